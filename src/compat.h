@@ -113,4 +113,19 @@ struct em_open_how {
 #define TMPFS_MAGIC 0x01021994
 #endif
 
+
+/* Block and netlink bits from <linux/fs.h> and <linux/netlink.h>, which musl-gcc does not see. */
+#ifndef BLKSSZGET
+#define BLKSSZGET 0x1268 /* _IO(0x12, 104) */
+#endif
+#ifndef NETLINK_KOBJECT_UEVENT
+#define NETLINK_KOBJECT_UEVENT 15
+#endif
+struct em_sockaddr_nl {
+	unsigned short nl_family;
+	unsigned short nl_pad;
+	uint32_t nl_pid;
+	uint32_t nl_groups;
+};
+
 #endif

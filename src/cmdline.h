@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/* The kernel command-line tokenizer, with the kernel's own quoting rules (kernel/params.c
+ * next_arg): spaces separate, double quotes group and are stripped from the start and end of the
+ * whole parameter or of its value, there is no backslash escape, and everything after a lone "--"
+ * is for init. Pure: no syscalls. */
+#ifndef EM_CMDLINE_H
+#define EM_CMDLINE_H
+#include <stddef.h>
+
+#define CMDLINE_MAX 16384 /* bytes; x86's COMMAND_LINE_SIZE is 2048, other arches more */
+#define CMDLINE_MAX_ARGS 2048
+
+struct cmdline_arg {
+	const char *name;
+	const char *value; /* NULL when the parameter has no '=' */
+};
+
+struct cmdline {
+	char buf[CMDLINE_MAX];
+	size_t used; /* bytes of buf holding text (each appended line NUL-terminated) */
+	unsigned nargs;
+	struct cmdline_arg args[CMDLINE_MAX_ARGS];
+	unsigned ninit; /* arguments after "--" */
+	const char *init_args[CMDLINE_MAX_ARGS];
+};
+
+/* Tokenizes text (len bytes, need not be NUL-terminated) into cl. Returns 0, -E2BIG when the text
+ * or the number of parameters exceeds the limits above. An unterminated quote extends to the end
+ * of the line, as in the kernel. */
+int cmdline_parse(struct cmdline *cl, const char *text, size_t len);
+
+/* Appends the parameters of another command line (used to put the initramfs's stored default
+ * fragment in front of the kernel's: later parameters override earlier ones). */
+int cmdline_append(struct cmdline *cl, const char *text, size_t len);
+
+#endif

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: MIT */
+/* Finding block devices without udev and without /sys: device nodes from devtmpfs, identities
+ * from their superblocks and partition tables, arrivals from the kernel's uevent socket. */
+#ifndef EM_DEVICES_H
+#define EM_DEVICES_H
+#include "probe.h"
+#include "spec.h"
+
+#include <stddef.h>
+
+/* Reads the head of a block device and probes its filesystem. 0, -ENOENT (nothing known), or the
+ * read error. */
+int dev_probe(const char *path, struct fs_info *fi);
+
+/* Waits until a block device matches d, for at most timeout_s seconds (-1: forever), saying every
+ * few seconds what it waits for (what: "root device"). On success fills path with the node's name.
+ * On timeout logs what was found and returns -ETIMEDOUT. */
+int dev_wait(const struct devspec *d, long timeout_s, const char *what, char *path, size_t cap);
+
+/* Logs every block device with its type, UUID, label and partitions. */
+void dev_report(void);
+
+/* The node name of partition n of disk ("/dev/vda", 2 -> "/dev/vda2"; "/dev/nvme0n1" ->
+ * "/dev/nvme0n1p2"), as the kernel names them (block/partitions/core.c). */
+void dev_part_name(const char *disk, unsigned n, char *out, size_t cap);
+
+#endif

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: MIT */
+#include "log.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <time.h>
+#include <unistd.h>
+
+static int out_fd = 2;
+static int kmsg_fd = -1;
+static int kmsg_writes;
+static int debug_on;
+/* Lines below this level are echoed to the console by the kernel itself; 0 = never assume so. */
+static int console_level;
+static struct timespec t0;
+
+void log_init(int fd)
+{
+	out_fd = fd;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+}
+
+void log_open_kmsg(void)
+{
+	if (kmsg_fd >= 0)
+		close(kmsg_fd);
+	kmsg_fd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC | O_NOCTTY);
+	kmsg_writes = 0;
+}
+
+void log_read_console_level(void)
+{
+	char buf[64];
+	unsigned long v = 0;
+	if (read_file(-100 /* AT_FDCWD */, "/proc/sys/kernel/printk", buf, sizeof(buf)) <= 0)
+		return;
+	for (const char *p = buf; *p >= '0' && *p <= '9'; p++)
+		v = v * 10 + (unsigned long)(*p - '0');
+	console_level = (int)v;
+}
+
+void log_set_debug(int on)
+{
+	debug_on = on;
+}
+
+int log_debug_enabled(void)
+{
+	return debug_on;
+}
+
+unsigned long log_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (unsigned long)((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000);
+}
+
+void elog(int level, const char *f, ...)
+{
+	char buf[1024];
+	struct sbuf sb;
+	va_list ap;
+
+	sb_init(&sb, buf, sizeof(buf) - 1);
+	sb_printf(&sb, "<%d>earlymount: ", level);
+	if (debug_on) {
+		unsigned long ms = log_ms();
+		sb_printf(&sb, "[%lu.%03lu] ", ms / 1000, ms % 1000);
+	}
+	va_start(ap, f);
+	sb_vprintf(&sb, f, ap);
+	va_end(ap);
+	if (sb.overflow)
+		sb.len = sizeof(buf) - 5, sb_puts(&sb, "...");
+	buf[sb.len++] = '\n';
+
+	if (kmsg_fd >= 0) {
+		/* /dev/kmsg rate-limits each open file to a burst of 10 lines per 5 s unless
+		 * printk.devkmsg=on (kernel/printk/printk.c devkmsg_write); a fresh open gets a fresh
+		 * budget, so reopen before the burst runs out rather than lose boot messages. */
+		if (++kmsg_writes > 8)
+			log_open_kmsg(), kmsg_writes = 1;
+		if (kmsg_fd >= 0 && write_all(kmsg_fd, buf, sb.len) == 0 && level < console_level)
+			return; /* the kernel prints it on the console */
+	}
+	const char *p = buf;
+	while (*p != '>')
+		p++;
+	p++;
+	(void)write_all(out_fd, p, sb.len - (size_t)(p - buf));
+}

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: MIT */
+/* A fixed-buffer logger: every line goes to /dev/kmsg (so dmesg and the journal keep it) and to the
+ * console or stderr, prefixed "earlymount: ". No stdio, no malloc. */
+#ifndef EM_LOG_H
+#define EM_LOG_H
+
+enum { L_ERR = 3, L_WARN = 4, L_NOTICE = 5, L_INFO = 6, L_DEBUG = 7 };
+
+/* fd for human-readable output (2 normally). */
+void log_init(int out_fd);
+/* Opens /dev/kmsg (after devtmpfs is mounted, or when it already is). Harmless when absent. */
+void log_open_kmsg(void);
+/* In PID 1 mode the kernel echoes kmsg lines to the console itself when their level is below the
+ * console log level (/proc/sys/kernel/printk); writing them ourselves too would print every line
+ * twice. Reads that level once /proc is there. */
+void log_read_console_level(void);
+void log_set_debug(int on);
+int log_debug_enabled(void);
+/* Milliseconds since log_init (CLOCK_MONOTONIC). */
+unsigned long log_ms(void);
+
+void elog(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#define log_err(...) elog(L_ERR, __VA_ARGS__)
+#define log_warn(...) elog(L_WARN, __VA_ARGS__)
+#define log_info(...) elog(L_INFO, __VA_ARGS__)
+#define log_debug(...) \
+	do { \
+		if (log_debug_enabled()) \
+			elog(L_DEBUG, __VA_ARGS__); \
+	} while (0)
+
+#endif

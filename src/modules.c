@@ -1,0 +1,266 @@
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "modules.h"
+#include "compat.h"
+#include "log.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+static const char *const suffixes[] = { ".ko.xz", ".ko.zst", ".ko.gz", ".ko" };
+
+void moddep_name(const char *path, size_t len, char *out, size_t cap)
+{
+	const char *base = path;
+	size_t n;
+
+	for (size_t i = 0; i < len; i++)
+		if (path[i] == '/')
+			base = path + i + 1;
+	n = len - (size_t)(base - path);
+	for (size_t i = 0; i < ARRAY_SIZE(suffixes); i++) {
+		size_t sl = strlen(suffixes[i]);
+		if (n > sl && memcmp(base + n - sl, suffixes[i], sl) == 0) {
+			n -= sl;
+			break;
+		}
+	}
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(out, base, n);
+	out[n] = '\0';
+	modname_normalize(out);
+}
+
+static int name_matches(const char *path, size_t len, const char *name)
+{
+	char got[64], want[64];
+	moddep_name(path, len, got, sizeof(got));
+	em_strlcpy(want, name, sizeof(want));
+	modname_normalize(want);
+	return str_eq(got, want);
+}
+
+int moddep_find(const char *text, size_t len, const char *name, struct moddep_entry *out)
+{
+	size_t i = 0;
+	while (i < len) {
+		size_t start = i, colon = (size_t)-1, end;
+		while (i < len && text[i] != '\n') {
+			if (colon == (size_t)-1 && text[i] == ':')
+				colon = i;
+			i++;
+		}
+		end = i++;
+		if (colon == (size_t)-1 || colon == start)
+			continue;
+		if (!name_matches(text + start, colon - start, name))
+			continue;
+		out->path = text + start;
+		out->pathlen = colon - start;
+		out->deps = text + colon + 1;
+		out->depslen = end - colon - 1;
+		return 0;
+	}
+	return -ENOENT;
+}
+
+int modbuiltin_find(const char *text, size_t len, const char *name)
+{
+	size_t i = 0;
+	while (i < len) {
+		size_t start = i;
+		while (i < len && text[i] != '\n')
+			i++;
+		if (i > start && name_matches(text + start, i - start, name))
+			return 0;
+		i++;
+	}
+	return -ENOENT;
+}
+
+/* ---- loading (the boot path) ------------------------------------------------------------------ */
+
+#define MAX_LOADED 512
+static char loaded[MAX_LOADED][56];
+static unsigned nloaded;
+static int moddir_fd = -1;
+static const char *dep_text, *builtin_text;
+static size_t dep_len, builtin_len;
+static char release[65];
+
+static int is_loaded(const char *name)
+{
+	for (unsigned i = 0; i < nloaded; i++)
+		if (str_eq(loaded[i], name))
+			return 1;
+	return 0;
+}
+
+static void mark_loaded(const char *name)
+{
+	if (nloaded < MAX_LOADED)
+		em_strlcpy(loaded[nloaded++], name, sizeof(loaded[0]));
+}
+
+static const char *map_file(int dirfd, const char *name, size_t *len)
+{
+	struct stat st;
+	void *p;
+	int fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC);
+	*len = 0;
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) < 0 || st.st_size == 0) {
+		close(fd);
+		return NULL;
+	}
+	p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (p == MAP_FAILED)
+		return NULL;
+	*len = (size_t)st.st_size;
+	return p;
+}
+
+static int load_path(const char *path, size_t len)
+{
+	char rel[512], name[56];
+	int fd, flags = 0;
+
+	moddep_name(path, len, name, sizeof(name));
+	if (is_loaded(name))
+		return 0;
+	if (len >= sizeof(rel))
+		return -ENAMETOOLONG;
+	memcpy(rel, path, len);
+	rel[len] = '\0';
+	fd = openat(moddir_fd, rel, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		int e = errno;
+		log_err("load module %s failed: cannot open /lib/modules/%s/%s: %s", name, release, rel, errstr(e));
+		return -e;
+	}
+	if (!str_eq(rel + len - 3, ".ko"))
+		flags = MODULE_INIT_COMPRESSED_FILE;
+	if (syscall(SYS_finit_module, fd, "", flags) < 0 && errno != EEXIST) {
+		int e = errno;
+		close(fd);
+		if (flags && (e == EINVAL || e == EOPNOTSUPP))
+			log_err("load module %s failed: it is compressed (%s) and this kernel cannot "
+			        "decompress modules (CONFIG_MODULE_DECOMPRESS): store it decompressed",
+			        name, strrchr(rel, '.'));
+		else
+			log_err("load module %s (/lib/modules/%s/%s) failed: %s", name, release, rel, errstr(e));
+		return -e;
+	}
+	close(fd);
+	mark_loaded(name);
+	log_debug("loaded module %s", name);
+	return 0;
+}
+
+static int load_name(const char *name)
+{
+	struct moddep_entry m;
+	const char *dep[64];
+	size_t deplen[64];
+	unsigned nd = 0;
+	char norm[56];
+
+	em_strlcpy(norm, name, sizeof(norm));
+	modname_normalize(norm);
+	if (is_loaded(norm))
+		return 0;
+	if (!dep_text || moddep_find(dep_text, dep_len, norm, &m) < 0) {
+		if (builtin_text && modbuiltin_find(builtin_text, builtin_len, norm) == 0) {
+			mark_loaded(norm);
+			log_debug("module %s is built into the kernel", norm);
+			return 0;
+		}
+		log_err("load module %s failed: not in /lib/modules/%s/modules.dep%s", norm, release,
+		        dep_text ? "" : " (no modules.dep in this initramfs)");
+		return -ENOENT;
+	}
+	/* modules.dep lists the whole dependency closure with the deepest last; loading it from
+	 * the end gives every module what it needs first (kmod does the same). */
+	for (size_t i = 0; i < m.depslen && nd < ARRAY_SIZE(dep);) {
+		while (i < m.depslen && m.deps[i] == ' ')
+			i++;
+		size_t s = i;
+		while (i < m.depslen && m.deps[i] != ' ')
+			i++;
+		if (i > s)
+			dep[nd] = m.deps + s, deplen[nd++] = i - s;
+	}
+	while (nd--) {
+		int r = load_path(dep[nd], deplen[nd]);
+		if (r < 0) {
+			log_err("load module %s failed: its dependency %.*s did not load", norm, (int)deplen[nd], dep[nd]);
+			return r;
+		}
+	}
+	return load_path(m.path, m.pathlen);
+}
+
+int modules_load(const char *const *names, unsigned n)
+{
+	static char listbuf[8192];
+	struct utsname u;
+	char dir[128];
+	long len;
+	int failures = 0;
+	unsigned long t0 = log_ms();
+
+	len = read_file(AT_FDCWD, "/etc/earlymount/modules", listbuf, sizeof(listbuf));
+	if (len < 0 && len != -ENOENT)
+		log_err("read /etc/earlymount/modules failed: %s", errstr((int)-len));
+	if (len <= 0 && n == 0)
+		return 0;
+	if (uname(&u) < 0)
+		return 1;
+	em_strlcpy(release, u.release, sizeof(release));
+	fmt(dir, sizeof(dir), "/lib/modules/%s", release);
+	moddir_fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (moddir_fd < 0) {
+		log_err("load modules failed: %s: %s (the initramfs was built for another kernel?)", dir,
+		        errstr(errno));
+		return 1;
+	}
+	dep_text = map_file(moddir_fd, "modules.dep", &dep_len);
+	builtin_text = map_file(moddir_fd, "modules.builtin", &builtin_len);
+	for (char *s = listbuf; len > 0 && *s;) {
+		char *nl = strchr(s, '\n');
+		if (nl)
+			*nl = '\0';
+		while (*s == ' ' || *s == '\t')
+			s++;
+		size_t l = strlen(s);
+		while (l && (s[l - 1] == ' ' || s[l - 1] == '\t' || s[l - 1] == '\r'))
+			s[--l] = '\0';
+		if (*s && *s != '#' && load_name(s) < 0)
+			failures++;
+		if (!nl)
+			break;
+		s = nl + 1;
+	}
+	for (unsigned i = 0; i < n; i++)
+		if (load_name(names[i]) < 0)
+			failures++;
+	if (dep_text)
+		munmap((void *)dep_text, dep_len);
+	if (builtin_text)
+		munmap((void *)builtin_text, builtin_len);
+	dep_text = builtin_text = NULL;
+	close(moddir_fd);
+	moddir_fd = -1;
+	log_debug("modules: %u loaded or built in, %d failed, %lu ms", nloaded, failures, log_ms() - t0);
+	return failures;
+}

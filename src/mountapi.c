@@ -1,0 +1,309 @@
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "mountapi.h"
+#include "compat.h"
+#include "log.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+int sys_fsopen(const char *fstype, unsigned flags)
+{
+	return (int)syscall(SYS_fsopen, fstype, flags);
+}
+
+int sys_fsconfig(int fd, unsigned cmd, const char *key, const void *value, int aux)
+{
+	return (int)syscall(SYS_fsconfig, fd, cmd, key, value, aux);
+}
+
+int sys_fsmount(int fd, unsigned flags, unsigned attrs)
+{
+	return (int)syscall(SYS_fsmount, fd, flags, attrs);
+}
+
+int sys_move_mount(int from_dfd, const char *from, int to_dfd, const char *to, unsigned flags)
+{
+	return (int)syscall(SYS_move_mount, from_dfd, from, to_dfd, to, flags);
+}
+
+int sys_open_tree(int dfd, const char *path, unsigned flags)
+{
+	return (int)syscall(SYS_open_tree, dfd, path, flags);
+}
+
+int sys_mount_setattr(int dfd, const char *path, unsigned flags, void *attr, size_t size)
+{
+	return (int)syscall(SYS_mount_setattr, dfd, path, flags, attr, size);
+}
+
+int sys_openat2(int dfd, const char *path, void *how, size_t size)
+{
+	return (int)syscall(SYS_openat2, dfd, path, how, size);
+}
+
+/* Said once per boot: which parts of the new API this kernel lacks. */
+static int warned_fsopen, warned_setattr;
+
+static void fallback_note(int *flag, const char *what)
+{
+	if (!*flag)
+		log_warn("%s: not available in this kernel (ENOSYS); falling back to mount(2)", what);
+	*flag = 1;
+}
+
+/* Reads the fs context's message queue until it is empty (read() gives one message per call and
+ * -1/ENODATA at the end; fs/fsopen.c fscontext_read). "e " lines are errors, "w " warnings,
+ * "i " information. Errors are collected for the caller; warnings and information are logged. */
+static void drain(int fd, struct mnt_err *e)
+{
+	struct sbuf sb;
+	char msg[1024];
+
+	sb_init(&sb, e->kmsg, sizeof(e->kmsg));
+	for (int i = 0; i < 16; i++) {
+		ssize_t n = read(fd, msg, sizeof(msg) - 1);
+		if (n <= 0)
+			break;
+		while (n > 0 && msg[n - 1] == '\n')
+			n--;
+		msg[n] = '\0';
+		if (n >= 2 && msg[1] == ' ' && msg[0] != 'e') {
+			elog(msg[0] == 'w' ? L_WARN : L_INFO, "kernel: %s", msg + 2);
+			continue;
+		}
+		if (sb.len)
+			sb_puts(&sb, "; ");
+		sb_puts(&sb, n >= 2 && msg[1] == ' ' ? msg + 2 : msg);
+	}
+}
+
+static int fail(struct mnt_err *e, int fd, const char *step)
+{
+	int err = errno;
+	em_strlcpy(e->step, step, sizeof(e->step));
+	if (fd >= 0)
+		drain(fd, e);
+	return -err;
+}
+
+static unsigned attrs_set(const struct optset *o)
+{
+	uint64_t a = o->attr_set;
+	if (o->ro == 1)
+		a |= EM_MOUNT_ATTR_RDONLY;
+	return (unsigned)a;
+}
+
+/* The target as a path for mount(2): a dirfd is reached through /proc/self/fd. */
+static void legacy_path(const struct mnt_target *t, char *buf, size_t cap)
+{
+	if (t->dirfd == AT_FDCWD)
+		em_strlcpy(buf, t->path, cap);
+	else if (!t->path[0])
+		fmt(buf, cap, "/proc/self/fd/%d", t->dirfd);
+	else
+		fmt(buf, cap, "/proc/self/fd/%d/%s", t->dirfd, t->path);
+}
+
+static int legacy_propagate(const char *path, const struct optset *o, struct mnt_err *e)
+{
+	if (o->propagation &&
+	    mount(NULL, path, NULL, (unsigned long)o->propagation | (o->recursive ? MS_REC : 0), NULL) < 0)
+		return fail(e, -1, "mount(MS_PRIVATE/SHARED/SLAVE/UNBINDABLE)");
+	return 0;
+}
+
+static int legacy_new(const char *fstype, const char *source, const struct optset *o,
+                      const struct mnt_target *t, struct mnt_err *e)
+{
+	char data[OPT_BUF], path[256];
+	unsigned long flags;
+
+	if (options_legacy(o, &flags, data, sizeof(data)) < 0) {
+		errno = E2BIG;
+		return fail(e, -1, "mount(2) option string");
+	}
+	if (o->ro == 1)
+		flags |= MS_RDONLY;
+	legacy_path(t, path, sizeof(path));
+	if (mount(source ? source : "none", path, fstype, flags, data[0] ? data : NULL) < 0)
+		return fail(e, -1, "mount(2)");
+	return legacy_propagate(path, o, e);
+}
+
+/* Propagation is applied after the attach: a mount attached under a shared parent is made a peer
+ * of the parent's group by the attach itself (fs/namespace.c attach_recursive_mnt), so setting it
+ * on the detached mount would be undone. */
+static int propagate(int mfd, const struct optset *o, struct mnt_err *e)
+{
+	struct em_mount_attr a = { 0 };
+	if (!o->propagation)
+		return 0;
+	a.propagation = o->propagation;
+	if (sys_mount_setattr(mfd, "", AT_EMPTY_PATH | (o->recursive ? AT_RECURSIVE : 0), &a, sizeof(a)) < 0) {
+		if (errno == ENOSYS) {
+			char path[64];
+			fallback_note(&warned_setattr, "mount_setattr");
+			fmt(path, sizeof(path), "/proc/self/fd/%d", mfd);
+			return legacy_propagate(path, o, e);
+		}
+		return fail(e, -1, "mount_setattr(propagation)");
+	}
+	return 0;
+}
+
+static int attach(int mfd, const struct mnt_target *t, struct mnt_err *e)
+{
+	unsigned flags = MOVE_MOUNT_F_EMPTY_PATH | (t->path[0] ? 0 : MOVE_MOUNT_T_EMPTY_PATH);
+	if (sys_move_mount(mfd, "", t->dirfd, t->path, flags) < 0)
+		return fail(e, -1, "move_mount");
+	return 0;
+}
+
+int mnt_new(const char *fstype, const char *source, const struct optset *o,
+            const struct mnt_target *t, struct mnt_err *e)
+{
+	int fd, mfd, r;
+
+	e->step[0] = e->kmsg[0] = '\0';
+	fd = sys_fsopen(fstype, FSOPEN_CLOEXEC);
+	if (fd < 0) {
+		if (errno == ENOSYS) {
+			fallback_note(&warned_fsopen, "fsopen");
+			return legacy_new(fstype, source, o, t, e);
+		}
+		return fail(e, -1, "fsopen");
+	}
+	if (source && sys_fsconfig(fd, EM_FSCONFIG_SET_STRING, "source", source, 0) < 0) {
+		r = fail(e, fd, "fsconfig(SET_STRING, \"source\")");
+		goto out;
+	}
+	/* "ro" on a new mount makes the superblock read-only too, as MS_RDONLY does for mount(2):
+	 * MOUNT_ATTR_RDONLY alone would leave the filesystem free to write its superblock. */
+	if (o->ro >= 0 && sys_fsconfig(fd, EM_FSCONFIG_SET_FLAG, o->ro ? "ro" : "rw", NULL, 0) < 0) {
+		r = fail(e, fd, o->ro ? "fsconfig(SET_FLAG, \"ro\")" : "fsconfig(SET_FLAG, \"rw\")");
+		goto out;
+	}
+	for (unsigned i = 0; i < o->nparams; i++) {
+		const struct fsparam *p = &o->params[i];
+		int rc = p->value ? sys_fsconfig(fd, EM_FSCONFIG_SET_STRING, p->key, p->value, 0)
+		                  : sys_fsconfig(fd, EM_FSCONFIG_SET_FLAG, p->key, NULL, 0);
+		if (rc < 0) {
+			char step[128];
+			if (p->value)
+				fmt(step, sizeof(step), "fsconfig(SET_STRING, \"%s\", \"%s\")", p->key, p->value);
+			else
+				fmt(step, sizeof(step), "fsconfig(SET_FLAG, \"%s\")", p->key);
+			r = fail(e, fd, step);
+			goto out;
+		}
+	}
+	if (sys_fsconfig(fd, EM_FSCONFIG_CMD_CREATE, NULL, NULL, 0) < 0) {
+		r = fail(e, fd, "fsconfig(CMD_CREATE)");
+		goto out;
+	}
+	drain(fd, e); /* logs warnings; no error lines after a success */
+	e->kmsg[0] = '\0';
+	mfd = sys_fsmount(fd, FSMOUNT_CLOEXEC, attrs_set(o));
+	if (mfd < 0) {
+		r = fail(e, fd, "fsmount");
+		goto out;
+	}
+	r = attach(mfd, t, e);
+	if (r == 0)
+		r = propagate(mfd, o, e);
+	/* Closing a detached mount fd unmounts it (lazily); an attached one stays. */
+	close(mfd);
+out:
+	close(fd);
+	return r;
+}
+
+static int legacy_bind(int srcfd, const char *srcpath, const struct optset *o,
+                       const struct mnt_target *t, struct mnt_err *e)
+{
+	char src[256], path[256];
+	unsigned long flags;
+	char data[OPT_BUF];
+	struct mnt_target st = { srcfd, srcpath, "" };
+
+	legacy_path(&st, src, sizeof(src));
+	legacy_path(t, path, sizeof(path));
+	if (mount(src, path, NULL, MS_BIND | (o->recursive ? MS_REC : 0), NULL) < 0)
+		return fail(e, -1, "mount(MS_BIND)");
+	(void)options_legacy(o, &flags, data, sizeof(data));
+	if (o->ro == 1)
+		flags |= MS_RDONLY;
+	/* mount(2) cannot set attributes while binding: the bind is briefly visible with its
+	 * parent's attributes. This is the reason the new API is used when there. */
+	if ((flags & ~(unsigned long)MS_RELATIME) &&
+	    mount(NULL, path, NULL, MS_REMOUNT | MS_BIND | flags, NULL) < 0) {
+		int r = fail(e, -1, "mount(MS_REMOUNT|MS_BIND)");
+		umount2(path, MNT_DETACH);
+		return r;
+	}
+	return legacy_propagate(path, o, e);
+}
+
+int mnt_bind(int srcfd, const char *srcpath, const struct optset *o, const struct mnt_target *t,
+             struct mnt_err *e)
+{
+	struct em_mount_attr a = { 0 };
+	unsigned rec = o->recursive ? AT_RECURSIVE : 0;
+	int mfd, r;
+
+	e->step[0] = e->kmsg[0] = '\0';
+	mfd = sys_open_tree(srcfd, srcpath, OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | rec |
+	                                        (srcpath[0] ? 0 : AT_EMPTY_PATH));
+	if (mfd < 0) {
+		if (errno == ENOSYS) {
+			fallback_note(&warned_fsopen, "open_tree");
+			return legacy_bind(srcfd, srcpath, o, t, e);
+		}
+		return fail(e, -1, "open_tree(OPEN_TREE_CLONE)");
+	}
+	a.attr_set = attrs_set(o);
+	a.attr_clr = o->attr_clr | (o->ro == 0 ? EM_MOUNT_ATTR_RDONLY : 0);
+	if ((a.attr_set || a.attr_clr) &&
+	    sys_mount_setattr(mfd, "", AT_EMPTY_PATH | rec, &a, sizeof(a)) < 0) {
+		if (errno == ENOSYS) {
+			/* Kernels 5.2 to 5.11 have open_tree but not mount_setattr. */
+			close(mfd);
+			fallback_note(&warned_setattr, "mount_setattr");
+			return legacy_bind(srcfd, srcpath, o, t, e);
+		}
+		r = fail(e, -1, "mount_setattr");
+		close(mfd);
+		return r;
+	}
+	r = attach(mfd, t, e);
+	if (r == 0)
+		r = propagate(mfd, o, e);
+	close(mfd);
+	return r;
+}
+
+int mnt_move(const char *from, const char *to)
+{
+	if (sys_move_mount(AT_FDCWD, from, AT_FDCWD, to, 0) == 0)
+		return 0;
+	if (errno != ENOSYS)
+		return -errno;
+	return mount(from, to, NULL, MS_MOVE, NULL) < 0 ? -errno : 0;
+}
+
+int mnt_make_rprivate(const char *path)
+{
+	struct em_mount_attr a = { .propagation = EM_MS_PRIVATE };
+	if (sys_mount_setattr(AT_FDCWD, path, AT_RECURSIVE, &a, sizeof(a)) == 0)
+		return 0;
+	if (errno != ENOSYS)
+		return -errno;
+	return mount(NULL, path, NULL, MS_REC | MS_PRIVATE, NULL) < 0 ? -errno : 0;
+}

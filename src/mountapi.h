@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/* Thin wrappers over the new mount API, the fallback to mount(2) where the kernel lacks it, and the
+ * kernel's own messages read back from the filesystem context. */
+#ifndef EM_MOUNTAPI_H
+#define EM_MOUNTAPI_H
+#include "options.h"
+
+#include <stddef.h>
+
+struct mnt_err {
+	char step[128];  /* the call that failed, e.g. fsconfig(CMD_CREATE) */
+	char kmsg[1024]; /* the kernel's lines from the fs context, "; "-separated, or "" */
+};
+
+struct mnt_target {
+	int dirfd;           /* AT_FDCWD, or a directory (O_PATH) fd */
+	const char *path;    /* relative to dirfd; "" = dirfd itself */
+	const char *display; /* for messages */
+};
+
+/* A new filesystem: fsopen -> fsconfig(source, ro/rw, options) -> CMD_CREATE -> fsmount(attrs) ->
+ * move_mount -> propagation. source may be NULL. Returns 0 or -errno; on failure e says where. */
+int mnt_new(const char *fstype, const char *source, const struct optset *o,
+            const struct mnt_target *t, struct mnt_err *e);
+
+/* A bind mount of (srcfd, srcpath) with its attributes set on the detached copy before it is
+ * attached, so it is never visible with weaker ones. */
+int mnt_bind(int srcfd, const char *srcpath, const struct optset *o, const struct mnt_target *t,
+             struct mnt_err *e);
+
+/* Moves the mount at from onto to (both paths). */
+int mnt_move(const char *from, const char *to);
+/* Makes every mount under path private (MS_MOVE fails while the parent is shared). */
+int mnt_make_rprivate(const char *path);
+
+/* Raw wrappers (musl has none). */
+int sys_fsopen(const char *fstype, unsigned flags);
+int sys_fsconfig(int fd, unsigned cmd, const char *key, const void *value, int aux);
+int sys_fsmount(int fd, unsigned flags, unsigned attrs);
+int sys_move_mount(int from_dfd, const char *from, int to_dfd, const char *to, unsigned flags);
+int sys_open_tree(int dfd, const char *path, unsigned flags);
+int sys_mount_setattr(int dfd, const char *path, unsigned flags, void *attr, size_t size);
+int sys_openat2(int dfd, const char *path, void *how, size_t size);
+
+#endif

@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "mountplan.h"
+#include "devices.h"
+#include "log.h"
+#include "mountapi.h"
+#include "plan.h"
+#include "resolve.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+/* "mount /dev/vda on /sysroot as xfs failed: Invalid argument; kernel: xfs: ..." */
+static void describe(char *buf, size_t cap, const char *src, const char *tgt, const char *type,
+                     int r, const struct mnt_err *e)
+{
+	struct sbuf sb;
+	sb_init(&sb, buf, cap);
+	sb_printf(&sb, "mount %s on %s", src, tgt);
+	if (type)
+		sb_printf(&sb, " as %s", type);
+	sb_printf(&sb, " failed: %s", errstr(-r));
+	if (e->kmsg[0])
+		sb_printf(&sb, "; kernel: %s", e->kmsg);
+	else if (e->step[0])
+		sb_printf(&sb, " (at %s)", e->step);
+	if (r == -ENODEV && type && str_eq(e->step, "fsopen"))
+		sb_printf(&sb, "; this kernel has no %s filesystem: put its module in the initramfs "
+		          "(earlymount-mkinitramfs --fs %s) or load it (earlymount.modules=%s)", type, type, type);
+}
+
+/* Mounts a device with each type of the list in turn (or the probed type); the first that works
+ * wins, as the kernel does with rootfstype=. */
+static int mount_device(const struct mount_entry *m, const char *dev, const struct mnt_target *t)
+{
+	char types[sizeof(m->fstypes)], msgs[4][640];
+	unsigned nmsg = 0;
+	struct mnt_err e;
+	int r = -EINVAL;
+
+	if (m->fstypes[0]) {
+		em_strlcpy(types, m->fstypes, sizeof(types));
+	} else {
+		struct fs_info fi;
+		r = dev_probe(dev, &fi);
+		if (r < 0 || str_eq(fi.type, "jbd")) {
+			log_err("mount %s on %s failed: %s; name the type with %s", dev, t->display,
+			        r == -ENOENT ? "no known filesystem on it"
+			        : r < 0      ? errstr(-r)
+			                     : "it is an ext journal device, not a filesystem",
+			        m->role == ROLE_ROOT ? "rootfstype=" : m->role == ROLE_USR ? "mount.usrfstype=" : "WHAT:WHERE:FSTYPE");
+			return r < 0 ? r : -EINVAL;
+		}
+		em_strlcpy(types, fi.type, sizeof(types));
+		log_debug("%s: probed type %s", dev, fi.type);
+	}
+	for (char *type = types, *next; type; type = next) {
+		next = strchr(type, ',');
+		if (next)
+			*next++ = '\0';
+		r = mnt_new(type, dev, &m->opts, t, &e);
+		if (r == 0) {
+			log_info("mounted %s on %s (%s)", dev, t->display, type);
+			return 0;
+		}
+		describe(msgs[nmsg < 4 ? nmsg : 3], sizeof(msgs[0]), dev, t->display, type, r, &e);
+		if (nmsg < 4)
+			nmsg++;
+	}
+	for (unsigned i = 0; i < nmsg; i++)
+		log_err("%s", msgs[i]);
+	return r;
+}
+
+static int mount_one(const struct plan *p, const struct mount_entry *m, int rootfd, const char *sysroot)
+{
+	char tgt[512], src[320], dev[128];
+	struct mnt_target t;
+	struct mnt_err e;
+	int r, tfd = -1;
+
+	plan_target_path(m, sysroot, tgt, sizeof(tgt));
+	plan_source_text(m, src, sizeof(src));
+	t.display = tgt;
+	if (m->role == ROLE_ROOT) {
+		t.dirfd = AT_FDCWD;
+		t.path = sysroot;
+	} else {
+		/* Resolved inside the new root: a symlink in it cannot send the mount elsewhere. */
+		tfd = resolve_in_root(rootfd, m->target, 1);
+		if (tfd < 0) {
+			log_err("mount %s on %s failed: the mount point %s in the new root: %s", src, tgt,
+			        m->target, errstr(-tfd));
+			return tfd;
+		}
+		t.dirfd = tfd;
+		t.path = "";
+	}
+	if (m->bind) {
+		int sfd = resolve_in_root(rootfd, m->src.value, 0);
+		if (sfd < 0) {
+			log_err("bind %s on %s failed: the source %s in the new root: %s", src, tgt, m->src.value,
+			        errstr(-sfd));
+			r = sfd;
+		} else {
+			r = mnt_bind(sfd, "", &m->opts, &t, &e);
+			close(sfd);
+			if (r < 0) {
+				char msg[640];
+				describe(msg, sizeof(msg), src, tgt, NULL, r, &e);
+				log_err("bind %s", msg + 6);
+			} else {
+				log_info("bound %s on %s", src, tgt);
+			}
+		}
+	} else if (m->src.kind == DEV_NONE) {
+		r = mount_device(m, m->src.value, &t);
+	} else {
+		const char *what = m->role == ROLE_ROOT ? "root device" : m->role == ROLE_USR ? "/usr device" : "device";
+		r = dev_wait(&m->src, p->wait_s, what, dev, sizeof(dev));
+		if (r == 0)
+			r = mount_device(m, dev, &t);
+	}
+	if (tfd >= 0)
+		close(tfd);
+	return r;
+}
+
+int mount_plan(const struct plan *p, const char *sysroot)
+{
+	int rootfd, r;
+	unsigned long t0 = log_ms();
+
+	if (!p->have_root) {
+		log_err("no root= on the kernel command line: nothing to mount on %s", sysroot);
+		return -EINVAL;
+	}
+	if (p->rootdelay_s) {
+		log_info("rootdelay: waiting %lu s before looking for the root", p->rootdelay_s);
+		sleep((unsigned)p->rootdelay_s);
+	}
+	r = mount_one(p, &p->root, -1, sysroot);
+	if (r < 0)
+		return r;
+	rootfd = open(sysroot, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (rootfd < 0) {
+		r = -errno;
+		log_err("open %s failed: %s", sysroot, errstr(-r));
+		return r;
+	}
+	if (p->have_usr) {
+		r = mount_one(p, &p->usr, rootfd, sysroot);
+		if (r < 0 && !p->usr.opts.nofail)
+			goto out;
+	}
+	for (unsigned i = 0; i < p->nextra; i++) {
+		/* Re-resolved each time: a mount may land inside one made just before. */
+		r = mount_one(p, &p->extra[i], rootfd, sysroot);
+		if (r < 0 && p->extra[i].opts.nofail) {
+			log_warn("earlymount.mount=%s on %s: nofail, going on", p->extra[i].src.text,
+			         p->extra[i].target);
+			r = 0;
+		}
+		if (r < 0)
+			goto out;
+	}
+	r = 0;
+	log_debug("mounts done in %lu ms", log_ms() - t0);
+out:
+	close(rootfd);
+	return r;
+}

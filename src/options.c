@@ -1,0 +1,309 @@
+/* SPDX-License-Identifier: MIT */
+#include "options.h"
+#include "compat.h"
+#include "util.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/mount.h>
+
+enum kind {
+	K_ATTR,     /* set attr */
+	K_NOATTR,   /* clear attr */
+	K_ATIME,    /* an atime mode: set the mode, clear MOUNT_ATTR__ATIME */
+	K_RO,
+	K_RW,
+	K_PROP,
+	K_RPROP,
+	K_IGNORE,   /* userspace only */
+	K_NOFAIL,
+	K_REFUSE,   /* meaningless or harmful here */
+};
+
+struct keyword {
+	const char *name;
+	unsigned char kind;
+	uint64_t value;
+	const char *why; /* K_REFUSE */
+};
+
+/* Mount attributes are per-mount and go to fsmount()/mount_setattr(); the VFS refuses them as
+ * fsconfig() parameters with EINVAL (fs/fs_context.c vfs_parse_fs_param -> forbidden_sb_flag). */
+static const struct keyword keywords[] = {
+	{ "ro", K_RO, 0, NULL },
+	{ "rw", K_RW, 0, NULL },
+	{ "nosuid", K_ATTR, EM_MOUNT_ATTR_NOSUID, NULL },
+	{ "suid", K_NOATTR, EM_MOUNT_ATTR_NOSUID, NULL },
+	{ "nodev", K_ATTR, EM_MOUNT_ATTR_NODEV, NULL },
+	{ "dev", K_NOATTR, EM_MOUNT_ATTR_NODEV, NULL },
+	{ "noexec", K_ATTR, EM_MOUNT_ATTR_NOEXEC, NULL },
+	{ "exec", K_NOATTR, EM_MOUNT_ATTR_NOEXEC, NULL },
+	{ "nosymfollow", K_ATTR, EM_MOUNT_ATTR_NOSYMFOLLOW, NULL },
+	{ "symfollow", K_NOATTR, EM_MOUNT_ATTR_NOSYMFOLLOW, NULL },
+	{ "nodiratime", K_ATTR, EM_MOUNT_ATTR_NODIRATIME, NULL },
+	{ "diratime", K_NOATTR, EM_MOUNT_ATTR_NODIRATIME, NULL },
+	{ "relatime", K_ATIME, EM_MOUNT_ATTR_RELATIME, NULL },
+	{ "noatime", K_ATIME, EM_MOUNT_ATTR_NOATIME, NULL },
+	{ "strictatime", K_ATIME, EM_MOUNT_ATTR_STRICTATIME, NULL },
+	/* "not relatime" can only mean update every access; "not strictatime" the default. */
+	{ "norelatime", K_ATIME, EM_MOUNT_ATTR_STRICTATIME, NULL },
+	{ "nostrictatime", K_ATIME, EM_MOUNT_ATTR_RELATIME, NULL },
+	{ "atime", K_ATIME, EM_MOUNT_ATTR_RELATIME, NULL },
+	{ "private", K_PROP, EM_MS_PRIVATE, NULL },
+	{ "shared", K_PROP, EM_MS_SHARED, NULL },
+	{ "slave", K_PROP, EM_MS_SLAVE, NULL },
+	{ "unbindable", K_PROP, EM_MS_UNBINDABLE, NULL },
+	{ "rprivate", K_RPROP, EM_MS_PRIVATE, NULL },
+	{ "rshared", K_RPROP, EM_MS_SHARED, NULL },
+	{ "rslave", K_RPROP, EM_MS_SLAVE, NULL },
+	{ "runbindable", K_RPROP, EM_MS_UNBINDABLE, NULL },
+	/* Userspace-only words (fstab's); passing "defaults" to a filesystem is EINVAL. */
+	{ "defaults", K_IGNORE, 0, NULL },
+	{ "auto", K_IGNORE, 0, NULL },
+	{ "noauto", K_IGNORE, 0, NULL },
+	{ "user", K_IGNORE, 0, NULL },
+	{ "nouser", K_IGNORE, 0, NULL },
+	{ "users", K_IGNORE, 0, NULL },
+	{ "owner", K_IGNORE, 0, NULL },
+	{ "group", K_IGNORE, 0, NULL },
+	{ "_netdev", K_IGNORE, 0, NULL },
+	{ "nofail", K_NOFAIL, 0, NULL },
+	{ "bind", K_REFUSE, 0, "give 'bind' as the filesystem type (WHAT:WHERE:bind:OPTIONS)" },
+	{ "rbind", K_REFUSE, 0, "give 'rbind' as the filesystem type (WHAT:WHERE:rbind:OPTIONS)" },
+	{ "remount", K_REFUSE, 0, "earlymount only makes new mounts" },
+	{ "move", K_REFUSE, 0, "earlymount only makes new mounts" },
+	{ "rec", K_REFUSE, 0, "use rbind or r<propagation> (rprivate, rshared, ...)" },
+	{ "loop", K_REFUSE, 0, "loop devices are not supported" },
+};
+
+void options_init(struct optset *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->ro = -1;
+}
+
+static const struct keyword *lookup(const char *word)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(keywords); i++)
+		if (str_eq(keywords[i].name, word))
+			return &keywords[i];
+	return NULL;
+}
+
+static int add_word(struct optset *o, char *word, char *err, size_t errlen)
+{
+	char *eq = strchr(word, '=');
+	const struct keyword *k = eq ? NULL : lookup(word);
+
+	if (eq && (str_startswith(word, "comment=") || str_startswith(word, "x-") ||
+	           str_startswith(word, "X-")))
+		return 0; /* userspace-only: fstab comments and x-* options */
+	if (!eq && (str_startswith(word, "x-") || str_startswith(word, "X-")))
+		return 0;
+	if (k) {
+		switch (k->kind) {
+		case K_ATTR:
+			o->attr_set |= k->value;
+			o->attr_clr &= ~k->value;
+			return 0;
+		case K_NOATTR:
+			o->attr_set &= ~k->value;
+			o->attr_clr |= k->value;
+			return 0;
+		case K_ATIME:
+			o->attr_set = (o->attr_set & ~EM_MOUNT_ATTR__ATIME) | k->value;
+			o->attr_clr |= EM_MOUNT_ATTR__ATIME;
+			return 0;
+		case K_RO:
+			o->ro = 1;
+			return 0;
+		case K_RW:
+			o->ro = 0;
+			return 0;
+		case K_RPROP:
+			o->recursive = 1;
+			/* fall through */
+		case K_PROP:
+			o->propagation = k->value;
+			return 0;
+		case K_IGNORE:
+			return 0;
+		case K_NOFAIL:
+			o->nofail = 1;
+			return 0;
+		default:
+			fmt(err, errlen, "option '%s' is not allowed here: %s", word, k->why);
+			return -EINVAL;
+		}
+	}
+	if (word == eq) {
+		fmt(err, errlen, "option '%s' has no name before '='", word);
+		return -EINVAL;
+	}
+	if (eq) {
+		*eq = '\0';
+		/* fsconfig() copies keys and values with strndup_user(.., 256) and fails with
+		 * EINVAL beyond; refuse here with a message instead of a truncated value. */
+		if (strlen(eq + 1) + 1 > FSCONFIG_VALUE_MAX) {
+			fmt(err, errlen, "option '%s' has a value of %zu bytes; the kernel accepts at most %d",
+			    word, strlen(eq + 1), FSCONFIG_VALUE_MAX - 1);
+			return -EINVAL;
+		}
+	}
+	if (strlen(word) + 1 > FSCONFIG_VALUE_MAX) {
+		fmt(err, errlen, "option name '%.*s...' is longer than the kernel accepts (%d bytes)", 32,
+		    word, FSCONFIG_VALUE_MAX - 1);
+		return -EINVAL;
+	}
+	if (o->nparams >= OPT_MAX_PARAMS) {
+		fmt(err, errlen, "too many options (at most %d filesystem options)", OPT_MAX_PARAMS);
+		return -EINVAL;
+	}
+	o->params[o->nparams].key = word;
+	o->params[o->nparams].value = eq ? eq + 1 : NULL;
+	o->nparams++;
+	return 0;
+}
+
+int options_add(struct optset *o, const char *text, char *err, size_t errlen)
+{
+	size_t n;
+	char *p;
+
+	if (!text || !*text)
+		return 0;
+	n = strlen(text);
+	if (o->used + n + 1 > sizeof(o->buf)) {
+		fmt(err, errlen, "option string too long (%zu bytes; at most %zu)", o->used + n,
+		    sizeof(o->buf) - 1);
+		return -EINVAL;
+	}
+	p = o->buf + o->used;
+	memcpy(p, text, n + 1);
+	o->used += n + 1;
+	while (p) {
+		char *comma = strchr(p, ',');
+		if (comma)
+			*comma = '\0';
+		if (*p) {
+			int r = add_word(o, p, err, errlen);
+			if (r < 0)
+				return r;
+		}
+		p = comma ? comma + 1 : NULL;
+	}
+	return 0;
+}
+
+static const struct {
+	uint64_t attr;
+	const char *name;
+} attr_names[] = {
+	{ EM_MOUNT_ATTR_RDONLY, "MOUNT_ATTR_RDONLY" },
+	{ EM_MOUNT_ATTR_NOSUID, "MOUNT_ATTR_NOSUID" },
+	{ EM_MOUNT_ATTR_NODEV, "MOUNT_ATTR_NODEV" },
+	{ EM_MOUNT_ATTR_NOEXEC, "MOUNT_ATTR_NOEXEC" },
+	{ EM_MOUNT_ATTR_NODIRATIME, "MOUNT_ATTR_NODIRATIME" },
+	{ EM_MOUNT_ATTR_NOSYMFOLLOW, "MOUNT_ATTR_NOSYMFOLLOW" },
+};
+
+void options_attr_names(uint64_t set, uint64_t clr, char *buf, size_t cap)
+{
+	struct sbuf sb;
+	sb_init(&sb, buf, cap);
+	for (size_t i = 0; i < ARRAY_SIZE(attr_names); i++) {
+		if (set & attr_names[i].attr) {
+			if (sb.len)
+				sb_putc(&sb, '|');
+			sb_puts(&sb, attr_names[i].name);
+		}
+	}
+	/* Atime modes are values inside the MOUNT_ATTR__ATIME mask, not bits of their own. */
+	if (clr & EM_MOUNT_ATTR__ATIME) {
+		uint64_t m = set & EM_MOUNT_ATTR__ATIME;
+		if (sb.len)
+			sb_putc(&sb, '|');
+		sb_puts(&sb, m == EM_MOUNT_ATTR_NOATIME       ? "MOUNT_ATTR_NOATIME"
+		             : m == EM_MOUNT_ATTR_STRICTATIME ? "MOUNT_ATTR_STRICTATIME"
+		                                              : "MOUNT_ATTR_RELATIME");
+	}
+	if (!sb.len)
+		sb_puts(&sb, "0");
+}
+
+const char *options_propagation_name(uint64_t prop)
+{
+	switch (prop) {
+	case EM_MS_PRIVATE:
+		return "private";
+	case EM_MS_SHARED:
+		return "shared";
+	case EM_MS_SLAVE:
+		return "slave";
+	case EM_MS_UNBINDABLE:
+		return "unbindable";
+	default:
+		return "";
+	}
+}
+
+/* The VFS superblock flags that fsconfig() takes as parameters (fs/fs_context.c) and mount(2)
+ * takes as MS_* flags. */
+static const struct {
+	const char *name;
+	unsigned long flag;
+	int clear;
+} sb_flags[] = {
+	{ "ro", MS_RDONLY, 0 },       { "rw", MS_RDONLY, 1 },
+	{ "sync", MS_SYNCHRONOUS, 0 }, { "async", MS_SYNCHRONOUS, 1 },
+	{ "dirsync", MS_DIRSYNC, 0 },  { "lazytime", MS_LAZYTIME, 0 },
+	{ "nolazytime", MS_LAZYTIME, 1 }, { "mand", MS_MANDLOCK, 0 },
+	{ "nomand", MS_MANDLOCK, 1 },  { "silent", MS_SILENT, 0 },
+};
+
+int options_legacy(const struct optset *o, unsigned long *msflags, char *data, size_t cap)
+{
+	static const struct {
+		uint64_t attr;
+		unsigned long ms;
+	} attr_ms[] = {
+		{ EM_MOUNT_ATTR_RDONLY, MS_RDONLY },   { EM_MOUNT_ATTR_NOSUID, MS_NOSUID },
+		{ EM_MOUNT_ATTR_NODEV, MS_NODEV },     { EM_MOUNT_ATTR_NOEXEC, MS_NOEXEC },
+		{ EM_MOUNT_ATTR_NODIRATIME, MS_NODIRATIME },
+	};
+	struct sbuf sb;
+	unsigned long f = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(attr_ms); i++)
+		if (o->attr_set & attr_ms[i].attr)
+			f |= attr_ms[i].ms;
+	if (o->attr_clr & EM_MOUNT_ATTR__ATIME) {
+		uint64_t m = o->attr_set & EM_MOUNT_ATTR__ATIME;
+		f |= m == EM_MOUNT_ATTR_NOATIME ? MS_NOATIME
+		     : m == EM_MOUNT_ATTR_STRICTATIME ? MS_STRICTATIME : MS_RELATIME;
+	}
+	sb_init(&sb, data, cap);
+	for (unsigned i = 0; i < o->nparams; i++) {
+		const struct fsparam *p = &o->params[i];
+		size_t j;
+		for (j = 0; !p->value && j < ARRAY_SIZE(sb_flags); j++)
+			if (str_eq(p->key, sb_flags[j].name))
+				break;
+		if (!p->value && j < ARRAY_SIZE(sb_flags)) {
+			if (sb_flags[j].clear)
+				f &= ~sb_flags[j].flag;
+			else
+				f |= sb_flags[j].flag;
+			continue;
+		}
+		if (sb.len)
+			sb_putc(&sb, ',');
+		sb_puts(&sb, p->key);
+		if (p->value) {
+			sb_putc(&sb, '=');
+			sb_puts(&sb, p->value);
+		}
+	}
+	*msflags = f;
+	return sb.overflow ? -E2BIG : 0;
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: MIT */
+/* Splits a mount option string the way the new mount API wants it: per-mount attributes
+ * (MOUNT_ATTR_*), propagation, userspace-only words that never reach the kernel, and everything
+ * else as filesystem parameters for fsconfig(). Pure: no syscalls. */
+#ifndef EM_OPTIONS_H
+#define EM_OPTIONS_H
+#include <stddef.h>
+#include <stdint.h>
+
+#define OPT_BUF 1024
+#define OPT_MAX_PARAMS 32
+#define FSCONFIG_VALUE_MAX 256 /* the kernel's limit for fsconfig keys and string values */
+
+struct fsparam {
+	const char *key;
+	const char *value; /* NULL: fsconfig(SET_FLAG, key); else SET_STRING */
+};
+
+struct optset {
+	char buf[OPT_BUF]; /* private copy of the option text, split in place */
+	size_t used;       /* bytes of buf in use */
+	uint64_t attr_set; /* MOUNT_ATTR_* to set */
+	uint64_t attr_clr; /* MOUNT_ATTR_* to clear (binds; atime modes need MOUNT_ATTR__ATIME) */
+	uint64_t propagation; /* MS_PRIVATE/MS_SHARED/MS_SLAVE/MS_UNBINDABLE, or 0 */
+	int ro;               /* -1 not said, 0 rw, 1 ro (the last one said wins) */
+	int recursive;        /* rbind or r<propagation> */
+	int nofail;           /* a failure of this mount is not fatal */
+	unsigned nparams;
+	struct fsparam params[OPT_MAX_PARAMS];
+};
+
+void options_init(struct optset *o);
+/* Adds the options in text (comma-separated; may be NULL or empty) to o. Returns 0, or -EINVAL
+ * with a message in err naming the option and why it is refused. */
+int options_add(struct optset *o, const char *text, char *err, size_t errlen);
+
+/* MOUNT_ATTR_* flags -> "MOUNT_ATTR_RDONLY|MOUNT_ATTR_NOATIME" ("0" when none). An atime mode is
+ * named when clr has MOUNT_ATTR__ATIME (relatime is the value 0, so it needs that to show). */
+void options_attr_names(uint64_t set, uint64_t clr, char *buf, size_t cap);
+/* MS_* propagation -> "private", "shared", ... ("" when 0). */
+const char *options_propagation_name(uint64_t prop);
+
+/* For the mount(2) fallback: the MS_* flags for the attributes and the VFS superblock flags among
+ * the parameters, and the remaining parameters joined as "k=v,k" for the data argument.
+ * Returns 0 or -E2BIG when data does not fit. */
+int options_legacy(const struct optset *o, unsigned long *msflags, char *data, size_t cap);
+
+#endif

@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: MIT */
+#include "plan.h"
+#include "compat.h"
+
+#include <string.h>
+
+void plan_target_path(const struct mount_entry *m, const char *sysroot, char *buf, size_t cap)
+{
+	if (str_eq(m->target, "/"))
+		em_strlcpy(buf, sysroot, cap);
+	else
+		fmt(buf, cap, "%s%s", str_eq(sysroot, "/") ? "" : sysroot, m->target);
+}
+
+void plan_source_text(const struct mount_entry *m, char *buf, size_t cap)
+{
+	const struct devspec *d = &m->src;
+	switch (d->kind) {
+	case DEV_UUID:
+	case DEV_LABEL:
+	case DEV_PARTLABEL:
+		fmt(buf, cap, "%s=%s", spec_kind_name(d->kind), d->value);
+		break;
+	case DEV_PARTUUID:
+		if (d->partnroff)
+			fmt(buf, cap, "PARTUUID=%s/PARTNROFF=%d", d->value, d->partnroff);
+		else
+			fmt(buf, cap, "PARTUUID=%s", d->value);
+		break;
+	case DEV_DEVNUM:
+		fmt(buf, cap, "%u:%u", d->major, d->minor);
+		break;
+	default:
+		em_strlcpy(buf, d->value, cap);
+	}
+}
+
+static void print_params(struct sbuf *o, const struct mount_entry *m, int first_mount)
+{
+	/* "ro" on a new mount also makes the superblock read-only, as MS_RDONLY does with mount(2):
+	 * a read-only mount of a read-write superblock would still let the filesystem write
+	 * (journal replay aside, which the kernel does on ro mounts as well). */
+	if (first_mount && m->opts.ro == 1)
+		sb_puts(o, "    fsconfig(SET_FLAG, \"ro\")\n");
+	else if (first_mount && m->opts.ro == 0)
+		sb_puts(o, "    fsconfig(SET_FLAG, \"rw\")\n");
+	for (unsigned i = 0; i < m->opts.nparams; i++) {
+		const struct fsparam *f = &m->opts.params[i];
+		if (f->value)
+			sb_printf(o, "    fsconfig(SET_STRING, \"%s\", \"%s\")\n", f->key, f->value);
+		else
+			sb_printf(o, "    fsconfig(SET_FLAG, \"%s\")\n", f->key);
+	}
+}
+
+static void print_entry(struct sbuf *o, unsigned n, const struct mount_entry *m, const char *sysroot,
+                        const struct plan *p)
+{
+	char tgt[512], src[320], attrs[256];
+	uint64_t set = m->opts.attr_set, clr = m->opts.attr_clr;
+
+	plan_target_path(m, sysroot, tgt, sizeof(tgt));
+	plan_source_text(m, src, sizeof(src));
+	if (m->opts.ro == 1)
+		set |= EM_MOUNT_ATTR_RDONLY;
+	else if (m->opts.ro == 0)
+		clr |= EM_MOUNT_ATTR_RDONLY;
+
+	sb_printf(o, "mount %u: %s%s on %s\n", n, m->param, m->role == ROLE_EXTRA ? "" : "=", tgt);
+	if (m->bind) {
+		sb_printf(o, "  source: %s (inside the new root)\n", src);
+		sb_printf(o, "  type: %s\n", m->opts.recursive ? "rbind" : "bind");
+	} else {
+		if (m->src.kind == DEV_NONE)
+			sb_printf(o, "  source: %s\n", src);
+		else if (m->src.kind == DEV_PATH)
+			sb_printf(o, "  source: %s (block device)\n", src);
+		else
+			sb_printf(o, "  source: %s (the block device found by probing)\n", src);
+		if (m->src.kind != DEV_NONE) {
+			if (p->wait_s < 0)
+				sb_printf(o, "  wait: forever (%s)\n", p->wait_from);
+			else
+				sb_printf(o, "  wait: up to %ld s (%s)\n", p->wait_s, p->wait_from);
+		}
+		if (m->fstypes[0])
+			sb_printf(o, "  type: %s%s\n", m->fstypes,
+			          strchr(m->fstypes, ',') ? " (tried in order)" : "");
+		else
+			sb_puts(o, "  type: probed from the superblock\n");
+	}
+	sb_puts(o, "  calls:\n");
+	if (m->bind) {
+		sb_printf(o, "    open_tree(\"%s%s\", OPEN_TREE_CLONE|OPEN_TREE_CLOEXEC%s)\n",
+		          str_eq(sysroot, "/") ? "" : sysroot, m->src.value,
+		          m->opts.recursive ? "|AT_RECURSIVE" : "");
+		if (set || clr) {
+			char c[256];
+			struct sbuf cs;
+			options_attr_names(set, clr, attrs, sizeof(attrs));
+			/* attr_clr: the bits to clear, and the whole atime mask when a mode is set. */
+			sb_init(&cs, c, sizeof(c));
+			if (clr & ~EM_MOUNT_ATTR__ATIME)
+				options_attr_names(clr & ~EM_MOUNT_ATTR__ATIME, 0, c, sizeof(c)), cs.len = strlen(c);
+			if (clr & EM_MOUNT_ATTR__ATIME)
+				sb_puts(&cs, cs.len ? "|MOUNT_ATTR__ATIME" : "MOUNT_ATTR__ATIME");
+			if (!cs.len)
+				sb_puts(&cs, "0");
+			sb_printf(o, "    mount_setattr(AT_EMPTY_PATH%s, attr_set=%s, attr_clr=%s)\n",
+			          m->opts.recursive ? "|AT_RECURSIVE" : "", attrs, c);
+		}
+	} else {
+		const char *t = m->fstypes;
+		char one[64];
+		int first = 1;
+		do {
+			size_t l = 0;
+			while (t[l] && t[l] != ',')
+				l++;
+			if (!*m->fstypes)
+				em_strlcpy(one, "<probed type>", sizeof(one));
+			else
+				fmt(one, sizeof(one), "%.*s", (int)l, t);
+			if (!first)
+				sb_puts(o, "    on failure, again with the next type:\n");
+			first = 0;
+			sb_printf(o, "    fsopen(\"%s\", FSOPEN_CLOEXEC)\n", one);
+			if (m->src.kind == DEV_PATH || m->src.kind == DEV_NONE)
+				sb_printf(o, "    fsconfig(SET_STRING, \"source\", \"%s\")\n", src);
+			else
+				sb_printf(o, "    fsconfig(SET_STRING, \"source\", \"<device of %s>\")\n", src);
+			print_params(o, m, 1);
+			sb_puts(o, "    fsconfig(CMD_CREATE)\n");
+			options_attr_names(set, clr, attrs, sizeof(attrs));
+			sb_printf(o, "    fsmount(FSMOUNT_CLOEXEC, %s)\n", attrs);
+			t += l;
+			if (*t == ',')
+				t++;
+		} while (*t);
+	}
+	sb_printf(o, "    move_mount(-> %s)\n", tgt);
+	if (m->opts.propagation)
+		sb_printf(o, "    mount_setattr(AT_EMPTY_PATH%s, propagation=MS_%s)  (after the attach: a "
+		          "mount attached under a shared parent joins its peer group)\n",
+		          m->opts.recursive ? "|AT_RECURSIVE" : "", m->opts.propagation == EM_MS_PRIVATE ? "PRIVATE"
+		          : m->opts.propagation == EM_MS_SHARED ? "SHARED"
+		          : m->opts.propagation == EM_MS_SLAVE  ? "SLAVE" : "UNBINDABLE");
+	if (m->opts.nofail)
+		sb_puts(o, "  nofail: a failure is reported and the boot goes on\n");
+}
+
+void plan_print(struct sbuf *o, const struct plan *p, const char *sysroot)
+{
+	unsigned n = 1;
+
+	if (p->have_root)
+		print_entry(o, n++, &p->root, sysroot, p);
+	else
+		sb_puts(o, "no root= given: nothing to mount as the root\n");
+	if (p->have_usr)
+		print_entry(o, n++, &p->usr, sysroot, p);
+	for (unsigned i = 0; i < p->nextra; i++)
+		print_entry(o, n++, &p->extra[i], sysroot, p);
+	if (p->rootdelay_s)
+		sb_printf(o, "rootdelay: %lu s before looking for devices\n", p->rootdelay_s);
+	if (p->nmodules) {
+		sb_puts(o, "modules (earlymount.modules=):");
+		for (unsigned i = 0; i < p->nmodules; i++)
+			sb_printf(o, " %s", p->modules[i]);
+		sb_putc(o, '\n');
+	}
+	if (p->init)
+		sb_printf(o, "init: %s (init=)\n", p->init);
+	else
+		sb_puts(o, "init: the first of /sbin/init, /etc/init, /bin/init, /bin/sh in the new root\n");
+	if (p->ninit_args) {
+		sb_puts(o, "init arguments:");
+		for (unsigned i = 0; i < p->ninit_args; i++)
+			sb_printf(o, " \"%s\"", p->init_args[i]);
+		sb_putc(o, '\n');
+	}
+	{
+		static const char *const names[] = { "shell if the initramfs has /bin/sh, else wait 10 s and exit",
+			                             "shell", "reboot", "poweroff", "halt", "panic" };
+		sb_printf(o, "on failure: %s\n", names[p->onfail]);
+	}
+	if (p->debug)
+		sb_puts(o, "debug: on\n");
+}

@@ -1,0 +1,286 @@
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "run.h"
+#include "apifs.h"
+#include "cmdline.h"
+#include "log.h"
+#include "modules.h"
+#include "mountplan.h"
+#include "plan.h"
+#include "spec.h"
+#include "switchroot.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static struct cmdline cl;
+static struct plan plan;
+
+static void out(int fd, const char *s)
+{
+	(void)write_all(fd, s, strlen(s));
+}
+
+/* The command line: the initramfs's stored default fragment first (earlymount-mkinitramfs
+ * --cmdline), then the kernel's (or --cmdline), whose parameters come later and so win. */
+static int load_cmdline(const char *given, char *err, size_t errlen)
+{
+	static char text[CMDLINE_MAX];
+	long n;
+	int r;
+
+	cl.nargs = cl.ninit = 0;
+	cl.used = 0;
+	if (!given) {
+		n = read_file(AT_FDCWD, "/etc/earlymount/cmdline", text, sizeof(text));
+		if (n > 0 && (r = cmdline_append(&cl, text, (size_t)n)) < 0) {
+			fmt(err, errlen, "/etc/earlymount/cmdline: too long or too many parameters");
+			return EXIT_SPEC;
+		}
+		n = read_file(AT_FDCWD, "/proc/cmdline", text, sizeof(text));
+		if (n < 0) {
+			fmt(err, errlen, "read /proc/cmdline failed: %s", errstr((int)-n));
+			return EXIT_FAIL;
+		}
+		given = text;
+	}
+	if (cmdline_append(&cl, given, strlen(given)) < 0) {
+		fmt(err, errlen, "the kernel command line is longer than %d bytes or has more than %d "
+		    "parameters", CMDLINE_MAX - 1, CMDLINE_MAX_ARGS);
+		return EXIT_SPEC;
+	}
+	if (spec_build(&cl, &plan, err, errlen) < 0)
+		return EXIT_SPEC;
+	return EXIT_OK;
+}
+
+/* ---- earlymount plan ------------------------------------------------------------------------- */
+
+int run_plan(int argc, char **argv)
+{
+	static char buf[65536];
+	const char *given = NULL, *sysroot = "/sysroot";
+	char err[512];
+	struct sbuf sb;
+	int r;
+
+	for (int i = 1; i < argc; i++) {
+		if (str_eq(argv[i], "--cmdline") && i + 1 < argc)
+			given = argv[++i];
+		else if (str_eq(argv[i], "--sysroot") && i + 1 < argc)
+			sysroot = argv[++i];
+		else {
+			out(2, "earlymount plan: unknown argument '");
+			out(2, argv[i]);
+			out(2, "'\nusage: earlymount plan [--cmdline STRING] [--sysroot DIR]\n");
+			return EXIT_USAGE;
+		}
+	}
+	r = load_cmdline(given, err, sizeof(err));
+	if (r != EXIT_OK) {
+		fmt(buf, sizeof(buf), "earlymount: %s%s\n", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
+		out(2, buf);
+		return r;
+	}
+	sb_init(&sb, buf, sizeof(buf));
+	plan_print(&sb, &plan, sysroot);
+	out(1, buf);
+	return EXIT_OK;
+}
+
+/* ---- earlymount mount ------------------------------------------------------------------------ */
+
+int run_mount(int argc, char **argv)
+{
+	const char *given = NULL, *sysroot = NULL;
+	int api = 0, r;
+	char err[512];
+
+	for (int i = 1; i < argc; i++) {
+		if (str_eq(argv[i], "--cmdline") && i + 1 < argc)
+			given = argv[++i];
+		else if (str_eq(argv[i], "--sysroot") && i + 1 < argc)
+			sysroot = argv[++i];
+		else if (str_eq(argv[i], "--api-fs"))
+			api = 1;
+		else {
+			out(2, "earlymount mount: unknown argument '");
+			out(2, argv[i]);
+			out(2, "'\nusage: earlymount mount --sysroot DIR [--api-fs] [--cmdline STRING]\n");
+			return EXIT_USAGE;
+		}
+	}
+	if (!sysroot) {
+		out(2, "earlymount mount: --sysroot DIR is required\n"
+		       "usage: earlymount mount --sysroot DIR [--api-fs] [--cmdline STRING]\n");
+		return EXIT_USAGE;
+	}
+	if (api && apifs_mount_all("") < 0)
+		return EXIT_FAIL;
+	log_open_kmsg();
+	r = load_cmdline(given, err, sizeof(err));
+	if (r != EXIT_OK) {
+		log_err("%s%s", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
+		return r;
+	}
+	log_set_debug(plan.debug);
+	if (modules_load(plan.modules, plan.nmodules) > 0)
+		log_warn("some modules did not load; going on");
+	return mount_plan(&plan, sysroot) < 0 ? EXIT_FAIL : EXIT_OK;
+}
+
+/* ---- PID 1 ------------------------------------------------------------------------------------ */
+
+static void console_fds(void)
+{
+	/* The kernel opens /dev/console as fds 0-2 for init when the initramfs has the node; if it
+	 * did not, use devtmpfs's. */
+	if (fcntl(0, F_GETFD) >= 0 && fcntl(1, F_GETFD) >= 0 && fcntl(2, F_GETFD) >= 0)
+		return;
+	int c = open("/dev/console", O_RDWR | O_NOCTTY);
+	if (c < 0)
+		return;
+	for (int fd = 0; fd < 3; fd++)
+		if (fcntl(fd, F_GETFD) < 0)
+			dup2(c, fd);
+	if (c > 2)
+		close(c);
+}
+
+static int has_shell(void)
+{
+	return access("/bin/sh", X_OK) == 0;
+}
+
+/* A rescue shell on the console; returns when it exits (then the boot is tried again). */
+static void rescue_shell(void)
+{
+	static char *const argv[] = { "sh", NULL };
+	static char *const envp[] = { "PATH=/bin:/sbin:/usr/bin:/usr/sbin", "HOME=/", "TERM=linux",
+		                      "PS1=earlymount rescue# ", NULL };
+	pid_t pid;
+
+	log_err("starting a rescue shell; leave it (exit) to try the boot again");
+	pid = fork();
+	if (pid == 0) {
+		setsid();
+		execve("/bin/sh", argv, envp);
+		_exit(127);
+	}
+	if (pid < 0)
+		return;
+	/* As PID 1 we reap every child, not just the shell. */
+	for (;;) {
+		pid_t w = wait(NULL);
+		if (w == pid || (w < 0 && errno == ECHILD))
+			break;
+	}
+}
+
+static void on_failure(enum onfail how)
+{
+	if (how == ONFAIL_DEFAULT)
+		how = has_shell() ? ONFAIL_SHELL : ONFAIL_PANIC;
+	switch (how) {
+	case ONFAIL_SHELL:
+		if (has_shell()) {
+			rescue_shell();
+			return;
+		}
+		log_err("no /bin/sh in this initramfs for a rescue shell (earlymount-mkinitramfs --busybox)");
+		/* fall through */
+	case ONFAIL_PANIC:
+	default:
+		if (how != ONFAIL_PANIC || plan.onfail == ONFAIL_DEFAULT) {
+			log_err("giving up in 10 s (the kernel then panics; panic=N reboots)");
+			sleep(10);
+		}
+		_exit(1);
+	case ONFAIL_REBOOT:
+	case ONFAIL_POWEROFF:
+	case ONFAIL_HALT:
+		log_err("%s", how == ONFAIL_REBOOT ? "rebooting" : how == ONFAIL_POWEROFF ? "powering off" : "halting");
+		sync();
+		reboot(how == ONFAIL_REBOOT ? RB_AUTOBOOT : how == ONFAIL_POWEROFF ? RB_POWER_OFF : RB_HALT_SYSTEM);
+		_exit(1);
+	}
+}
+
+/* Undoes a half-done attempt so the next one starts clean. */
+static void unmount_sysroot(const char *sysroot)
+{
+	while (umount2(sysroot, MNT_DETACH) == 0)
+		;
+}
+
+int run_init(int argc, char **argv, char **envp)
+{
+	const char *sysroot = "/sysroot";
+	char err[512], init[256], why[512];
+	int r;
+
+	(void)argc;
+	if (apifs_mount_all("") < 0) {
+		/* Without /dev, /proc or /sys there is nothing to boot with. */
+		console_fds();
+		on_failure(ONFAIL_DEFAULT);
+	}
+	console_fds();
+	log_open_kmsg();
+	log_read_console_level();
+	for (;;) {
+		r = load_cmdline(NULL, err, sizeof(err));
+		if (r != EXIT_OK) {
+			log_err("%s%s", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
+			on_failure(plan.onfail);
+			continue;
+		}
+		log_set_debug(plan.debug);
+		log_debug("command line read; %u mounts planned", plan.have_root + plan.have_usr + plan.nextra);
+		if (modules_load(plan.modules, plan.nmodules) > 0)
+			log_warn("some modules did not load; going on");
+		mkdir(sysroot, 0755);
+		if (mount_plan(&plan, sysroot) < 0) {
+			unmount_sysroot(sysroot);
+			on_failure(plan.onfail);
+			continue;
+		}
+		int rootfd = open(sysroot, O_PATH | O_DIRECTORY | O_CLOEXEC);
+		r = rootfd < 0 ? -errno : find_init(rootfd, plan.init, init, sizeof(init), why, sizeof(why));
+		if (rootfd >= 0)
+			close(rootfd);
+		if (r < 0) {
+			/* Nothing destructive has happened: the initramfs is intact. */
+			log_err("no init found in %s: %s; initramfs left intact", sysroot, why);
+			unmount_sysroot(sysroot);
+			on_failure(plan.onfail);
+			continue;
+		}
+		log_debug("init is %s; switching root (peak memory in /proc/self/status VmHWM)", init);
+		if (log_debug_enabled()) {
+			char st[4096];
+			if (read_file(AT_FDCWD, "/proc/self/status", st, sizeof(st)) > 0) {
+				char *h = strstr(st, "VmHWM:");
+				if (h) {
+					char *nl = strchr(h, '\n');
+					if (nl)
+						*nl = '\0';
+					log_debug("%s", h);
+				}
+			}
+			log_debug("switching root after %lu ms", log_ms());
+		}
+		argv[0] = init;
+		switch_root(sysroot, init, argv, envp);
+		/* Past the point of no return: the initramfs may be gone. */
+		log_err("the switch to %s failed; nothing left to try", sysroot);
+		on_failure(plan.onfail == ONFAIL_SHELL ? ONFAIL_PANIC : plan.onfail);
+	}
+}

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: MIT */
+/* The subcommands. Exit statuses: */
+#ifndef EM_RUN_H
+#define EM_RUN_H
+
+enum {
+	EXIT_OK = 0,
+	EXIT_FAIL = 1,   /* a mount, device or module step failed */
+	EXIT_SPEC = 2,   /* the kernel command line (mount spec) is invalid */
+	EXIT_USAGE = 64, /* the earlymount command itself was called wrongly */
+};
+
+int run_init(int argc, char **argv, char **envp);
+int run_mount(int argc, char **argv);
+int run_plan(int argc, char **argv);
+
+#endif

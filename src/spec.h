@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: MIT */
+/* The mount plan: what the kernel command line asks for, validated. Pure: no syscalls. */
+#ifndef EM_SPEC_H
+#define EM_SPEC_H
+#include "cmdline.h"
+#include "options.h"
+
+#include <stddef.h>
+
+enum devkind {
+	DEV_NONE,      /* not a device: a literal source ("tmpfs", "none", "host:/export") */
+	DEV_PATH,      /* /dev/NAME */
+	DEV_UUID,      /* UUID= or /dev/disk/by-uuid/ */
+	DEV_LABEL,     /* LABEL= or /dev/disk/by-label/ */
+	DEV_PARTUUID,  /* PARTUUID= or /dev/disk/by-partuuid/, with optional /PARTNROFF=N */
+	DEV_PARTLABEL, /* PARTLABEL= or /dev/disk/by-partlabel/ */
+	DEV_DEVNUM,    /* MAJ:MIN or the kernel's hex form */
+	DEV_BIND,      /* a path inside the new root (bind mounts) */
+};
+
+#define SPEC_VALUE_MAX 256
+
+struct devspec {
+	enum devkind kind;
+	const char *text;           /* as given, for messages */
+	char value[SPEC_VALUE_MAX]; /* the path, UUID, label, ... (by-label's \xNN escapes decoded) */
+	int partnroff;              /* PARTUUID=.../PARTNROFF=N */
+	unsigned major, minor;      /* DEV_DEVNUM */
+};
+
+enum mount_role { ROLE_ROOT, ROLE_USR, ROLE_EXTRA };
+
+struct mount_entry {
+	enum mount_role role;
+	const char *param;       /* "root", "mount.usr", "earlymount.mount" (for messages) */
+	struct devspec src;
+	const char *target;      /* inside the new root: "/" for the root itself */
+	char fstypes[128];       /* comma list to try in order; "" = probe the device */
+	int bind;                /* bind mount (open_tree); recursive in opts.recursive */
+	struct optset opts;
+};
+
+#define PLAN_MAX_EXTRA 32
+#define PLAN_MAX_MODULES 64
+
+enum onfail { ONFAIL_DEFAULT, ONFAIL_SHELL, ONFAIL_REBOOT, ONFAIL_POWEROFF, ONFAIL_HALT, ONFAIL_PANIC };
+
+struct plan {
+	int have_root;
+	struct mount_entry root;
+	int have_usr;
+	struct mount_entry usr;
+	unsigned nextra;
+	struct mount_entry extra[PLAN_MAX_EXTRA];
+	const char *init;          /* init=, or NULL for the kernel's search order */
+	unsigned ninit_args;       /* arguments after "--" */
+	const char *const *init_args;
+	long wait_s;               /* how long to wait for devices; -1 = forever (bare rootwait) */
+	const char *wait_from;     /* which parameter set wait_s */
+	unsigned long rootdelay_s;
+	int debug;
+	enum onfail onfail;
+	unsigned nmodules;
+	char modules_buf[512];
+	const char *modules[PLAN_MAX_MODULES];
+};
+
+/* Builds the plan from the tokenized command line. Returns 0, or -EINVAL with a message in err that
+ * names the parameter, its value and what is wrong. Unknown parameters belong to others and are
+ * ignored. The plan points into cl, which must outlive it. */
+int spec_build(const struct cmdline *cl, struct plan *p, char *err, size_t errlen);
+
+/* Parses one device spec (root= forms); 0 or -EINVAL with a message (without the parameter name). */
+int spec_parse_device(const char *text, struct devspec *d, char *err, size_t errlen);
+const char *spec_kind_name(enum devkind k);
+
+#endif

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "switchroot.h"
+#include "apifs.h"
+#include "compat.h"
+#include "log.h"
+#include "mountapi.h"
+#include "resolve.h"
+#include "util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+static const char *const kernel_order[] = { "/sbin/init", "/etc/init", "/bin/init", "/bin/sh" };
+
+/* Why path is not a usable init: NULL when it is. */
+static const char *check_one(int rootfd, const char *path)
+{
+	struct stat st;
+	int fd = resolve_in_root(rootfd, path, 0);
+	if (fd < 0) {
+		/* A name that exists but leads nowhere is a dangling symlink: say so. */
+		if (fd == -ENOENT && fstatat(rootfd, path + 1, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    S_ISLNK(st.st_mode))
+			return "a dangling symbolic link";
+		return errstr(-fd);
+	}
+	if (fstat(fd, &st) < 0) {
+		close(fd);
+		return errstr(errno);
+	}
+	close(fd);
+	if (!S_ISREG(st.st_mode))
+		return "not a regular file";
+	if (!(st.st_mode & 0111))
+		return "not executable";
+	return NULL;
+}
+
+int find_init(int rootfd, const char *requested, char *out, size_t cap, char *why, size_t whylen)
+{
+	struct sbuf sb;
+	sb_init(&sb, why, whylen);
+	if (requested) {
+		const char *r = check_one(rootfd, requested);
+		if (!r) {
+			em_strlcpy(out, requested, cap);
+			return 0;
+		}
+		/* The kernel panics when init= cannot run rather than trying others; so do we. */
+		sb_printf(&sb, "%s (init=): %s", requested, r);
+		return -ENOENT;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(kernel_order); i++) {
+		const char *r = check_one(rootfd, kernel_order[i]);
+		if (!r) {
+			em_strlcpy(out, kernel_order[i], cap);
+			return 0;
+		}
+		sb_printf(&sb, "%s%s: %s", i ? ", " : "", kernel_order[i], r);
+	}
+	return -ENOENT;
+}
+
+/* Deletes everything below dirfd on the device dev, not crossing into other mounts (the new root
+ * and anything else mounted stays untouched). */
+static void delete_below(int dirfd, dev_t dev)
+{
+	char buf[2048];
+	for (;;) {
+		long n = syscall(SYS_getdents64, dirfd, buf, sizeof(buf));
+		int removed = 0;
+		if (n <= 0)
+			return;
+		for (long off = 0; off < n;) {
+			struct dirent *d = (struct dirent *)(buf + off);
+			struct stat st;
+			off += d->d_reclen;
+			if (str_eq(d->d_name, ".") || str_eq(d->d_name, ".."))
+				continue;
+			if (fstatat(dirfd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 || st.st_dev != dev)
+				continue;
+			if (S_ISDIR(st.st_mode)) {
+				int sub = openat(dirfd, d->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+				if (sub >= 0) {
+					delete_below(sub, dev);
+					close(sub);
+				}
+				if (unlinkat(dirfd, d->d_name, AT_REMOVEDIR) == 0)
+					removed++;
+			} else if (unlinkat(dirfd, d->d_name, 0) == 0) {
+				removed++;
+			}
+		}
+		/* Entries were removed while reading: start over from the top to be safe. */
+		if (removed)
+			lseek(dirfd, 0, SEEK_SET);
+	}
+}
+
+int switch_root(const char *newroot, const char *init, char *const argv[], char *const envp[])
+{
+	struct statfs sfs;
+	struct stat rst;
+	int r, oldroot;
+
+	if (chdir(newroot) < 0) {
+		r = -errno;
+		log_err("switch root: chdir %s failed: %s", newroot, errstr(-r));
+		return r;
+	}
+	/* MS_MOVE of a mount whose parent is shared fails (EINVAL); nothing is shared yet in a
+	 * plain initramfs, but a helper init may have made it so. */
+	r = mnt_make_rprivate("/");
+	if (r < 0)
+		log_warn("switch root: making / private failed: %s", errstr(-r));
+	for (const char *const *d = apifs_dirs; *d; d++) {
+		char dst[256];
+		struct stat st;
+		fmt(dst, sizeof(dst), "%s%s", newroot, *d);
+		if (stat(dst, &st) < 0 || !S_ISDIR(st.st_mode)) {
+			log_warn("switch root: %s has no %s directory; unmounting %s", newroot, *d, *d);
+			umount2(*d, MNT_DETACH);
+			continue;
+		}
+		r = mnt_move(*d, dst);
+		if (r < 0) {
+			log_warn("switch root: moving %s to %s failed: %s; unmounting it", *d, dst, errstr(-r));
+			umount2(*d, MNT_DETACH);
+		}
+	}
+	oldroot = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (oldroot >= 0 && fstatfs(oldroot, &sfs) == 0 && fstat(oldroot, &rst) == 0 &&
+	    ((unsigned long)sfs.f_type == RAMFS_MAGIC || (unsigned long)sfs.f_type == TMPFS_MAGIC)) {
+		/* Only the initramfs (ramfs/tmpfs) is emptied: its memory is freed this way, and a
+		 * real disk mounted on / by mistake is never touched. */
+		delete_below(oldroot, rst.st_dev);
+		log_debug("switch root: deleted the initramfs's files");
+	} else {
+		log_warn("switch root: / is not ramfs or tmpfs; leaving its files alone");
+	}
+	if (oldroot >= 0)
+		close(oldroot);
+	r = mnt_move(".", "/");
+	if (r < 0) {
+		log_err("switch root: moving %s onto / failed: %s", newroot, errstr(-r));
+		return r;
+	}
+	if (chroot(".") < 0 || chdir("/") < 0) {
+		r = -errno;
+		log_err("switch root: chroot into %s failed: %s", newroot, errstr(-r));
+		return r;
+	}
+	/* fds 0-2 still refer to the initramfs's /dev/console node, now deleted: give init the new
+	 * root's console instead. */
+	int c = open("/dev/console", O_RDWR | O_NOCTTY);
+	if (c >= 0) {
+		for (int fd = 0; fd < 3; fd++)
+			if (c != fd)
+				dup2(c, fd);
+		if (c > 2)
+			close(c);
+	}
+	log_info("switching to %s", init);
+	execve(init, argv, envp);
+	r = -errno;
+	log_err("exec %s failed: %s", init, errstr(-r));
+	return r;
+}

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: MIT */
+/* Handing the machine to the new root: checking its init, then the switch. */
+#ifndef EM_SWITCHROOT_H
+#define EM_SWITCHROOT_H
+#include <stddef.h>
+
+/* Finds the init to run inside the root at rootfd: the requested one (init=) or the kernel's
+ * order /sbin/init, /etc/init, /bin/init, /bin/sh. It must be a regular, executable file, symlinks
+ * resolved inside the root. Returns 0 with the path in out, or -ENOENT with the reasons in why. */
+int find_init(int rootfd, const char *requested, char *out, size_t cap, char *why, size_t whylen);
+
+/* Moves /dev, /proc, /sys and /run into newroot, deletes the initramfs's files (only when / is
+ * ramfs or tmpfs, never crossing a mount point), puts newroot on /, and execs init with argv and
+ * envp on the new root's console. Returns only on failure, with -errno (logged). */
+int switch_root(const char *newroot, const char *init, char *const argv[], char *const envp[]);
+
+#endif

@@ -1,0 +1,268 @@
+/* SPDX-License-Identifier: MIT */
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+void sb_init(struct sbuf *sb, char *buf, size_t cap)
+{
+	sb->buf = buf;
+	sb->cap = cap;
+	sb->len = 0;
+	sb->overflow = 0;
+	if (cap)
+		buf[0] = '\0';
+}
+
+void sb_putc(struct sbuf *sb, char c)
+{
+	if (sb->len + 1 < sb->cap) {
+		sb->buf[sb->len++] = c;
+		sb->buf[sb->len] = '\0';
+	} else {
+		sb->overflow = 1;
+	}
+}
+
+void sb_putn(struct sbuf *sb, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n && s[i]; i++)
+		sb_putc(sb, s[i]);
+}
+
+void sb_puts(struct sbuf *sb, const char *s)
+{
+	sb_putn(sb, s ? s : "(null)", (size_t)-1);
+}
+
+static void put_num(struct sbuf *sb, unsigned long long v, unsigned base, int neg, unsigned width, char pad)
+{
+	char tmp[24];
+	unsigned n = 0;
+	do {
+		tmp[n++] = "0123456789abcdef"[v % base];
+		v /= base;
+	} while (v);
+	if (neg)
+		tmp[n++] = '-';
+	while (width > n) {
+		sb_putc(sb, pad);
+		width--;
+	}
+	while (n)
+		sb_putc(sb, tmp[--n]);
+}
+
+void sb_vprintf(struct sbuf *sb, const char *f, va_list ap)
+{
+	for (; *f; f++) {
+		if (*f != '%') {
+			sb_putc(sb, *f);
+			continue;
+		}
+		f++;
+		char pad = ' ';
+		unsigned width = 0;
+		int prec = -1;
+		if (*f == '0') {
+			pad = '0';
+			f++;
+		}
+		while (*f >= '0' && *f <= '9')
+			width = width * 10 + (unsigned)(*f++ - '0');
+		if (f[0] == '.' && f[1] == '*') {
+			prec = va_arg(ap, int);
+			f += 2;
+		}
+		int lng = 0;
+		while (*f == 'l') {
+			lng++;
+			f++;
+		}
+		if (*f == 'z') {
+			lng = 1;
+			f++;
+		}
+		switch (*f) {
+		case 's': {
+			const char *s = va_arg(ap, const char *);
+			size_t n = prec >= 0 ? (size_t)prec : (size_t)-1;
+			size_t l = 0;
+			if (!s)
+				s = "(null)";
+			while (l < n && s[l])
+				l++;
+			for (size_t i = l; i < width; i++)
+				sb_putc(sb, ' ');
+			sb_putn(sb, s, l);
+			break;
+		}
+		case 'c':
+			sb_putc(sb, (char)va_arg(ap, int));
+			break;
+		case 'd':
+		case 'i': {
+			long long v = lng >= 2 ? va_arg(ap, long long) : lng ? va_arg(ap, long) : va_arg(ap, int);
+			put_num(sb, v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v, 10, v < 0, width, pad);
+			break;
+		}
+		case 'u':
+		case 'x': {
+			unsigned long long v = lng >= 2 ? va_arg(ap, unsigned long long)
+			                       : lng   ? va_arg(ap, unsigned long)
+			                               : va_arg(ap, unsigned);
+			put_num(sb, v, *f == 'x' ? 16 : 10, 0, width, pad);
+			break;
+		}
+		case '%':
+			sb_putc(sb, '%');
+			break;
+		case '\0':
+			return;
+		default:
+			sb_putc(sb, '%');
+			sb_putc(sb, *f);
+		}
+	}
+}
+
+void sb_printf(struct sbuf *sb, const char *f, ...)
+{
+	va_list ap;
+	va_start(ap, f);
+	sb_vprintf(sb, f, ap);
+	va_end(ap);
+}
+
+size_t fmt(char *buf, size_t cap, const char *f, ...)
+{
+	struct sbuf sb;
+	va_list ap;
+	sb_init(&sb, buf, cap);
+	va_start(ap, f);
+	sb_vprintf(&sb, f, ap);
+	va_end(ap);
+	return sb.len;
+}
+
+size_t em_strlcpy(char *dst, const char *src, size_t cap)
+{
+	size_t n = strlen(src);
+	if (cap) {
+		size_t c = n < cap - 1 ? n : cap - 1;
+		memcpy(dst, src, c);
+		dst[c] = '\0';
+	}
+	return n;
+}
+
+int str_eq(const char *a, const char *b)
+{
+	return strcmp(a, b) == 0;
+}
+
+int str_startswith(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static char lower(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+int str_caseeq(const char *a, const char *b)
+{
+	while (*a && lower(*a) == lower(*b))
+		a++, b++;
+	return lower(*a) == lower(*b);
+}
+
+static char dash(char c)
+{
+	return c == '-' ? '_' : c;
+}
+
+int param_eq(const char *a, const char *b)
+{
+	while (*a && dash(*a) == dash(*b))
+		a++, b++;
+	return dash(*a) == dash(*b);
+}
+
+int parse_ulong(const char *s, unsigned long *out)
+{
+	unsigned long v = 0;
+	if (!s || !*s)
+		return -EINVAL;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return -EINVAL;
+		unsigned d = (unsigned)(*s - '0');
+		if (v > (~0UL - d) / 10)
+			return -ERANGE;
+		v = v * 10 + d;
+	}
+	*out = v;
+	return 0;
+}
+
+void modname_normalize(char *s)
+{
+	for (; *s; s++)
+		if (*s == '-')
+			*s = '_';
+}
+
+int write_all(int fd, const char *buf, size_t len)
+{
+	while (len) {
+		ssize_t w = write(fd, buf, len);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		buf += w;
+		len -= (size_t)w;
+	}
+	return 0;
+}
+
+long read_file(int dirfd, const char *path, char *buf, size_t cap)
+{
+	int fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC);
+	size_t len = 0;
+	if (fd < 0)
+		return -errno;
+	for (;;) {
+		if (len + 1 >= cap) {
+			char c;
+			ssize_t more = read(fd, &c, 1);
+			close(fd);
+			buf[len] = '\0';
+			return more > 0 ? -EFBIG : (long)len;
+		}
+		ssize_t r = read(fd, buf + len, cap - 1 - len);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			int e = errno;
+			close(fd);
+			return -e;
+		}
+		if (r == 0)
+			break;
+		len += (size_t)r;
+	}
+	close(fd);
+	buf[len] = '\0';
+	return (long)len;
+}
+
+const char *errstr(int err)
+{
+	return strerror(err);
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: MIT */
+/* String and formatting helpers for a program without stdio or malloc. */
+#ifndef EM_UTIL_H
+#define EM_UTIL_H
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* A bounded output buffer: appends never overflow; 'overflow' records that text was cut. */
+struct sbuf {
+	char *buf;
+	size_t cap; /* including the terminating NUL */
+	size_t len;
+	int overflow;
+};
+
+void sb_init(struct sbuf *sb, char *buf, size_t cap);
+void sb_putc(struct sbuf *sb, char c);
+void sb_puts(struct sbuf *sb, const char *s);
+void sb_putn(struct sbuf *sb, const char *s, size_t n);
+/* A small printf: %s %c %d %i %u %x %ld %lu %lx %lld %llu %llx %zu %%, with an optional '0' flag
+ * and width (e.g. %03u) and %.*s. */
+void sb_vprintf(struct sbuf *sb, const char *fmt, va_list ap);
+void sb_printf(struct sbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Formats into buf (always NUL-terminated); returns the length written. */
+size_t fmt(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+size_t em_strlcpy(char *dst, const char *src, size_t cap);
+int str_eq(const char *a, const char *b);
+int str_startswith(const char *s, const char *prefix);
+int str_caseeq(const char *a, const char *b);
+/* Kernel parameter names compare with '-' and '_' equal (kernel/params.c parameq). */
+int param_eq(const char *a, const char *b);
+/* Parses a whole decimal number (no sign, no trailing text) into *out; 0 or -EINVAL/-ERANGE. */
+int parse_ulong(const char *s, unsigned long *out);
+/* Module names: '-' and '_' are the same (the kernel stores '_'). */
+void modname_normalize(char *s);
+
+/* Writes all of buf to fd, retrying on EINTR and short writes; 0 or -errno. */
+int write_all(int fd, const char *buf, size_t len);
+/* Reads a whole small file into buf (NUL-terminated); returns the length or -errno. -EFBIG when it
+ * does not fit. */
+long read_file(int dirfd, const char *path, char *buf, size_t cap);
+const char *errstr(int err); /* err is a positive errno */
+
+#endif

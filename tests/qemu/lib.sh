@@ -1,0 +1,616 @@
+# SPDX-License-Identifier: MIT
+# QEMU boot-test library (bash): kernel, test root trees, disk images, initramfs, boot, report and
+# assertions. Sourced by tests/qemu/run and tests/qemu/demo, never run by itself.
+#
+# Settings (environment; tests/qemu/run sets the first three from its options):
+#   EM_SRC          source tree (default: two levels above this file)
+#   EM_BINARY       the static earlymount to test (default: $EM_SRC/build/earlymount)
+#   EM_WORK         shared work dir: kernel.env, per-scenario temp dirs (default: $EM_SRC/build/qemu)
+#   EM_MKINITRAMFS  initramfs builder (default: $EM_SRC/initramfs/earlymount-mkinitramfs)
+#   EM_FETCH_KERNEL kernel fetcher (default: $EM_SRC/scripts/fetch-kernel)
+#   EM_BUSYBOX      static busybox for the test roots (default: /bin/busybox, from busybox-static)
+#   QEMU_TIMEOUT    hard limit of one boot in seconds (default 120); QEMU_MEM in MiB (default 512)
+#   EM_KEEP=1       keep the scenario's temp dir even when it passes
+
+EM_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+EM_SRC=${EM_SRC:-$(cd "$EM_LIB_DIR/../.." && pwd)}
+EM_BINARY=${EM_BINARY:-$EM_SRC/build/earlymount}
+EM_WORK=${EM_WORK:-$EM_SRC/build/qemu}
+EM_MKINITRAMFS=${EM_MKINITRAMFS:-$EM_SRC/initramfs/earlymount-mkinitramfs}
+EM_FETCH_KERNEL=${EM_FETCH_KERNEL:-$EM_SRC/scripts/fetch-kernel}
+EM_BUSYBOX=${EM_BUSYBOX:-/bin/busybox}
+QEMU_TIMEOUT=${QEMU_TIMEOUT:-120}
+QEMU_MEM=${QEMU_MEM:-512}
+
+# shellcheck source=expect.sh
+. "$EM_LIB_DIR/expect.sh"
+
+EM_BEGIN='=== EARLYMOUNT-TEST BEGIN ==='
+EM_END='=== EARLYMOUNT-TEST END ==='
+EM_GPT_LINUX=0FC63DAF-8483-4772-8E79-3D69D8477DE4
+
+# ---- messages and exits ---------------------------------------------------------------------
+
+em_note() { printf 'qemu-test: %s\n' "$*"; }
+
+# The test cannot run here at all (not: it ran and failed). CTest counts exit 77 as skipped.
+em_skip() {
+	printf 'SKIPPED: %s\n' "$*"
+	exit 77
+}
+
+# Broken setup (missing tool, builder failed, ...): a failure, with the reason.
+em_die() {
+	printf 'ERROR: %s\n' "$*"
+	exit 1
+}
+
+# A failed assertion: the assertion, then what the console said.
+em_fail() {
+	printf 'FAIL: %s\n' "$*"
+	em_excerpt
+	exit 1
+}
+
+# The relevant part of the current console log: earlymount's lines and the last 40 lines.
+em_excerpt() {
+	[ -n "${EM_LOG:-}" ] && [ -f "$EM_LOG" ] || return 0
+	printf -- '--- console: lines with "earlymount:" (%s) ---\n' "$EM_LOG"
+	grep -a 'earlymount:' "$EM_LOG" | head -n 80 || true
+	printf -- '--- console: last 40 lines ---\n'
+	tail -n 40 "$EM_LOG"
+	printf -- '--- end of console excerpt ---\n'
+}
+
+em_need_tools() {
+	local t missing=
+	for t; do
+		command -v "$t" >/dev/null 2>&1 || missing="$missing $t"
+	done
+	[ -z "$missing" ] || em_die "missing tools:$missing (install the project's packages: scripts/deps)"
+}
+
+# ---- scenario temp dir ------------------------------------------------------------------------
+
+# em_setup NAME: fresh $EM_TMP for this scenario, removed at exit unless it failed (or EM_KEEP=1).
+em_setup() {
+	EM_NAME=$1
+	mkdir -p "$EM_WORK/tmp"
+	EM_TMP=$EM_WORK/tmp/$EM_NAME
+	rm -rf "$EM_TMP"
+	mkdir -p "$EM_TMP"
+	trap em_cleanup EXIT
+}
+
+em_cleanup() {
+	local rc=$?
+	if [ -n "${EM_INPUT_PID:-}" ]; then kill "$EM_INPUT_PID" 2>/dev/null || true; fi
+	if [ "$rc" = 0 ] || [ "$rc" = 77 ]; then
+		[ "${EM_KEEP:-0}" = 1 ] || rm -rf "$EM_TMP"
+	else
+		printf 'qemu-test: kept %s (console logs, images)\n' "$EM_TMP"
+	fi
+	return "$rc"
+}
+
+em_uuid() { cat /proc/sys/kernel/random/uuid; }
+
+# 8 lowercase hex digits, never 0: an MBR disk signature.
+em_mbr_id() {
+	local id
+	id=$(od -An -N4 -tx4 /dev/urandom | tr -d ' \n')
+	[ "$id" != 00000000 ] || id=e1e1e1e1
+	printf '%s' "$id"
+}
+
+# ---- kernel -------------------------------------------------------------------------------------
+
+# qemu_kernel [--refresh]: runs scripts/fetch-kernel once (per work dir; --refresh runs it again)
+# and exports KVER, VMLINUZ, MODDIR. The result is kept in $EM_WORK/kernel.env so parallel
+# scenarios don't each fetch; a lock keeps two first runs from fetching at the same time.
+qemu_kernel() {
+	local refresh=0 env=$EM_WORK/kernel.env out lock
+	[ "${1:-}" = --refresh ] && refresh=1
+	mkdir -p "$EM_WORK"
+	exec {lock}>"$EM_WORK/kernel.lock"
+	flock "$lock"
+	if [ "$refresh" = 1 ] || ! em_kernel_env_ok "$env"; then
+		[ -x "$EM_FETCH_KERNEL" ] || em_die "kernel fetcher missing: $EM_FETCH_KERNEL"
+		out=$("$EM_FETCH_KERNEL") || em_die "$EM_FETCH_KERNEL failed (exit $?)"
+		{
+			printf 'KVER=%q\n' "$(sed -n 's/^KVER=//p' <<<"$out" | tail -n 1)"
+			printf 'VMLINUZ=%q\n' "$(sed -n 's/^VMLINUZ=//p' <<<"$out" | tail -n 1)"
+			printf 'MODDIR=%q\n' "$(sed -n 's/^MODDIR=//p' <<<"$out" | tail -n 1)"
+		} >"$env.new"
+		em_kernel_env_ok "$env.new" || {
+			printf '%s\n' "$out"
+			em_die "$EM_FETCH_KERNEL did not print usable KVER=, VMLINUZ=, MODDIR= lines"
+		}
+		mv "$env.new" "$env"
+	fi
+	flock -u "$lock"
+	exec {lock}>&-
+	# shellcheck disable=SC1090
+	. "$env"
+	export KVER VMLINUZ MODDIR
+}
+
+em_kernel_env_ok() {
+	[ -f "$1" ] || return 1
+	(
+		# shellcheck disable=SC1090
+		. "$1"
+		[ -n "${KVER:-}" ] && [ -f "${VMLINUZ:-/nonexistent}" ] && [ -f "${MODDIR:-/nonexistent}/modules.dep" ]
+	)
+}
+
+# ---- test root trees ---------------------------------------------------------------------------
+
+# The test root's /sbin/init: a busybox sh script that reports what it sees between the markers,
+# then powers off. Each report line is KEY=value, or a raw dump framed by "--- x ---" lines.
+em_init_script() {
+	cat <<'EOF'
+#!/bin/sh
+# /sbin/init of an earlymount test root (tests/qemu/lib.sh): report, then power off.
+export PATH=/bin:/sbin:/usr/bin:/usr/sbin
+# Keep the kernel's own messages off the console from here on, so none cuts through the report.
+dmesg -n 1 2>/dev/null
+echo "earlymount-test: the test root's /sbin/init runs as PID $$"
+echo "=== EARLYMOUNT-TEST BEGIN ==="
+echo "PID=$$"
+# This shell's fds, listed first and by a child (ls): no pipe or redirection of ours is open in
+# the shell at that moment, so the list is what init inherited plus the shell's own
+# close-on-exec descriptor of this script (busybox ash keeps the script open on fd >= 10).
+echo "--- fds ---"
+ls -l /proc/$$/fd
+echo "--- end fds ---"
+echo "ARGC=$#"
+echo "ARG0=$0"
+i=1
+for a in "$@"; do
+	echo "ARG$i=$a"
+	i=$((i + 1))
+done
+echo "CMDLINE=$(cat /proc/cmdline)"
+if touch /.em-write-test 2>/dev/null; then
+	rm -f /.em-write-test
+	echo "WRITE_ROOT=ok"
+else
+	echo "WRITE_ROOT=fail"
+fi
+if [ -e /sysroot ]; then echo "SYSROOT_DIR=present"; else echo "SYSROOT_DIR=absent"; fi
+if [ -e /init ]; then echo "INIT_FILE=present"; else echo "INIT_FILE=absent"; fi
+# Memory held by files in ram-backed filesystems: the initramfs's files live in the kernel's
+# rootfs (ramfs -> Unevictable, tmpfs -> Shmem) until they are deleted.
+while read -r k v u; do
+	case $k in
+	MemTotal: | Shmem: | Unevictable:) echo "MEM_${k%:}=$v" ;;
+	esac
+done </proc/meminfo
+# Scenario-specific checks.
+for f in /etc/em-test.d/*.sh; do
+	[ -r "$f" ] && . "$f"
+done
+echo "--- mountinfo ---"
+while IFS= read -r l; do echo "MI: $l"; done </proc/self/mountinfo
+echo "--- end mountinfo ---"
+echo "=== EARLYMOUNT-TEST END ==="
+sync
+poweroff -f
+# Not reached unless poweroff failed; init exiting panics the kernel, which ends QEMU (-no-reboot).
+echo "earlymount-test: poweroff -f failed"
+exit 1
+EOF
+}
+
+# mkroot DIR: a bootable test root: static busybox with applet symlinks in /bin (no /bin/init,
+# so /sbin/init is the only init), /usr/lib/os-release, the usual empty mount points, /sbin/init.
+mkroot() {
+	local d=$1 a
+	em_busybox_check
+	mkdir -p "$d"/{bin,sbin,etc/em-test.d,proc,sys,dev,run,tmp,mnt,srv,root,var,usr/lib}
+	cp "$EM_BUSYBOX" "$d/bin/busybox"
+	chmod 755 "$d/bin/busybox"
+	for a in $("$EM_BUSYBOX" --list); do
+		case $a in init | linuxrc | busybox) continue ;; esac
+		[ -e "$d/bin/$a" ] || ln -s busybox "$d/bin/$a"
+	done
+	em_os_release >"$d/usr/lib/os-release"
+	ln -sf ../usr/lib/os-release "$d/etc/os-release"
+	em_init_script >"$d/sbin/init"
+	chmod 755 "$d/sbin/init"
+	chmod 1777 "$d/tmp"
+}
+
+em_os_release() {
+	printf '%s\n' 'NAME="earlymount test root"' 'ID=earlymount-test' 'PRETTY_NAME="earlymount test root"'
+}
+
+# A test root whose filesystem is not the real root's shape: no busybox, no init anywhere (so
+# there is no /bin/sh either, which a kernel-style search would fall back to).
+mkroot_noinit() {
+	local d=$1
+	mkdir -p "$d"/{etc,proc,sys,dev,run,tmp,mnt,usr/lib}
+	em_os_release >"$d/usr/lib/os-release"
+	echo "this root has no init" >"$d/etc/motd"
+}
+
+# Adds a scenario check to the test root: the shell text runs inside the report (so its echo
+# lines become report lines). em_add_check TREE NAME TEXT
+em_add_check() {
+	mkdir -p "$1/etc/em-test.d"
+	printf '%s\n' "$3" >"$1/etc/em-test.d/$2.sh"
+}
+
+em_busybox_check() {
+	[ -x "$EM_BUSYBOX" ] || em_die "no busybox at $EM_BUSYBOX (package busybox-static)"
+	# A dynamic busybox would need its libraries in every test root.
+	if LC_ALL=C ldd "$EM_BUSYBOX" >/dev/null 2>&1; then
+		em_die "$EM_BUSYBOX is dynamically linked; install busybox-static"
+	fi
+}
+
+# ---- disk images (plain files: no loop mounts, nothing that needs root) ------------------------
+
+# em_file IMG SIZE: a sparse file of SIZE (truncate's units).
+em_file() {
+	rm -f "$1"
+	truncate -s "$2" "$1"
+}
+
+# mkdisk_ext4 IMG TREE [mkfs.ext4 args...]   (size: $DISK_SIZE, default 32M)
+mkdisk_ext4() {
+	local img=$1 tree=$2
+	shift 2
+	em_file "$img" "${DISK_SIZE:-32M}"
+	mkfs.ext4 -q -F -E root_owner=0:0 -d "$tree" "$@" "$img" ||
+		em_die "mkfs.ext4 -d $tree $* $img failed"
+}
+
+# mkdisk_xfs IMG TREE [mkfs.xfs args...]: xfsprogs 6.1 can't copy a directory (-d/--rootdir came
+# later), but it takes a prototype file (-p) that names every file's source: written from TREE.
+# mkfs.xfs refuses filesystems under 300 MB, so the (sparse) image is 320M.
+mkdisk_xfs() {
+	local img=$1 tree=$2 proto
+	shift 2
+	proto=$img.proto
+	{
+		echo "/dev/null"
+		echo "0 0"
+		echo "d--755 0 0"
+		em_xfs_proto_dir "$tree" " "
+		echo '$'
+	} >"$proto" || em_die "writing the xfs prototype file for $tree failed"
+	em_file "$img" "${DISK_SIZE:-320M}"
+	mkfs.xfs -q -f -p "$proto" "$@" "$img" || em_die "mkfs.xfs -p $proto $* $img failed"
+}
+
+em_xfs_mode() { # type-char and octal mode (from stat %f: raw hex mode) -> 6-char proto mode
+	local t=$1 m=$((16#$2)) su=- sg=-
+	((m & 04000)) && su=u
+	((m & 02000)) && sg=g
+	printf '%s%s%s%03o' "$t" "$su" "$sg" $((m & 0777))
+}
+
+em_xfs_proto_dir() {
+	local dir=$1 ind=$2 e name info
+	for e in "$dir"/* "$dir"/.[!.]*; do
+		[ -e "$e" ] || [ -L "$e" ] || continue
+		name=${e##*/}
+		case $name in *[[:space:]]*) em_die "xfs prototype: file name with a space: $e" ;; esac
+		info=$(stat -c '%f %u %g' "$e")
+		set -- $info
+		if [ -L "$e" ]; then
+			echo "$ind$name $(em_xfs_mode l "$1") $2 $3 $(readlink "$e")"
+		elif [ -d "$e" ]; then
+			echo "$ind$name $(em_xfs_mode d "$1") $2 $3"
+			em_xfs_proto_dir "$e" "$ind "
+			echo "$ind\$"
+		elif [ -f "$e" ]; then
+			echo "$ind$name $(em_xfs_mode - "$1") $2 $3 $(readlink -f "$e")"
+		else
+			em_die "xfs prototype: unsupported file type: $e"
+		fi
+	done
+}
+
+# mkdisk_btrfs IMG TREE [mkfs.btrfs args...]   (size: $DISK_SIZE, default 128M: btrfs's minimum
+# with default profiles is about 110M; the file is sparse)
+mkdisk_btrfs() {
+	local img=$1 tree=$2
+	shift 2
+	em_file "$img" "${DISK_SIZE:-128M}"
+	mkfs.btrfs -q -f --rootdir "$tree" "$@" "$img" >/dev/null || em_die "mkfs.btrfs --rootdir $tree $* $img failed"
+}
+
+# Whether this btrfs-progs can put a subvolume into an image without mounting it (--subvol came
+# with btrfs-progs 6.9; Debian 12 has 6.2).
+btrfs_has_subvol() {
+	mkfs.btrfs --help 2>&1 | grep -q -- '--subvol'
+}
+
+# mkdisk_squashfs IMG TREE [mksquashfs args...]: padded to 4 KiB (the default), so the raw disk
+# QEMU exposes (whole 512-byte sectors) holds all of it.
+mkdisk_squashfs() {
+	local img=$1 tree=$2
+	shift 2
+	rm -f "$img"
+	mksquashfs "$tree" "$img" -noappend -quiet -all-root "$@" >/dev/null || em_die "mksquashfs $tree $img failed"
+}
+
+# mkdisk_partitioned IMG gpt|dos LABEL-ID PART...
+#   PART: "CONTENT|SFDISK-FIELDS": CONTENT is an image file copied into the partition, or a size
+#   in MiB for an empty one; SFDISK-FIELDS are sfdisk's (name=..., uuid=..., type=...).
+#   Partitions start at 1 MiB and are whole MiB; the content goes in with dd conv=notrunc seek=.
+mkdisk_partitioned() {
+	local img=$1 label=$2 id=$3 part content fields mib start=1 script
+	shift 3
+	local starts=() contents=()
+	script="label: $label"$'\n'"label-id: $id"$'\n'"unit: sectors"$'\n'
+	for part; do
+		content=${part%%|*}
+		fields=${part#*|}
+		if [ -f "$content" ]; then
+			mib=$((($(stat -c %s "$content") + 1048575) / 1048576))
+		else
+			mib=$content
+			content=
+		fi
+		script+="start=$((start * 2048)), size=$((mib * 2048)), $fields"$'\n'
+		starts+=("$start")
+		contents+=("$content")
+		start=$((start + mib))
+	done
+	# one spare MiB at the end for GPT's backup header
+	em_file "$img" "$(((start + 1) * 1048576))"
+	printf '%s' "$script" >"$img.sfdisk"
+	sfdisk -q --no-reread --no-tell-kernel "$img" <"$img.sfdisk" >/dev/null ||
+		em_die "sfdisk on $img failed; script: $(cat "$img.sfdisk")"
+	local i
+	for i in "${!starts[@]}"; do
+		[ -n "${contents[$i]}" ] || continue
+		dd if="${contents[$i]}" of="$img" bs=1M seek="${starts[$i]}" conv=notrunc,sparse status=none ||
+			em_die "copying ${contents[$i]} into $img failed"
+	done
+}
+
+# ---- initramfs ------------------------------------------------------------------------------------
+
+# mkinitrd OUT [builder args...]: an earlymount initramfs for the fetched kernel, with the virtio
+# preset and $EM_BINARY; the scenario adds --fs TYPE and the rest.
+mkinitrd() {
+	local out=$1
+	shift
+	[ -x "$EM_MKINITRAMFS" ] || em_die "initramfs builder missing: $EM_MKINITRAMFS"
+	[ -x "$EM_BINARY" ] || em_die "earlymount binary missing: $EM_BINARY (build it: cmake --build build --target earlymount)"
+	if ! "$EM_MKINITRAMFS" -o "$out" --kver "$KVER" --moddir "$MODDIR" --preset virtio \
+		--binary "$EM_BINARY" "$@" >"$out.log" 2>&1; then
+		cat "$out.log"
+		em_die "building the initramfs failed: $EM_MKINITRAMFS -o $out --kver $KVER --moddir $MODDIR --preset virtio --binary $EM_BINARY $*"
+	fi
+}
+
+# ---- boot -------------------------------------------------------------------------------------------
+
+# qemu_boot LOG INITRD APPEND [DISK...]
+# Boots the fetched kernel under TCG with the disks as virtio-blk (vda, vdb, ... in order), the
+# serial console written to LOG (carriage returns and terminal escapes removed; the raw output is
+# LOG.raw), the report between the markers in LOG.report. Fails the scenario if QEMU itself fails
+# or the boot is still running after $QEMU_TIMEOUT s (killed then). Sets EM_LOG, EM_BOOT_SECONDS.
+# Console input: QEMU_INPUT (text) is typed once QEMU_INPUT_AFTER (a fixed string) is on the console.
+qemu_boot() {
+	local log=$1 initrd=$2 append=$3 d rc start
+	shift 3
+	local drives=()
+	for d; do
+		[ -f "$d" ] || em_die "qemu_boot: no disk image $d"
+		drives+=(-drive "file=$d,format=raw,if=virtio")
+	done
+	[ -f "$initrd" ] || em_die "qemu_boot: no initramfs $initrd"
+	[ -n "${VMLINUZ:-}" ] || em_die "qemu_boot: call qemu_kernel first"
+	EM_LOG=$log
+	rm -f "$log" "$log.raw" "$log.report"
+	local input=/dev/null
+	EM_INPUT_PID=
+	if [ -n "${QEMU_INPUT:-}" ]; then
+		input=$log.in
+		rm -f "$input"
+		mkfifo "$input"
+		em_input_writer "$input" "$log.raw" "${QEMU_INPUT_AFTER:-}" "$QEMU_INPUT" &
+		EM_INPUT_PID=$!
+	fi
+	printf '%s\n' "qemu-system-x86_64 -append \"console=ttyS0 panic=-1 $append\" $*" >"$log.cmd"
+	start=$SECONDS
+	rc=0
+	timeout -k 10 "$QEMU_TIMEOUT" qemu-system-x86_64 -accel tcg -nographic -no-reboot \
+		-m "$QEMU_MEM" -smp 1 -nic none \
+		-kernel "$VMLINUZ" -initrd "$initrd" -append "console=ttyS0 panic=-1 $append" \
+		"${drives[@]}" <"$input" >"$log.raw" 2>&1 || rc=$?
+	EM_BOOT_SECONDS=$((SECONDS - start))
+	if [ -n "$EM_INPUT_PID" ]; then
+		kill "$EM_INPUT_PID" 2>/dev/null || true
+		wait "$EM_INPUT_PID" 2>/dev/null || true
+		EM_INPUT_PID=
+	fi
+	sed -e 's/\r//g' -e 's/\x1b\[[0-9;?]*[A-Za-z]//g' -e 's/\x1bc//g' "$log.raw" >"$log"
+	sed -n "/^$EM_BEGIN\$/,/^$EM_END\$/p" "$log" >"$log.report"
+	em_note "boot took ${EM_BOOT_SECONDS}s (qemu exit $rc), console: $log"
+	case $rc in
+	0) ;;
+	124 | 137) em_fail "the boot did not end within ${QEMU_TIMEOUT}s (QEMU killed)" ;;
+	*) em_fail "qemu-system-x86_64 failed (exit $rc)" ;;
+	esac
+}
+
+# Types TEXT on the console once WAIT shows up in the raw log (QEMU feeds a FIFO to the guest's
+# UART as it drains it, so nothing is lost to its 16-byte FIFO).
+em_input_writer() {
+	local fifo=$1 raw=$2 wait=$3 text=$4 i=0
+	exec 3>"$fifo"
+	if [ -n "$wait" ]; then
+		while ! grep -qaF -- "$wait" "$raw" 2>/dev/null; do
+			sleep 0.2
+			i=$((i + 1))
+			[ "$i" -lt $((QEMU_TIMEOUT * 5)) ] || exit 0
+		done
+		sleep 1
+	fi
+	printf '%s\n' "$text" >&3
+	# Hold the FIFO open: the guest keeps its console until it powers off.
+	sleep "$QEMU_TIMEOUT"
+}
+
+# ---- the report ------------------------------------------------------------------------------------
+
+# The booted root's /sbin/init ran and finished its report.
+assert_booted() {
+	grep -qx -- "$EM_BEGIN" "$EM_LOG.report" ||
+		em_fail "the test root's /sbin/init never reported (no '$EM_BEGIN' on the console)"
+	grep -qx -- "$EM_END" "$EM_LOG.report" ||
+		em_fail "the test root's report is incomplete (no '$EM_END' on the console)"
+}
+
+# report_get KEY: the value of KEY=... in the report (first one), or nothing (status 1).
+report_get() {
+	local line
+	line=$(grep -m 1 -- "^$1=" "$EM_LOG.report") || return 1
+	printf '%s\n' "${line#*=}"
+}
+
+assert_report() { # KEY VALUE
+	local v
+	v=$(report_get "$1") || em_fail "report has no $1= line (expected $1=$2)"
+	[ "$v" = "$2" ] || em_fail "report: expected $1=$2, got $1=$v"
+}
+
+# The raw dump between "--- NAME ---" and "--- end NAME ---".
+report_section() {
+	sed -n "/^--- $1 ---\$/,/^--- end $1 ---\$/p" "$EM_LOG.report" | sed '1d;$d'
+}
+
+# mountinfo lines (without the "MI: " prefix)
+report_mountinfo() {
+	sed -n 's/^MI: //p' "$EM_LOG.report"
+}
+
+# mi_line MOUNTPOINT: the mountinfo line of the topmost mount on MOUNTPOINT (mountinfo lists mounts
+# in the order they were attached, so the last line for a mount point is the visible one).
+mi_line() {
+	report_mountinfo | awk -v mp="$1" '$5 == mp { l = $0 } END { if (l == "") exit 1; print l }'
+}
+
+# assert_mount MOUNTPOINT FSTYPE [CHECK...]: the mount on MOUNTPOINT exists, has FSTYPE ('-' for
+# any) and passes each CHECK:
+#   OPT          OPT is among the per-mount options (ro, rw, nosuid, noatime, ...)
+#   super:OPT    OPT (exact, e.g. data=journal, commit=7) is among the superblock options
+#   tag:NAME     an optional field starts with NAME: (shared, master, propagate_from)
+#   root:PATH    the mount's root within its filesystem (field 4; a bind of /srv/data: /srv/data)
+#   source:DEV   the mount source
+#   !CHECK       the opposite
+assert_mount() {
+	local mp=$1 fstype=$2 line c neg what
+	shift 2
+	line=$(mi_line "$mp") || em_fail "no mount on $mp in the booted root's mountinfo"
+	local f
+	read -r -a f <<<"$line"
+	local opts=${f[5]} tags=() i=6
+	while [ "$i" -lt "${#f[@]}" ] && [ "${f[$i]}" != - ]; do
+		tags+=("${f[$i]}")
+		i=$((i + 1))
+	done
+	local mfstype=${f[$((i + 1))]:-} msource=${f[$((i + 2))]:-} msuper=${f[$((i + 3))]:-}
+	if [ "$fstype" != - ] && [ "$mfstype" != "$fstype" ]; then
+		em_fail "mount on $mp: expected type $fstype, got $mfstype (mountinfo: $line)"
+	fi
+	for c; do
+		neg=0
+		case $c in !*) neg=1 c=${c#!} ;; esac
+		case $c in
+		super:*) em_in_list "${c#super:}" "$msuper" && what=1 || what=0 ;;
+		tag:*)
+			what=0
+			for t in "${tags[@]+"${tags[@]}"}"; do
+				case $t in "${c#tag:}":*) what=1 ;; esac
+			done
+			;;
+		root:*) [ "${f[3]}" = "${c#root:}" ] && what=1 || what=0 ;;
+		source:*) [ "$msource" = "${c#source:}" ] && what=1 || what=0 ;;
+		*) em_in_list "$c" "$opts" && what=1 || what=0 ;;
+		esac
+		if [ "$what" = "$neg" ]; then
+			if [ "$neg" = 1 ]; then
+				em_fail "mount on $mp: expected no $c (mountinfo: $line)"
+			else
+				em_fail "mount on $mp: expected $c (mountinfo: $line)"
+			fi
+		fi
+	done
+}
+
+em_in_list() { # WORD COMMA-LIST
+	case ",$2," in *",$1,"*) return 0 ;; esac
+	return 1
+}
+
+# No mount on MOUNTPOINT.
+refute_mount() {
+	if line=$(mi_line "$1"); then em_fail "unexpected mount on $1 (mountinfo: $line)"; fi
+}
+
+# Init's hand-over: PID 1, fds exactly 0, 1, 2 on the console (besides the shell's own descriptor
+# of its script, fd >= 10), and /proc, /sys, /dev, /run mounted in the new root.
+assert_handover() {
+	local script=${1:-/sbin/init} fds n t extra=
+	assert_report PID 1
+	fds=$(report_section fds | sed -n 's/.* \([0-9][0-9]*\) -> \(.*\)$/\1 \2/p')
+	[ -n "$fds" ] || em_fail "init's fd list is empty (was /proc mounted?)"
+	for n in 0 1 2; do
+		t=$(awk -v n="$n" '$1 == n { $1 = ""; sub(/^ /, ""); print }' <<<"$fds")
+		[ "$t" = /dev/console ] || em_fail "init's fd $n: expected /dev/console, got '${t:-nothing}' (fds: $(tr '\n' ';' <<<"$fds"))"
+	done
+	while read -r n t; do
+		case $n in 0 | 1 | 2) continue ;; esac
+		if [ "$n" -ge 10 ] && [ "$t" = "$script" ]; then continue; fi
+		extra="$extra $n->$t"
+	done <<<"$fds"
+	[ -z "$extra" ] || em_fail "init inherited fds besides 0, 1, 2:$extra"
+	assert_mount /proc proc
+	assert_mount /sys sysfs
+	assert_mount /dev devtmpfs
+	assert_mount /run tmpfs
+}
+
+# ---- the console ------------------------------------------------------------------------------------
+
+assert_log() { # FIXED-STRING
+	grep -qaF -- "$1" "$EM_LOG" || em_fail "console: expected a line containing: $1"
+}
+assert_log_re() { # EXTENDED-REGEX [what]
+	grep -qaE -- "$1" "$EM_LOG" || em_fail "console: expected a line matching: $1${2:+ ($2)}"
+}
+refute_log() { # FIXED-STRING
+	local l
+	if l=$(grep -aF -m 1 -- "$1" "$EM_LOG"); then em_fail "console: unexpected line: $l"; fi
+}
+
+# Seconds (kernel timestamp) of the first console line matching REGEX, or status 1.
+log_time() {
+	grep -aE -m 1 -- "$1" "$EM_LOG" | sed -n 's/^\[ *\([0-9]*\.[0-9]*\)\].*/\1/p' | grep . ||
+		return 1
+}
+
+# The last kernel timestamp on the console.
+log_last_time() {
+	sed -n 's/^\[ *\([0-9]*\.[0-9]*\)\].*/\1/p' "$EM_LOG" | tail -n 1 | grep .
+}
+
+# ---- shorthands for the scenarios ---------------------------------------------------------------
+
+# The usual files of a scenario: $EM_TMP/root (tree), $EM_TMP/root.img, $EM_TMP/initrd,
+# $EM_TMP/console.log.
+boot() { # APPEND [DISK...]: boots $EM_TMP/initrd with the disks (default: $EM_TMP/root.img)
+	local append=$1
+	shift
+	[ $# -gt 0 ] || set -- "$EM_TMP/root.img"
+	qemu_boot "$EM_TMP/console.log" "$EM_TMP/initrd" "$append" "$@"
+}

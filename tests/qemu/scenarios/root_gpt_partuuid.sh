@@ -1,0 +1,17 @@
+# SPDX-License-Identifier: MIT
+# root=PARTUUID= on the second partition of a GPT disk. The first partition holds an ext4 too
+# (a decoy with its own label and init), so mounting the wrong one shows.
+mkroot "$EM_TMP/root"
+mkdisk_ext4 "$EM_TMP/p2.img" "$EM_TMP/root" -L emroot
+mkroot "$EM_TMP/decoy"
+echo 'echo "DECOY=yes"' >"$EM_TMP/decoy/etc/em-test.d/decoy.sh"
+DISK_SIZE=8M mkdisk_ext4 "$EM_TMP/p1.img" "$EM_TMP/decoy" -L emdecoy
+pu1=$(em_uuid) pu2=$(em_uuid)
+mkdisk_partitioned "$EM_TMP/root.img" gpt "$(em_uuid)" \
+	"$EM_TMP/p1.img|type=$EM_GPT_LINUX, name=em-decoy, uuid=$pu1" \
+	"$EM_TMP/p2.img|type=$EM_GPT_LINUX, name=em-root, uuid=$pu2"
+mkinitrd "$EM_TMP/initrd" --fs ext4
+boot "root=PARTUUID=$pu2"
+assert_booted
+assert_mount / ext4 source:/dev/vda2
+! report_get DECOY >/dev/null || em_fail "the decoy on partition 1 was mounted as root"

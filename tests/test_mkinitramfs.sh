@@ -1,0 +1,333 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# Tests initramfs/earlymount-mkinitramfs against Debian's real kernel modules (scripts/fetch-kernel)
+# and against a second tree made here from a few of them, compressed with xz, zstd and gzip.
+#
+#   tests/test_mkinitramfs.sh [EARLYMOUNT_BINARY]
+#
+# Without an argument the binary is build/earlymount, else /bin/busybox (any static ELF will do:
+# the builder only copies it). Exits 77 (skipped) when a tool or the kernel cannot be had.
+set -u
+export LC_ALL=C
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+mk=$repo/initramfs/earlymount-mkinitramfs
+pass=0 fail=0
+
+skip() { echo "test_mkinitramfs: skipped: $*"; exit 77; }
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+check() { # DESCRIPTION COMMAND...
+	local d=$1
+	shift
+	if "$@"; then ok; else bad "$d"; fi
+}
+
+# ---- prerequisites ---------------------------------------------------------------------------
+if [ $# -ge 1 ]; then
+	bin=$1
+	[ -f "$bin" ] || { echo "FAIL: $bin: the earlymount binary is not built (build the 'earlymount' target first)" >&2
+		echo "0 passed, 1 failed"; exit 1; }
+elif [ -f "$repo/build/earlymount" ]; then
+	bin=$repo/build/earlymount
+else
+	bin=/bin/busybox
+	echo "test_mkinitramfs: no build/earlymount: using $bin as a stand-in static binary"
+fi
+for t in cpio modprobe depmod gzip xz zstd lz4 readelf cmp od awk sed; do
+	command -v "$t" >/dev/null || skip "$t not found (run scripts/deps)"
+done
+[ -x /bin/busybox ] || skip "/bin/busybox not found (install busybox-static: scripts/deps)"
+
+kinfo=$("$repo/scripts/fetch-kernel") || skip "scripts/fetch-kernel could not provide the Debian kernel"
+KVER=$(sed -n 's/^KVER=//p' <<<"$kinfo")
+MODDIR=$(sed -n 's/^MODDIR=//p' <<<"$kinfo")
+[ -n "$KVER" ] && [ -f "$MODDIR/modules.dep.bin" ] || skip "scripts/fetch-kernel printed no usable MODDIR"
+
+W=$(mktemp -d "${TMPDIR:-/tmp}/test_mkinitramfs.XXXXXX")
+trap 'rm -rf "$W"' EXIT
+
+# ---- helpers ---------------------------------------------------------------------------------
+# build OUT ARGS...: runs the builder; stdout in OUT.out, stderr in OUT.err; returns its status.
+build() {
+	local o=$1
+	shift
+	"$mk" -o "$o" "$@" >"$o.out" 2>"$o.err"
+}
+
+# decompress IMG METHOD: the cpio on stdout
+decompress() {
+	case $2 in
+	gzip) gzip -dc "$1" ;;
+	xz) xz -dc "$1" ;;
+	zstd) zstd -q -dc "$1" ;;
+	lz4) lz4 -q -dc "$1" ;;
+	none) cat "$1" ;;
+	esac
+}
+
+# unpack CPIO DIR: extracts everything but the device node (cpio as root would make it) and lists
+# the archive in DIR.list (cpio -itv, numeric owners), keeping mtimes.
+unpack() {
+	mkdir -p "$2"
+	(cd "$2" && cpio -idm --quiet --no-absolute-filenames --nonmatching 'dev/console' <"$1") &&
+		cpio -itv --numeric-uid-gid --quiet <"$1" >"$2.list"
+}
+
+# pos LIST NAME: line number of NAME in LIST (0 when absent)
+pos() { awk -v n="$2" '$0 == n { print NR; f = 1; exit } END { if (!f) print 0 }' "$1"; }
+
+before() { # LIST A B: A is present and comes before B
+	local a b
+	a=$(pos "$1" "$2") b=$(pos "$1" "$3")
+	[ "$a" -gt 0 ] && [ "$b" -gt 0 ] && [ "$a" -lt "$b" ]
+}
+has() { [ "$(pos "$1" "$2")" -gt 0 ]; }
+grepq() { grep -q -- "$@"; }
+
+# Checks shared by every image with modules: DIR is the unpacked image.
+check_module_set() { # DIR WHAT
+	local d=$1 w=$2 mods=$1/etc/earlymount/modules dep=$1/lib/modules/$KVER/modules.dep
+	local nko nmods ndep
+	nko=$(find "$d/lib/modules/$KVER" -name '*.ko' | wc -l)
+	nmods=$(wc -l <"$mods")
+	ndep=$(wc -l <"$dep")
+	check "$w: as many .ko files ($nko) as modules listed ($nmods) and modules.dep lines ($ndep)" \
+		test "$nko" -eq "$nmods" -a "$nko" -eq "$ndep" -a "$nko" -gt 0
+	check "$w: no compressed module in the image" \
+		test -z "$(find "$d/lib/modules/$KVER" -name '*.ko.*')"
+	check "$w: no module listed twice" test -z "$(sort "$mods" | uniq -d)"
+	# Each line of modules.dep names a file in the image and its dependencies come earlier in the
+	# load order; the module list holds kernel names (basename, '-' -> '_').
+	check "$w: modules.dep and the load order agree" awk -v d="$d/lib/modules/$KVER" '
+		function kname(p) { sub(/.*\//, "", p); sub(/\.ko$/, "", p); gsub(/-/, "_", p); return p }
+		NR == FNR { at[$0] = FNR; next }
+		{
+			key = $1; sub(/:$/, "", key)
+			if (key !~ /\.ko$/ || system("test -f \"" d "/" key "\"") != 0) { print "missing " key; bad = 1 }
+			if (!(kname(key) in at)) { print "not in load order: " key; bad = 1 }
+			for (i = 2; i <= NF; i++)
+				if (!(kname($i) in at) || at[kname($i)] >= at[kname(key)]) { print key " before " $i; bad = 1 }
+		}
+		END { exit bad }' "$mods" "$dep"
+	check "$w: every stored .ko is an ELF object" awk 'BEGIN { bad = 0 } { if (system("test \"$(head -c4 \"" $0 "\" | od -An -c | tr -d \" \")\" = \"177ELF\"") != 0) { print "not ELF: " $0; bad = 1 } } END { exit bad }' \
+		<(find "$d/lib/modules/$KVER" -name '*.ko')
+}
+
+# ---- 1. a full image, uncompressed, from the real tree ----------------------------------------
+printf 'extra\n' >"$W/extra.txt"
+SOURCE_DATE_EPOCH=1700000000 build "$W/a.cpio" --moddir "$MODDIR" --binary "$bin" --compress none \
+	--preset virtio --fs ext4 --fs vfat --fs iso9660 --cmdline "root=LABEL=r ro" \
+	--add "$W/extra.txt:/etc/extra.txt"
+check "full image: exit 0 ($(head -c 300 "$W/a.cpio.err"))" test $? -eq 0
+check "full image: summary names sizes, files and modules" \
+	grep -Eq '[0-9]+ bytes \(none\), [0-9]+ bytes uncompressed; [0-9]+ files.* [0-9]+ modules' "$W/a.cpio.out"
+check "full image: the output is a newc cpio" test "$(head -c6 "$W/a.cpio")" = 070701
+unpack "$W/a.cpio" "$W/a"
+A=$W/a L=$W/a.list
+check "/init is a regular file, mode 0755, owner 0:0" grepq -Eq '^-rwxr-xr-x +1 +0 +0 .* init$' "$L"
+check "/init is the binary" cmp -s "$A/init" "$bin"
+check "/dev/console is a char device 5,1, mode 0600, owner 0:0" \
+	grepq -Eq '^crw------- +1 +0 +0 +5, +1 .* dev/console$' "$L"
+for d in dev proc sys run sysroot etc/earlymount "lib/modules/$KVER" tmp root; do
+	check "/$d is a directory" grepq -Eq "^drwxr-xr-x +[0-9]+ +0 +0 .* $d\$" "$L"
+done
+check "every entry is owned by 0:0" test -z "$(awk '$3 != 0 || $4 != 0' "$L")"
+check "entries are sorted" cmp -s <(awk '{ print $NF }' "$L") <(awk '{ print $NF }' "$L" | sort)
+check "mtime of a file is SOURCE_DATE_EPOCH" test "$(stat -c %Y "$A/init")" = 1700000000
+check "mtime of a directory is SOURCE_DATE_EPOCH" test "$(stat -c %Y "$A/lib/modules/$KVER")" = 1700000000
+check "/etc/earlymount/cmdline holds --cmdline" test "$(cat "$A/etc/earlymount/cmdline")" = "root=LABEL=r ro"
+check "--add: /etc/extra.txt added, mode 0644" \
+	eval 'cmp -s "$A/etc/extra.txt" "$W/extra.txt" && grep -Eq "^-rw-r--r-- .* etc/extra.txt$" "$L"'
+M=$A/etc/earlymount/modules
+check_module_set "$A" "full image"
+for m in jbd2 mbcache crc16; do
+	check "ext4: $m loads before ext4" before "$M" "$m" ext4
+done
+check "ext4: its softdep crc32c is in, before ext4 (crc32c_generic)" before "$M" crc32c_generic ext4
+check "ext4: crc32c_intel (alias crypto-crc32c) is in, before ext4" before "$M" crc32c_intel ext4
+check "vfat: fat before vfat" before "$M" fat vfat
+check "vfat: codepage nls_cp437 (CONFIG_FAT_DEFAULT_CODEPAGE)" has "$M" nls_cp437
+check "vfat: iocharset nls_ascii (CONFIG_FAT_DEFAULT_IOCHARSET)" has "$M" nls_ascii
+check "iso9660: isofs, after cdrom" before "$M" cdrom isofs
+for m in virtio_pci virtio_blk virtio_scsi sd_mod; do check "preset virtio: $m" has "$M" "$m"; done
+check "virtio: virtio_ring before virtio before virtio_blk" \
+	eval 'before "$M" virtio_ring virtio && before "$M" virtio virtio_blk'
+check "kernel names use '_' (crc_t10dif, t10_pi)" eval 'has "$M" crc_t10dif && has "$M" t10_pi'
+check "ext4.ko stored at its path, identical to the tree's" \
+	cmp -s "$A/lib/modules/$KVER/kernel/fs/ext4/ext4.ko" "$MODDIR/kernel/fs/ext4/ext4.ko"
+check "modules.builtin copied as is" cmp -s "$A/lib/modules/$KVER/modules.builtin" "$MODDIR/modules.builtin"
+# modules.dep: the original lines for the modules in the image, in the original order, with the
+# dependency lists filtered but not reordered.
+check "modules.dep is the original cut down to the image" cmp -s "$A/lib/modules/$KVER/modules.dep" \
+	<(awk 'NR == FNR { k[$1] = 1; next } ($1 in k) { l = $1; for (i = 2; i <= NF; i++) if (($i ":") in k) l = l " " $i; print l }' \
+		"$A/lib/modules/$KVER/modules.dep" "$MODDIR/modules.dep")
+check "modules.dep: ext4 line" grepq -qx 'kernel/fs/ext4/ext4.ko: kernel/lib/crc16.ko kernel/fs/mbcache.ko kernel/fs/jbd2/jbd2.ko' \
+	"$A/lib/modules/$KVER/modules.dep"
+check "modules.dep is much smaller than the tree's" test "$(wc -l <"$A/lib/modules/$KVER/modules.dep")" -lt 100
+
+# ---- 2. reproducible --------------------------------------------------------------------------
+common=(--moddir "$MODDIR" --binary "$bin" --preset virtio --fs ext4 --busybox --cmdline x)
+build "$W/r1" "${common[@]}"
+check "reproducible: first build" test $? -eq 0
+touch "$W/extra.txt" # a fresh mtime on an input must not matter
+(umask 077 && TMPDIR=$W build "$W/r2" "${common[@]}")
+check "reproducible: second build (other umask and TMPDIR)" test $? -eq 0
+check "reproducible: gzip images byte-identical" cmp -s "$W/r1" "$W/r2"
+
+# ---- 3. compressors --------------------------------------------------------------------------
+for c in gzip xz zstd lz4 none; do
+	build "$W/c.$c" --moddir "$MODDIR" --binary "$bin" --module ext4 --compress "$c"
+	check "--compress $c: exit 0" test $? -eq 0
+	build "$W/c2.$c" --moddir "$MODDIR" --binary "$bin" --module ext4 --compress "$c"
+	check "--compress $c: reproducible" cmp -s "$W/c.$c" "$W/c2.$c"
+	decompress "$W/c.$c" "$c" >"$W/c.$c.cpio"
+	check "--compress $c: decompresses to the uncompressed image" cmp -s "$W/c.$c.cpio" "$W/c.none"
+	check "--compress $c: lists /init and ext4.ko" eval \
+		'cpio -it --quiet <"$W/c.$c.cpio" | grep -qx init && cpio -it --quiet <"$W/c.$c.cpio" | grep -qx "lib/modules/$KVER/kernel/fs/ext4/ext4.ko"'
+done
+magic() { head -c "$2" "$1" | od -An -tx1 | tr -d ' \n'; }
+check "gzip: magic, no name or timestamp stored (gzip -n)" test "$(magic "$W/c.gzip" 8)" = 1f8b080000000000
+check "xz: the check is CRC32 (the kernel has no CRC64)" eval 'xz --robot -lv "$W/c.xz" | grep -q "^stream.*CRC32"'
+check "zstd: magic" test "$(magic "$W/c.zstd" 4)" = 28b52ffd
+check "lz4: legacy frame magic (lz4 -l)" test "$(magic "$W/c.lz4" 4)" = 02214c18
+
+# ---- 4. a compressed tree: .ko.xz, .ko.zst, .ko.gz and .ko ------------------------------------
+# Real modules of the ext4 closure, compressed, indexed by depmod. Debian's kmod is built without
+# zlib, so its depmod ignores .ko.gz files: crc16 is indexed as a plain .ko under a path of the
+# same length and the indexes are then edited to name the .ko.gz, which is what a zlib-enabled
+# depmod writes.
+C=$W/ctree CM=$W/ctree/lib/modules/$KVER
+mkdir -p "$CM" "$W/ctree/boot"
+cp "$MODDIR/modules.builtin" "$MODDIR/modules.builtin.modinfo" "$MODDIR/modules.order" "$CM/"
+declare -A ctree=(
+	[kernel/fs/ext4/ext4.ko]=xz [kernel/fs/jbd2/jbd2.ko]=zst [kernel/fs/mbcache.ko]=none
+	[kernel/crypto/crc32c_generic.ko]=xz [kernel/arch/x86/crypto/crc32c-intel.ko]=zst
+)
+for f in "${!ctree[@]}"; do
+	mkdir -p "$CM/$(dirname "$f")"
+	case ${ctree[$f]} in
+	xz) xz --check=crc32 -c "$MODDIR/$f" >"$CM/$f.xz" ;;
+	zst) zstd -q -c "$MODDIR/$f" >"$CM/$f.zst" ;;
+	none) cp "$MODDIR/$f" "$CM/$f" ;;
+	esac
+done
+mkdir -p "$CM/kernel/gzzzz"
+cp "$MODDIR/kernel/lib/crc16.ko" "$CM/kernel/gzzzz/crc16.ko"
+depmod -b "$C" "$KVER" 2>"$W/depmod.err"
+check "ctree: depmod -b ($(head -c 200 "$W/depmod.err"))" test $? -eq 0
+sed -i 's#kernel/gzzzz/crc16\.ko#kernel/gz/crc16.ko.gz#g' "$CM/modules.dep" "$CM/modules.dep.bin"
+mkdir -p "$CM/kernel/gz"
+gzip -n -c "$CM/kernel/gzzzz/crc16.ko" >"$CM/kernel/gz/crc16.ko.gz"
+rm -r "$CM/kernel/gzzzz"
+mkdir -p "$W/kr/lib/modules" "$W/kr/etc"
+ln -s "$CM" "$W/kr/lib/modules/$KVER"
+modprobe -C "$W/kr/etc" -d "$W/kr" -S "$KVER" --show-depends --ignore-install ext4 >"$W/ctree.dep" 2>&1
+check "ctree: kmod resolves ext4 to .ko.xz, .ko.zst, .ko.gz and .ko files" eval \
+	'grep -q "ext4.ko.xz" "$W/ctree.dep" && grep -q "jbd2.ko.zst" "$W/ctree.dep" && grep -q "crc16.ko.gz" "$W/ctree.dep" && grep -q "mbcache.ko " "$W/ctree.dep"'
+# A kernel config that can only unpack gzip: --compress xz must warn.
+printf 'CONFIG_BLK_DEV_INITRD=y\nCONFIG_RD_GZIP=y\n# CONFIG_RD_XZ is not set\n' >"$W/ctree/boot/config-$KVER"
+
+build "$W/d.cpio" --moddir "$CM" --binary "$bin" --module ext4 --compress none
+check "ctree: exit 0 ($(head -c 300 "$W/d.cpio.err"))" test $? -eq 0
+check "ctree: --kver defaults to the basename of --moddir" grepq -q "lib/modules/$KVER/kernel/fs/ext4/ext4.ko" \
+	<(cpio -it --quiet <"$W/d.cpio")
+unpack "$W/d.cpio" "$W/d"
+D=$W/d/lib/modules/$KVER
+check_module_set "$W/d" "ctree"
+for f in kernel/fs/ext4/ext4.ko kernel/fs/jbd2/jbd2.ko kernel/fs/mbcache.ko kernel/crypto/crc32c_generic.ko \
+	kernel/arch/x86/crypto/crc32c-intel.ko; do
+	check "ctree: $f stored decompressed, identical to the original" cmp -s "$D/$f" "$MODDIR/$f"
+done
+check "ctree: crc16.ko.gz stored as kernel/gz/crc16.ko, identical to the original" \
+	cmp -s "$D/kernel/gz/crc16.ko" "$MODDIR/kernel/lib/crc16.ko"
+check "ctree: modules.dep names the .ko files" grepq -qx \
+	'kernel/fs/ext4/ext4.ko: kernel/gz/crc16.ko kernel/fs/mbcache.ko kernel/fs/jbd2/jbd2.ko' "$D/modules.dep"
+check "ctree: softdep crc32c before ext4, jbd2 before ext4" eval \
+	'before "$W/d/etc/earlymount/modules" crc32c_generic ext4 && before "$W/d/etc/earlymount/modules" jbd2 ext4'
+check "ctree: no warning with gzip-less config and --compress none" test ! -s "$W/d.cpio.err"
+build "$W/e.xz" --moddir "$CM" --binary "$bin" --module ext4 --compress xz
+check "ctree: --compress xz still builds" test $? -eq 0
+check "ctree: --compress xz warns that CONFIG_RD_XZ is not set" grepq -q "CONFIG_RD_XZ is not set" "$W/e.xz.err"
+build "$W/e.gz" --moddir "$CM" --binary "$bin" --module ext4 --compress gzip
+check "ctree: --compress gzip gives no warning (CONFIG_RD_GZIP=y)" test ! -s "$W/e.gz.err"
+
+# ---- 5. built-in modules, presets, aliases ----------------------------------------------------
+build "$W/b.cpio" --moddir "$MODDIR" --binary "$bin" --module nls_base --fs tmpfs --compress none
+check "built-in module and tmpfs: exit 0, silently ($(head -c 200 "$W/b.cpio.err"))" \
+	eval 'test $? -eq 0 && test ! -s "$W/b.cpio.err"'
+unpack "$W/b.cpio" "$W/b"
+check "built-in module: nothing listed, no .ko" eval \
+	'test ! -s "$W/b/etc/earlymount/modules" && test -z "$(find "$W/b" -name "*.ko")"'
+check "built-in module: modules.builtin still copied" test -f "$W/b/lib/modules/$KVER/modules.builtin"
+for p in nvme:nvme ahci:ahci usb:xhci_pci usb:ehci_pci usb:usb_storage usb:uas; do
+	build "$W/p.cpio" --moddir "$MODDIR" --binary "$bin" --preset "${p%:*}" --compress none
+	rm -rf "$W/p" && unpack "$W/p.cpio" "$W/p"
+	check "--preset ${p%:*}: $(tr : ' ' <<<"$p") in the load order" has "$W/p/etc/earlymount/modules" "${p#*:}"
+done
+build "$W/al.cpio" --moddir "$MODDIR" --binary "$bin" --module crypto-crc32c --fs ext3 --compress none
+rm -rf "$W/p" && unpack "$W/al.cpio" "$W/p"
+check "alias crypto-crc32c and --fs ext3 (fs-ext3 -> ext4) resolve" eval \
+	'has "$W/p/etc/earlymount/modules" crc32c_generic && has "$W/p/etc/earlymount/modules" ext4'
+
+# ---- 6. busybox and --init-script -------------------------------------------------------------
+printf '#!/bin/sh\nexec /bin/earlymount "$@"\n' >"$W/init.sh"
+build "$W/s.cpio" --moddir "$MODDIR" --binary "$bin" --busybox --init-script "$W/init.sh" --compress none -v
+check "--busybox --init-script: exit 0 ($(head -c 300 "$W/s.cpio.err"))" test $? -eq 0
+unpack "$W/s.cpio" "$W/s"
+check "--init-script: /init is the script, mode 0755" \
+	eval 'cmp -s "$W/s/init" "$W/init.sh" && grep -Eq "^-rwxr-xr-x .* init$" "$W/s.list"'
+check "--init-script: earlymount is /bin/earlymount, mode 0755" \
+	eval 'cmp -s "$W/s/bin/earlymount" "$bin" && grep -Eq "^-rwxr-xr-x .* bin/earlymount$" "$W/s.list"'
+check "--busybox: /bin/busybox is Debian's static busybox" cmp -s "$W/s/bin/busybox" /bin/busybox
+check "--busybox: /bin/sh -> busybox" test "$(readlink "$W/s/bin/sh")" = busybox
+napplets=$(/bin/busybox --list | grep -vcx busybox)
+check "--busybox: one /bin symlink per applet ($napplets)" \
+	test "$(find "$W/s/bin" -type l -lname busybox | wc -l)" -eq "$napplets"
+check "-v lists the entries" eval 'grep -q " /init$" "$W/s.cpio.out" && grep -q " /bin/sh -> busybox$" "$W/s.cpio.out" && grep -q "^c 0600 *5,1 /dev/console$" "$W/s.cpio.out"'
+build "$W/q.cpio" --moddir "$MODDIR" --binary "$bin" --compress none
+check "without -v: one summary line only" test "$(wc -l <"$W/q.cpio.out")" -eq 1
+
+# ---- 7. errors: exit 1, a message, no output, nothing left behind --------------------------------
+# expect_error NAME MESSAGE ARGS...: in an empty directory holding an old image that must survive.
+expect_error() {
+	local name=$1 msg=$2 rc
+	shift 2
+	rm -rf "$W/err" && mkdir "$W/err"
+	printf 'old\n' >"$W/err/old.img"
+	"$mk" -o "$W/err/new.img" "$@" >"$W/err.out" 2>"$W/err.msg"
+	rc=$?
+	check "error $name: exit 1 (got $rc)" test "$rc" -eq 1
+	check "error $name: message '$msg' (got: $(head -c 200 "$W/err.msg"))" \
+		grep -q "^earlymount-mkinitramfs: .*$msg" "$W/err.msg"
+	check "error $name: no output and no temporary file left" test "$(ls -A "$W/err")" = old.img
+	"$mk" -o "$W/err/old.img" "$@" >/dev/null 2>&1
+	check "error $name: an existing image is left untouched" test "$(cat "$W/err/old.img")" = old
+}
+printf 'not an ELF\n' >"$W/text"
+printf 'echo no interpreter line\n' >"$W/noshebang.sh"
+base=(--moddir "$MODDIR" --binary "$bin")
+expect_error "unknown module" "module em_no_such_module: not found in $MODDIR" "${base[@]}" --module em_no_such_module
+expect_error "unknown module among good ones" "module em_no_such_module: not found in" "${base[@]}" --fs ext4 --module em_no_such_module
+expect_error "unknown filesystem" "filesystem em_nofs: no module" "${base[@]}" --fs em_nofs
+expect_error "missing kernel tree" "$W/none/lib/modules/9.9: no such directory" \
+	--moddir "$W/none/lib/modules/9.9" --binary "$bin" --module ext4
+expect_error "tree without modules.dep" "no modules.dep index" --moddir "$W" --binary "$bin" --module ext4
+expect_error "unknown compressor" "bzip9: unknown compressor" "${base[@]}" --compress bzip9
+expect_error "missing binary" "$W/nobin: earlymount binary missing" --moddir "$MODDIR" --binary "$W/nobin"
+expect_error "dynamic binary" "/bin/ls: dynamically linked" --moddir "$MODDIR" --binary /bin/ls
+expect_error "non-ELF binary" "not an ELF" --moddir "$MODDIR" --binary "$W/text"
+expect_error "unknown preset" "unknown preset" "${base[@]}" --preset floppy
+expect_error "init script without its interpreter" "interpreter /bin/sh is not in the image" \
+	"${base[@]}" --init-script "$W/init.sh"
+expect_error "init script without #!" "no #! line" "${base[@]}" --busybox --init-script "$W/noshebang.sh"
+expect_error "--add over /init" "/init: already in the image" "${base[@]}" --add "$W/extra.txt:/init"
+expect_error "--add missing source" "no such readable file" "${base[@]}" --add "$W/nofile:/etc/x"
+expect_error "unknown option" "--frobnicate: unknown option" "${base[@]}" --frobnicate
+"$mk" --moddir "$MODDIR" >/dev/null 2>"$W/noout.err"
+check "no -o: exit 1 with a message" eval 'test $? -eq 1 && grep -q "^earlymount-mkinitramfs: no output file" "$W/noout.err"'
+"$mk" --help >"$W/help.out" 2>&1
+check "--help: exit 0 and usage" eval 'test $? -eq 0 && grep -q "^Usage: earlymount-mkinitramfs -o FILE" "$W/help.out"'
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
