@@ -89,6 +89,10 @@ int run_plan(int argc, char **argv)
 		out(2, buf);
 		return r;
 	}
+	if (!plan.have_root) {
+		out(2, "earlymount: invalid kernel command line: no root= parameter: nothing to mount as the root\n");
+		return EXIT_SPEC;
+	}
 	sb_init(&sb, buf, sizeof(buf));
 	plan_print(&sb, &plan, sysroot);
 	out(1, buf);

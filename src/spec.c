@@ -161,7 +161,7 @@ int spec_parse_device(const char *text, struct devspec *d, char *err, size_t err
 		d->kind = tag_forms[i].kind;
 		if (tag_forms[i].prefix[0] == '/') {
 			if (strchr(v, '/')) {
-				fmt(err, errlen, "'%s' has a '/' after the %s", text, spec_kind_name(d->kind));
+				fmt(err, errlen, "'%s' has a '/' after the %s", v, spec_kind_name(d->kind));
 				return -EINVAL;
 			}
 			if (decode_udev(v, buf, sizeof(buf)) < 0) {
@@ -190,6 +190,11 @@ int spec_parse_device(const char *text, struct devspec *d, char *err, size_t err
 			}
 		}
 		return 0;
+	}
+	if (str_startswith(text, "/dev/disk/")) {
+		fmt(err, errlen, "/dev/disk/%.*s links are made by udev, which this initramfs does not run: "
+		    "use UUID=, LABEL=, PARTUUID= or PARTLABEL=", (int)strcspn(text + 10, "/"), text + 10);
+		return -EINVAL;
 	}
 	if (text[0] == '/') {
 		d->kind = DEV_PATH;
@@ -267,20 +272,20 @@ static int check_fstypes(const char *list, char *err, size_t errlen)
 	return 0;
 }
 
-static int check_target(const char *t, char *err, size_t errlen)
+static int check_target(const char *t, const char *noun, char *err, size_t errlen)
 {
 	if (t[0] != '/') {
-		fmt(err, errlen, "the mount point '%s' is not an absolute path", t);
+		fmt(err, errlen, "the %s '%s' is not an absolute path", noun, t);
 		return -EINVAL;
 	}
 	if (has_dotdot(t)) {
-		fmt(err, errlen, "the mount point '%s' contains '..'", t);
+		fmt(err, errlen, "the %s '%s' contains '..'", noun, t);
 		return -EINVAL;
 	}
 	for (const char *s = t; *s; s++)
 		if (*s != '/')
 			return 0;
-	fmt(err, errlen, "the mount point is the root itself; use root= for that");
+	fmt(err, errlen, "the %s is the root itself; use root= for that", noun);
 	return -EINVAL;
 }
 
@@ -354,7 +359,7 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 	m->opts.used = n + 1;
 	memcpy(m->opts.buf, sub, n + 1);
 	m->target = m->opts.buf;
-	if (check_target(m->target, sub, sizeof(sub)) < 0) {
+	if (check_target(m->target, "mount point", sub, sizeof(sub)) < 0) {
 		fmt(c->err, c->errlen, "earlymount.mount=%s: %s", val, sub);
 		return -EINVAL;
 	}
@@ -364,8 +369,10 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 		m->src.kind = DEV_BIND;
 		m->src.text = m->src.value;
 		em_strlcpy(m->src.value, what, sizeof(m->src.value));
-		if (check_target(what, sub, sizeof(sub)) < 0) {
-			fmt(c->err, c->errlen, "earlymount.mount=%s: bind source: %s", val, sub + 4);
+		if (what[0] == '/' && what[strspn(what, "/")] == '\0') {
+			/* binding the whole new root somewhere inside itself is allowed */
+		} else if (check_target(what, "bind source", sub, sizeof(sub)) < 0) {
+			fmt(c->err, c->errlen, "earlymount.mount=%s: %s", val, sub);
 			return -EINVAL;
 		}
 	} else {

@@ -2,6 +2,7 @@
 /* A minimal test harness: CHECK macros and a closing "N passed, N failed" line. */
 #ifndef EM_T_H
 #define EM_T_H
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 

@@ -1,0 +1,653 @@
+/* SPDX-License-Identifier: MIT */
+/* Superblock and partition-table probing over a buffer holding the head of a device. Offsets and
+ * rules follow the formats' own definitions (kernel fs/ and block/partitions/) and util-linux's
+ * libblkid, so that TYPE, UUID, LABEL, PARTUUID and PARTLABEL read exactly as `blkid` prints them
+ * (udev names /dev/disk/by-* after blkid). Every read goes through at(), which refuses any range
+ * that is not wholly inside [buf, buf+len). */
+#include "probe.h"
+
+#include <errno.h>
+#include <string.h>
+
+/* ---- bounds-checked access and integer decoding ---------------------------------------------- */
+
+static const uint8_t *at(const uint8_t *buf, size_t len, uint64_t off, uint64_t n)
+{
+	if (!buf || n > len || off > len - n)
+		return NULL;
+	return buf + off;
+}
+
+static uint32_t le16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
+static uint32_t le32(const uint8_t *p) { return le16(p) | le16(p + 2) << 16; }
+static uint64_t le64(const uint8_t *p) { return le32(p) | (uint64_t)le32(p + 4) << 32; }
+static uint32_t be16(const uint8_t *p) { return (uint32_t)p[0] << 8 | p[1]; }
+static uint32_t be32(const uint8_t *p) { return be16(p) << 16 | be16(p + 2); }
+static uint64_t be64(const uint8_t *p) { return (uint64_t)be32(p) << 32 | be32(p + 4); }
+
+static int all_zero(const uint8_t *p, size_t n)
+{
+	while (n--)
+		if (*p++)
+			return 0;
+	return 1;
+}
+
+static int pow2(uint64_t v) { return v && !(v & (v - 1)); }
+
+/* ---- CRC32 (GPT, f2fs) and CRC32C (ext4, xfs, btrfs, erofs) ----------------------------------
+ * Both are reflected CRCs; bitwise keeps the code tiny and there is no table to initialise. The
+ * raw update neither inverts on entry nor on exit: each format says what it wants. */
+#define POLY_CRC32 0xEDB88320u
+#define POLY_CRC32C 0x82F63B78u
+
+static uint32_t crc_update(uint32_t crc, uint32_t poly, const uint8_t *p, size_t n)
+{
+	while (n--) {
+		crc ^= *p++;
+		for (int k = 0; k < 8; k++)
+			crc = (crc >> 1) ^ (poly & (0u - (crc & 1)));
+	}
+	return crc;
+}
+
+/* CRC over p[0..n) with the 4-byte checksum field at off read as zeros. */
+static uint32_t crc_skip(uint32_t crc, uint32_t poly, const uint8_t *p, size_t n, size_t off)
+{
+	static const uint8_t zero[4];
+	crc = crc_update(crc, poly, p, off);
+	crc = crc_update(crc, poly, zero, 4);
+	return crc_update(crc, poly, p + off + 4, n - off - 4);
+}
+
+/* ---- output strings --------------------------------------------------------------------------- */
+
+static const char hexd[] = "0123456789abcdef";
+
+static char *hex8(char *o, unsigned v)
+{
+	*o++ = hexd[v >> 4 & 15];
+	*o++ = hexd[v & 15];
+	return o;
+}
+
+/* 16 bytes as 8-4-4-4-12 lower-case hex; mixed: the first three fields are little-endian (the
+ * EFI GUID layout). */
+static void put_uuid(char *o, const uint8_t *u, int mixed)
+{
+	static const uint8_t plain[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+	static const uint8_t efi[16] = {3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15};
+	const uint8_t *ord = mixed ? efi : plain;
+	for (int i = 0; i < 16; i++) {
+		if (i == 4 || i == 6 || i == 8 || i == 10)
+			*o++ = '-';
+		o = hex8(o, u[ord[i]]);
+	}
+	*o = 0;
+}
+
+/* blkid leaves UUID unset for an all-zero one. */
+static void set_uuid(struct fs_info *out, const uint8_t *u)
+{
+	if (!all_zero(u, 16))
+		put_uuid(out->uuid, u, 0);
+}
+
+static int is_space(unsigned c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+/* Trailing white space goes, as blkid_rtrim_whitespace() does in the C locale. */
+static void rtrim(char *s)
+{
+	size_t n = strlen(s);
+	while (n && is_space((unsigned char)s[n - 1]))
+		n--;
+	s[n] = 0;
+}
+
+/* An 8-bit label of at most n bytes: up to its first NUL, trailing blanks trimmed. */
+static void set_label(struct fs_info *out, const uint8_t *p, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n && i < sizeof(out->label) - 1 && p[i]; i++)
+		out->label[i] = (char)p[i];
+	out->label[i] = 0;
+	rtrim(out->label);
+}
+
+/* UTF-16 to UTF-8 as libblkid's ul_encode_to_utf8(): stops at U+0000, joins surrogate pairs,
+ * writes an unpaired surrogate in its 3-byte form (so the result matches blkid byte for byte), and
+ * stops before a character that would not fit with the terminating NUL. */
+static void utf16_to_utf8(char *dst, size_t cap, const uint8_t *s, size_t n, int be)
+{
+	size_t j = 0;
+	for (size_t i = 0; i + 1 < n; i += 2) {
+		uint32_t c = be ? be16(s + i) : le16(s + i);
+		if (c >= 0xD800 && c <= 0xDBFF && i + 3 < n) {
+			uint32_t c2 = be ? be16(s + i + 2) : le16(s + i + 2);
+			if (c2 >= 0xDC00 && c2 <= 0xDFFF) {
+				c = 0x10000 + ((c - 0xD800) << 10) + (c2 - 0xDC00);
+				i += 2;
+			}
+		}
+		if (!c)
+			break;
+		size_t k = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+		if (j + k >= cap)
+			break;
+		if (k == 1) {
+			dst[j++] = (char)c;
+			continue;
+		}
+		dst[j++] = (char)((0xF00u >> k & 0xF0) | c >> (6 * (k - 1)));
+		while (--k)
+			dst[j++] = (char)(0x80 | (c >> (6 * (k - 1)) & 0x3F));
+	}
+	dst[j] = 0;
+	rtrim(dst);
+}
+
+/* ---- ext2/ext3/ext4 and ext journal devices --------------------------------------------------- */
+
+#define EXT_COMPAT_HAS_JOURNAL 0x0004
+#define EXT_INCOMPAT_FILETYPE 0x0002
+#define EXT_INCOMPAT_RECOVER 0x0004
+#define EXT_INCOMPAT_JOURNAL_DEV 0x0008
+#define EXT_INCOMPAT_META_BG 0x0010
+#define EXT_RO_COMPAT_METADATA_CSUM 0x0400
+/* What ext2 and ext3 understand; anything else (extents, 64bit, flex_bg, huge_file, ...) is ext4,
+ * the rule of libblkid's probe_ext2/3/4. */
+#define EXT_RO_COMPAT_EXT3 0x0007 /* sparse_super, large_file, btree_dir */
+#define EXT_INCOMPAT_EXT2 (EXT_INCOMPAT_FILETYPE | EXT_INCOMPAT_META_BG)
+#define EXT_INCOMPAT_EXT3 (EXT_INCOMPAT_EXT2 | EXT_INCOMPAT_RECOVER)
+
+static int probe_ext(const uint8_t *buf, size_t len, struct fs_info *out)
+{
+	const uint8_t *sb = at(buf, len, 0x400, 0x400);
+	const char *type;
+
+	if (!sb || le16(sb + 0x38) != 0xEF53)
+		return 0;
+	uint32_t fc = le32(sb + 0x5C), fi = le32(sb + 0x60), frc = le32(sb + 0x64);
+	/* metadata_csum: the kernel refuses a superblock whose crc32c (seed ~0, no final inversion)
+	 * over the bytes before s_checksum does not match; so does blkid. */
+	if ((frc & EXT_RO_COMPAT_METADATA_CSUM) &&
+	    crc_update(~0u, POLY_CRC32C, sb, 0x3FC) != le32(sb + 0x3FC))
+		return 0;
+	if (fi & EXT_INCOMPAT_JOURNAL_DEV)
+		type = "jbd";
+	else if ((frc & ~EXT_RO_COMPAT_EXT3) || (fi & ~EXT_INCOMPAT_EXT3))
+		type = "ext4";
+	else if (fc & EXT_COMPAT_HAS_JOURNAL)
+		type = "ext3";
+	else if (!(fi & ~EXT_INCOMPAT_EXT2))
+		type = "ext2";
+	else
+		return 0; /* needs_recovery without a journal: no ext variant claims it */
+	strcpy(out->type, type);
+	set_uuid(out, sb + 0x68);
+	set_label(out, sb + 0x78, 16);
+	return 1;
+}
+
+/* ---- xfs (big-endian superblock at 0) --------------------------------------------------------- */
+
+static int probe_xfs(const uint8_t *b, size_t len, struct fs_info *out)
+{
+	const uint8_t *sb = at(b, len, 0, 512);
+
+	if (!sb || memcmp(sb, "XFSB", 4) != 0)
+		return 0;
+	uint64_t bsize = be32(sb + 4), dblocks = be64(sb + 8), rextsize = be32(sb + 80);
+	uint64_t agblocks = be32(sb + 84), agcount = be32(sb + 88);
+	uint32_t ver = be16(sb + 100), ssize = be16(sb + 102), isize = be16(sb + 104);
+	unsigned blog = sb[120], slog = sb[121], ilog = sb[122], inopblog = sb[123];
+
+	/* libblkid's xfs_verify_sb(): the magic alone is not trusted. */
+	if (agcount == 0 || slog < 9 || slog > 15 || ssize != 1u << slog || blog < 9 || blog > 16 ||
+	    bsize != 1u << blog || ilog < 8 || ilog > 11 || isize != 1u << ilog ||
+	    blog - ilog != inopblog || rextsize * bsize > (1u << 30) || rextsize * bsize < 4096 ||
+	    sb[127] > 100 || dblocks == 0 || dblocks > agcount * agblocks ||
+	    dblocks < (agcount - 1) * agblocks + 64)
+		return 0;
+	if ((ver & 0xF) == 5) {
+		/* v5 needs the crc feature and a crc32c over the whole sector, sb_crc (offset 224)
+		 * counted as zero, stored inverted little-endian. */
+		const uint8_t *sec = at(b, len, 0, ssize);
+		if (!(ver & 0x8000) || !(be32(sb + 200) & 0x100) || !sec ||
+		    ~crc_skip(~0u, POLY_CRC32C, sec, ssize, 224) != le32(sb + 224))
+			return 0;
+	}
+	strcpy(out->type, "xfs");
+	set_uuid(out, sb + 0x20);
+	set_label(out, sb + 0x6C, 12);
+	return 1;
+}
+
+/* ---- btrfs (primary superblock at 64 KiB) ----------------------------------------------------- */
+
+static int probe_btrfs(const uint8_t *b, size_t len, struct fs_info *out)
+{
+	const uint8_t *sb = at(b, len, 0x10000, 0x1000);
+
+	if (!sb || memcmp(sb + 0x40, "_BHRfS_M", 8) != 0)
+		return 0;
+	/* csum_type 0 is crc32c over the rest of the 4 KiB superblock; the kernel checks it. The
+	 * other hashes (xxhash, sha256, blake2) are not worth their code here. */
+	if (le16(sb + 0xC4) == 0 && ~crc_update(~0u, POLY_CRC32C, sb + 0x20, 0x1000 - 0x20) != le32(sb))
+		return 0;
+	strcpy(out->type, "btrfs");
+	set_uuid(out, sb + 0x20);
+	set_label(out, sb + 0x12B, 256);
+	return 1;
+}
+
+/* ---- f2fs (superblock at 1 KiB, UTF-16LE label) ----------------------------------------------- */
+
+static int probe_f2fs(const uint8_t *b, size_t len, struct fs_info *out)
+{
+	const uint8_t *sb = at(b, len, 0x400, 0x47C);
+
+	if (!sb || le32(sb) != 0xF2F52010)
+		return 0;
+	strcpy(out->type, "f2fs");
+	/* Version 1.0 had another layout: blkid reports the type only. */
+	if (le16(sb + 4) == 1 && le16(sb + 6) == 0)
+		return 1;
+	/* With the sb_checksum feature, checksum_offset points at a crc32 seeded with the magic, at
+	 * the end of the 3 KiB superblock. */
+	uint32_t coff = le32(sb + 0x20);
+	const uint8_t *all = at(b, len, 0x400, (uint64_t)coff + 4);
+	if (coff && (coff > 0xBFC || !all || crc_update(0xF2F52010, POLY_CRC32, all, coff) != le32(all + coff)))
+		return 0;
+	set_uuid(out, sb + 0x6C);
+	if (sb[0x7C])
+		utf16_to_utf8(out->label, sizeof(out->label), sb + 0x7C, 1024, 0);
+	return 1;
+}
+
+/* ---- erofs (superblock at 1 KiB) -------------------------------------------------------------- */
+
+static int probe_erofs(const uint8_t *b, size_t len, struct fs_info *out)
+{
+	const uint8_t *sb = at(b, len, 0x400, 0x80);
+
+	if (!sb || le32(sb) != 0xE0F5E1E2)
+		return 0;
+	unsigned bits = sb[12];
+	if (bits < 9 || bits > 12)
+		return 0;
+	if (le32(sb + 8) & 1) { /* EROFS_FEATURE_COMPAT_SB_CHKSUM: crc32c of the rest of the block */
+		size_t n = (size_t)1 << bits;
+		n = n > 0x400 ? n - 0x400 : n;
+		const uint8_t *blk = at(b, len, 0x400, n);
+		if (!blk || crc_skip(~0u, POLY_CRC32C, blk, n, 4) != le32(sb + 4))
+			return 0;
+	}
+	strcpy(out->type, "erofs");
+	set_uuid(out, sb + 0x30);
+	set_label(out, sb + 0x40, 16);
+	return 1;
+}
+
+/* ---- squashfs (no UUID, no label) ------------------------------------------------------------- */
+
+static int probe_squashfs(const uint8_t *b, size_t len, struct fs_info *out)
+{
+	const uint8_t *sb = at(b, len, 0, 32);
+
+	if (!sb)
+		return 0;
+	/* Version 4 is little-endian "hsqs"; blkid calls 1.x-3.x (either byte order) squashfs3,
+	 * which the kernel no longer mounts. */
+	if (!memcmp(sb, "hsqs", 4))
+		strcpy(out->type, le16(sb + 28) >= 4 ? "squashfs" : "squashfs3");
+	else if (!memcmp(sb, "sqsh", 4) && be16(sb + 28) < 4)
+		strcpy(out->type, "squashfs3");
+	return out->type[0] != 0;
+}
+
+/* ---- iso9660 (volume descriptors from 32 KiB, 2 KiB each) ------------------------------------- */
+
+/* blkid's UUID: a volume date "YYYYMMDDHHMMSSCC" printed as YYYY-MM-DD-HH-MM-SS-CC. All '0' with
+ * a zero time-zone byte means "not set". */
+static int iso_date_uuid(struct fs_info *out, const uint8_t *d)
+{
+	size_t zeros = 0, j = 0;
+	for (int i = 0; i < 16; i++)
+		zeros += d[i] == '0';
+	if (zeros == 16 && d[16] == 0)
+		return 0;
+	if (all_zero(d, 16))
+		return 1; /* blkid prints nothing, and does not fall back either */
+	for (int i = 0; i < 16; i++) {
+		if (i >= 4 && !(i & 1))
+			out->uuid[j++] = '-';
+		if (!d[i]) /* blkid's "%c" of a NUL ends the string there */
+			break;
+		out->uuid[j++] = (char)d[i];
+	}
+	out->uuid[j] = 0;
+	return 1;
+}
+
+static unsigned up(unsigned c) { return c >= 'a' && c <= 'z' ? c - 32 : c; }
+
+/* Joliet keeps at most 16 UTF-16BE characters, the primary descriptor 32 ASCII ones in which '_'
+ * stands for what ASCII cannot hold. Like libblkid, rebuild the full label when the Joliet one
+ * is a prefix of the ASCII one; returns the UTF-16BE length in o, 0 when they disagree. */
+static size_t iso_merge(uint8_t *o, size_t cap, const uint8_t *u16, const uint8_t *a8, size_t n)
+{
+	size_t o_ = 0, a = 0, u = 0;
+	for (; u + 1 < n && a < n && o_ + 1 < cap; o_ += 2, a++, u += 2) {
+		if (u16[u] >= 0xD8 && u16[u] <= 0xDB && u + 3 < n && u16[u + 2] >= 0xDC && u16[u + 2] <= 0xDF &&
+		    o_ + 3 < cap) {
+			o[o_++] = u16[u++];
+			o[o_++] = u16[u++];
+		}
+		if (a8[a] == '_') {
+			o[o_] = u16[u];
+			o[o_ + 1] = u16[u + 1];
+		} else if (u16[u] == 0 && u16[u + 1] == '_') {
+			o[o_] = 0;
+			o[o_ + 1] = a8[a];
+		} else if (u16[u] == 0 && up(a8[a]) == up(u16[u + 1])) {
+			o[o_] = 0;
+			o[o_ + 1] = (a8[a] >= 'A' && a8[a] <= 'Z') ? u16[u + 1] : a8[a];
+		} else {
+			return 0;
+		}
+	}
+	for (; a < n && o_ + 1 < cap; o_ += 2, a++) {
+		o[o_] = 0;
+		o[o_ + 1] = a8[a];
+	}
+	return o_;
+}
+
+static int probe_iso9660(const uint8_t *b, size_t len, struct fs_info *out)
+{
+	const uint8_t *pvd = NULL, *joliet = NULL, *vd;
+	uint8_t merged[128];
+	size_t n;
+
+	if (!(vd = at(b, len, 0x8000, 0x800)) || memcmp(vd + 1, "CD001", 5) != 0)
+		return 0;
+	/* The first primary and the first Joliet supplementary descriptor among the first 16. */
+	for (unsigned i = 0; i < 16 && (vd = at(b, len, 0x8000 + 0x800 * i, 0x800)) && vd[0] != 0xFF; i++) {
+		if (vd[0] == 1 && !pvd)
+			pvd = vd;
+		else if (vd[0] == 2 && !joliet && vd[88] == '%' && vd[89] == '/' &&
+		         (vd[90] == '@' || vd[90] == 'C' || vd[90] == 'E'))
+			joliet = vd;
+	}
+	if (!pvd)
+		return 0;
+	strcpy(out->type, "iso9660");
+	/* blkid prefers the modification date and falls back to the creation date. */
+	if (!iso_date_uuid(out, pvd + 830))
+		iso_date_uuid(out, pvd + 813);
+	if (joliet && (n = iso_merge(merged, sizeof(merged), joliet + 40, pvd + 40, 32)) != 0)
+		utf16_to_utf8(out->label, sizeof(out->label), merged, n, 1);
+	else if (joliet)
+		utf16_to_utf8(out->label, sizeof(out->label), joliet + 40, 32, 1);
+	else
+		set_label(out, pvd + 40, 32);
+	return 1;
+}
+
+/* ---- vfat (FAT12/16/32) ----------------------------------------------------------------------- */
+
+#define FAT12_MAX 0xFF4u
+#define FAT16_MAX 0xFFF4u
+#define FAT32_MAX 0x0FFFFFF6u
+
+struct fat {
+	uint32_t ssize, reserved, fat_size, clusters, csize;
+};
+
+/* libblkid's magic table plus fat_valid_superblock(): the geometry has to add up. */
+static int fat_valid(const uint8_t *b, size_t len, struct fat *f)
+{
+	const uint8_t *bs = at(b, len, 0, 512);
+	if (!bs)
+		return 0;
+	int strong = !memcmp(bs + 0x52, "MSWIN", 5) || !memcmp(bs + 0x52, "FAT32   ", 8) ||
+	             !memcmp(bs + 0x36, "MSDOS", 5) || !memcmp(bs + 0x36, "FAT16   ", 8) ||
+	             !memcmp(bs + 0x36, "FAT12   ", 8) || !memcmp(bs + 0x36, "FAT     ", 8);
+	int sig = bs[0x1FE] == 0x55 && bs[0x1FF] == 0xAA;
+	if (!strong) {
+		/* Weak magics: a jump instruction or the 55 AA signature. Old floppies carry the
+		 * signature; JFS and HPFS put a FAT-like pseudo-header in front of themselves. */
+		if (!sig || !memcmp(bs + 0x36, "JFS     ", 8) || !memcmp(bs + 0x36, "HPFS    ", 8))
+			return 0;
+	}
+	if (!memcmp(bs + 3, "-FVE-FS-", 8)) /* BitLocker keeps a FAT-looking header */
+		return 0;
+	uint32_t fats = bs[0x10], media = bs[0x15], csize = bs[0x0D];
+	uint32_t ssize = le16(bs + 0x0B), reserved = le16(bs + 0x0E), dirents = le16(bs + 0x11);
+	uint32_t sectors = le16(bs + 0x13), fat16len = le16(bs + 0x16), fat32len = le32(bs + 0x24);
+	if (!fats || !reserved || !(media >= 0xF8 || media == 0xF0) || !pow2(csize) || !pow2(ssize) ||
+	    ssize < 512 || ssize > 4096)
+		return 0;
+	if (!sectors)
+		sectors = le32(bs + 0x20);
+	/* 32-bit arithmetic, wrapping as blkid's does: an impossible geometry wraps to a huge
+	 * cluster count and fails the limit below. */
+	uint32_t fat_size = (fat16len ? fat16len : fat32len) * fats;
+	uint32_t dir_size = (dirents * 32 + ssize - 1) / ssize;
+	uint32_t clusters = (sectors - (reserved + fat_size + dir_size)) / csize;
+	uint32_t max = !fat16len && fat32len ? FAT32_MAX : clusters > FAT12_MAX ? FAT16_MAX : FAT12_MAX;
+	if (clusters > max)
+		return 0;
+	if (f) {
+		f->ssize = ssize;
+		f->reserved = reserved;
+		f->fat_size = fat_size;
+		f->clusters = clusters;
+		f->csize = csize;
+	}
+	return 1;
+}
+
+enum { DIR_NONE, DIR_FOUND, DIR_UNKNOWN };
+
+/* Look for the volume-label entry in n directory entries at off. DIR_UNKNOWN when the directory
+ * runs past the buffer before an answer. */
+static int fat_dir_label(const uint8_t *b, size_t len, uint64_t off, uint32_t n, uint8_t name[11])
+{
+	for (uint32_t i = 0; i < n; i++) {
+		const uint8_t *e = at(b, len, off + (uint64_t)i * 32, 32);
+		if (!e)
+			return DIR_UNKNOWN;
+		if (e[0] == 0)
+			return DIR_NONE;
+		/* deleted, long-name pieces, and anything with a cluster is not the label */
+		if (e[0] == 0xE5 || le16(e + 20) || le16(e + 26) || (e[11] & 0x3F) == 0x0F)
+			continue;
+		if ((e[11] & 0x18) == 0x08) { /* VOLUME_ID, not a directory */
+			memcpy(name, e, 11);
+			if (name[0] == 0x05) /* 0xE5 escaped as the first byte */
+				name[0] = 0xE5;
+			return DIR_FOUND;
+		}
+	}
+	return DIR_NONE;
+}
+
+static int probe_vfat(const uint8_t *b, size_t len, struct fs_info *out)
+{
+	struct fat f;
+	uint8_t name[11];
+	const uint8_t *serial = NULL, *boot_label = NULL;
+	int dir = DIR_NONE;
+
+	if (!fat_valid(b, len, &f))
+		return 0;
+	const uint8_t *bs = b;
+	if (le16(bs + 0x16)) { /* FAT12/16: fixed root directory after the FATs */
+		dir = fat_dir_label(b, len, (uint64_t)(f.reserved + f.fat_size) * f.ssize, le16(bs + 0x11), name);
+		if (bs[0x26] == 0x29)
+			boot_label = bs + 0x2B;
+		if (bs[0x26] == 0x28 || bs[0x26] == 0x29)
+			serial = bs + 0x27;
+	} else if (le32(bs + 0x24)) { /* FAT32: the root directory is a cluster chain */
+		uint32_t entries = (uint32_t)((uint64_t)le32(bs + 0x24) * f.ssize / 4);
+		uint32_t next = le32(bs + 0x2C);
+		for (int loop = 99; next && next < entries && loop; loop--) {
+			uint64_t sect = f.reserved + f.fat_size + (uint64_t)(next - 2) * f.csize;
+			dir = fat_dir_label(b, len, sect * f.ssize, f.csize * f.ssize / 32, name);
+			if (dir != DIR_NONE)
+				break;
+			const uint8_t *fe = at(b, len, (uint64_t)f.reserved * f.ssize + (uint64_t)next * 4, 4);
+			if (!fe) {
+				dir = DIR_UNKNOWN;
+				break;
+			}
+			next = le32(fe) & 0x0FFFFFFF;
+		}
+		if (bs[0x42] == 0x29)
+			boot_label = bs + 0x47;
+		serial = bs + 0x43;
+		/* The FSInfo sector's signatures, or zeros (some formatters leave them out). */
+		const uint8_t *fsi = le16(bs + 0x30) ? at(b, len, (uint64_t)le16(bs + 0x30) * f.ssize, 512) : NULL;
+		if (fsi && ((memcmp(fsi, "RRaA", 4) && memcmp(fsi, "RRdA", 4) && !all_zero(fsi, 4)) ||
+		            (memcmp(fsi + 484, "rrAa", 4) && !all_zero(fsi + 484, 4))))
+			return 0;
+	}
+	strcpy(out->type, "vfat");
+	/* blkid takes LABEL from the root directory's volume-label entry only, as it is (even
+	 * "NO NAME"). That directory lies beyond the head buffer on most FAT16 and all but tiny FAT32
+	 * volumes; then the boot sector's copy (blkid's LABEL_FATBOOT, which formatters and fatlabel
+	 * keep equal to it) stands in, where "NO NAME" means none. */
+	if (dir == DIR_FOUND)
+		set_label(out, name, 11);
+	else if (dir == DIR_UNKNOWN && boot_label && memcmp(boot_label, "NO NAME    ", 11) != 0)
+		set_label(out, boot_label, 11);
+	if (serial && !all_zero(serial, 4)) {
+		static const char HEX[] = "0123456789ABCDEF";
+		char *o = out->uuid;
+		for (int i = 3; i >= 0; i--) {
+			*o++ = HEX[serial[i] >> 4];
+			*o++ = HEX[serial[i] & 15];
+			if (i == 2)
+				*o++ = '-';
+		}
+		*o = 0;
+	}
+	return 1;
+}
+
+/* ---- probe_fs ----------------------------------------------------------------------------------- */
+
+/* Strong, unambiguous magics first; vfat, whose weakest magic is a jump byte, last. */
+static int (*const fs_probers[])(const uint8_t *, size_t, struct fs_info *) = {
+	probe_btrfs, probe_xfs, probe_ext, probe_f2fs, probe_erofs, probe_squashfs, probe_iso9660, probe_vfat,
+};
+
+int probe_fs(const uint8_t *buf, size_t len, struct fs_info *out)
+{
+	if (!out)
+		return -EINVAL;
+	for (size_t i = 0; i < sizeof(fs_probers) / sizeof(fs_probers[0]); i++) {
+		memset(out, 0, sizeof(*out));
+		if (fs_probers[i](buf, len, out))
+			return 0;
+	}
+	memset(out, 0, sizeof(*out));
+	return -ENOENT;
+}
+
+/* ---- partition tables ----------------------------------------------------------------------- */
+
+/* The GPT header at LBA 1 for sector size ss. -ENOENT when its signature is not there (or not in
+ * the buffer), -EINVAL when it is there but fails the kernel's and blkid's checks. The backup
+ * header at the disk's end is outside the head buffer, so a damaged primary is an error. */
+static int probe_gpt(const uint8_t *b, size_t len, size_t ss, struct part_table *out)
+{
+	const uint8_t *h = at(b, len, ss, ss);
+
+	if (!h || memcmp(h, "EFI PART", 8) != 0)
+		return -ENOENT;
+	uint32_t hsz = le32(h + 12), n = le32(h + 80), esz = le32(h + 84);
+	uint64_t fu = le64(h + 40), lu = le64(h + 48), elba = le64(h + 72);
+	if (hsz < 92 || hsz > ss || ~crc_skip(~0u, POLY_CRC32, h, hsz, 16) != le32(h + 16))
+		return -EINVAL;
+	/* The header must say it is at LBA 1 and lie outside the usable area; entries are 128 bytes
+	 * (the kernel accepts no other size). */
+	if (le64(h + 24) != 1 || lu < fu || (fu < 1 && 1 < lu) || esz != 128 || n == 0 ||
+	    elba > UINT64_MAX / ss)
+		return -EINVAL;
+	const uint8_t *e = at(b, len, elba * ss, (uint64_t)n * 128);
+	if (!e || ~crc_update(~0u, POLY_CRC32, e, (size_t)n * 128) != le32(h + 88))
+		return -EINVAL;
+	strcpy(out->type, "gpt");
+	put_uuid(out->ptuuid, h + 56, 1);
+	/* The kernel numbers a partition by its slot (index + 1) and skips unused slots (zero type
+	 * GUID), so numbers can have gaps. */
+	for (uint32_t i = 0; i < n && out->count < PROBE_MAX_PARTS; i++, e += 128) {
+		if (all_zero(e, 16))
+			continue;
+		struct part_info *p = &out->parts[out->count++];
+		p->number = i + 1;
+		put_uuid(p->partuuid, e + 16, 1);
+		utf16_to_utf8(p->partlabel, sizeof(p->partlabel), e + 56, 72, 0);
+	}
+	return 0;
+}
+
+int probe_parts(const uint8_t *buf, size_t len, unsigned sector_size, struct part_table *out)
+{
+	const uint8_t *mbr = at(buf, len, 0, 512), *pt;
+	int pmbr = 0, rc;
+
+	if (!out)
+		return -EINVAL;
+	memset(out, 0, sizeof(*out));
+	if (sector_size && (!pow2(sector_size) || sector_size < 512 || sector_size > 65536))
+		return -EINVAL;
+	/* Both the kernel and blkid want the 55 AA signature before trusting either table. */
+	if (!mbr || mbr[510] != 0x55 || mbr[511] != 0xAA)
+		return -ENOENT;
+	for (int i = 0; i < 4; i++)
+		pmbr |= mbr[0x1BE + 16 * i + 4] == 0xEE;
+	if (pmbr) {
+		/* A protective MBR promises a GPT: the "dos" view of it is never reported. Sector size
+		 * 0 means unknown; try the two that exist in practice. */
+		rc = probe_gpt(buf, len, sector_size ? sector_size : 512, out);
+		if (rc == -ENOENT && !sector_size)
+			rc = probe_gpt(buf, len, 4096, out);
+		if (rc) {
+			memset(out, 0, sizeof(*out));
+			return -EINVAL;
+		}
+		return 0;
+	}
+	/* A FAT, exFAT or NTFS boot sector also ends in 55 AA; blkid checks for them first. */
+	if (fat_valid(buf, len, NULL) || !memcmp(mbr + 3, "EXFAT   ", 8) || !memcmp(mbr + 3, "NTFS    ", 8))
+		return -ENOENT;
+	pt = mbr + 0x1BE;
+	for (int i = 0; i < 4; i++)
+		if (pt[16 * i] != 0 && pt[16 * i] != 0x80) /* boot indicator: only 0 or 0x80 */
+			return -ENOENT;
+	uint32_t sig = le32(mbr + 0x1B8);
+	strcpy(out->type, "dos");
+	/* blkid leaves PTUUID unset for a zero signature; the kernel still forms PARTUUIDs from it
+	 * ("%08x-%02x"), and those are what root=PARTUUID= matches. */
+	char *o = out->ptuuid;
+	for (int s = 24; sig && s >= 0; s -= 8)
+		o = hex8(o, sig >> s & 0xFF);
+	*o = 0;
+	for (unsigned i = 0; i < 4; i++, pt += 16) {
+		if (!le32(pt + 12)) /* no sectors: the kernel skips the slot, keeping its number */
+			continue;
+		struct part_info *p = &out->parts[out->count++];
+		p->number = i + 1;
+		o = p->partuuid;
+		for (int s = 24; s >= 0; s -= 8)
+			o = hex8(o, sig >> s & 0xFF);
+		*o++ = '-';
+		o = hex8(o, i + 1);
+		*o = 0;
+	}
+	return 0;
+}

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: MIT */
+/* Host test driver for src/probe.c: reads the head of an image the way earlymount reads a device
+ * and prints what probe_fs() and probe_parts() make of it, one KEY=value per line.
+ *
+ *   probe_tool [--offset BYTES] [--sector-size N] FILE
+ *
+ * Output (only non-empty values): TYPE= UUID= LABEL= for a filesystem, then PTTYPE= PTUUID= and
+ * "PART <n> PARTUUID=<uuid> PARTLABEL=<rest of line>" for a partition table. A table that is there
+ * but broken prints PTERROR=<errno name>. Exit: 0 something found, 1 nothing, 3 broken table,
+ * 2 usage or I/O error. */
+#define _GNU_SOURCE
+#include "probe.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static uint8_t head[PROBE_HEAD_SIZE];
+static struct part_table pt;
+
+static int number(const char *s, unsigned long long *v)
+{
+	char *end;
+	errno = 0;
+	*v = strtoull(s, &end, 0);
+	return errno || !*s || *end ? -1 : 0;
+}
+
+static void kv(const char *k, const char *v)
+{
+	if (*v)
+		printf("%s=%s\n", k, v);
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long long off = 0, ss = 0;
+	int i = 1;
+
+	for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
+		if (!strcmp(argv[i], "--offset") && !number(argv[i + 1], &off))
+			continue;
+		if (!strcmp(argv[i], "--sector-size") && !number(argv[i + 1], &ss) && ss <= 65536)
+			continue;
+		break;
+	}
+	if (i != argc - 1 || argv[i][0] == '-') {
+		fprintf(stderr, "usage: %s [--offset BYTES] [--sector-size N] FILE\n", argv[0]);
+		return 2;
+	}
+	int fd = open(argv[i], O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		fprintf(stderr, "probe_tool: open %s: %s\n", argv[i], strerror(errno));
+		return 2;
+	}
+	size_t got = 0;
+	while (got < sizeof(head)) {
+		ssize_t r = pread(fd, head + got, sizeof(head) - got, (off_t)(off + got));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			fprintf(stderr, "probe_tool: read %s: %s\n", argv[i], strerror(errno));
+			return 2;
+		}
+		if (r == 0)
+			break;
+		got += (size_t)r;
+	}
+	close(fd);
+
+	int found = 0;
+	struct fs_info fi;
+	if (probe_fs(head, got, &fi) == 0) {
+		kv("TYPE", fi.type);
+		kv("UUID", fi.uuid);
+		kv("LABEL", fi.label);
+		found = 1;
+	}
+	int rc = probe_parts(head, got, (unsigned)ss, &pt);
+	if (rc == 0) {
+		kv("PTTYPE", pt.type);
+		kv("PTUUID", pt.ptuuid);
+		for (unsigned k = 0; k < pt.count; k++) {
+			printf("PART %u PARTUUID=%s", pt.parts[k].number, pt.parts[k].partuuid);
+			if (pt.parts[k].partlabel[0])
+				printf(" PARTLABEL=%s", pt.parts[k].partlabel);
+			putchar('\n');
+		}
+		found = 1;
+	} else if (rc != -ENOENT) {
+		printf("PTERROR=%s\n", rc == -EINVAL ? "EINVAL" : strerror(-rc));
+		return 3;
+	}
+	return found ? 0 : 1;
+}

@@ -1,0 +1,14 @@
+# SPDX-License-Identifier: MIT
+# Host unit tests of the pure parsers, the plan golden outputs, and the namespace mount test.
+foreach(t cmdline spec options modules)
+  add_executable(test_${t} tests/unit/test_${t}.c)
+  target_link_libraries(test_${t} emcore)
+  target_compile_options(test_${t} PRIVATE ${EM_WARN})
+  add_test(NAME unit_${t} COMMAND test_${t})
+endforeach()
+
+add_test(NAME plan_golden
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/plan/run ${CMAKE_BINARY_DIR}/earlymount ${CMAKE_SOURCE_DIR}/tests/plan)
+add_test(NAME mount_namespace
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/ns/run ${CMAKE_BINARY_DIR}/earlymount)
+set_tests_properties(mount_namespace PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)

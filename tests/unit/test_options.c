@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: MIT */
+/* The option splitter: option strings -> mount attributes, propagation and fsconfig calls. */
+#include "../t.h"
+#include "compat.h"
+#include "options.h"
+
+#include <sys/mount.h>
+
+static const struct {
+	const char *in;
+	uint64_t set, clr, prop;
+	int ro, recursive, nofail;
+	const char *params; /* fsconfig calls, "key" for SET_FLAG, "key=value" for SET_STRING, ';'-joined */
+} cases[] = {
+	{ "", 0, 0, 0, -1, 0, 0, "" },
+	{ "defaults", 0, 0, 0, -1, 0, 0, "" },
+	{ "ro", 0, 0, 0, 1, 0, 0, "" },
+	{ "rw", 0, 0, 0, 0, 0, 0, "" },
+	{ "ro,rw", 0, 0, 0, 0, 0, 0, "" },
+	{ "nosuid,nodev,noexec", EM_MOUNT_ATTR_NOSUID | EM_MOUNT_ATTR_NODEV | EM_MOUNT_ATTR_NOEXEC, 0, 0, -1, 0, 0, "" },
+	{ "nosuid,suid", 0, EM_MOUNT_ATTR_NOSUID, 0, -1, 0, 0, "" },
+	{ "noatime", EM_MOUNT_ATTR_NOATIME, EM_MOUNT_ATTR__ATIME, 0, -1, 0, 0, "" },
+	{ "strictatime", EM_MOUNT_ATTR_STRICTATIME, EM_MOUNT_ATTR__ATIME, 0, -1, 0, 0, "" },
+	{ "noatime,relatime", 0, EM_MOUNT_ATTR__ATIME, 0, -1, 0, 0, "" },
+	{ "nodiratime,nosymfollow", EM_MOUNT_ATTR_NODIRATIME | EM_MOUNT_ATTR_NOSYMFOLLOW, 0, 0, -1, 0, 0, "" },
+	{ "private", 0, 0, EM_MS_PRIVATE, -1, 0, 0, "" },
+	{ "shared", 0, 0, EM_MS_SHARED, -1, 0, 0, "" },
+	{ "slave", 0, 0, EM_MS_SLAVE, -1, 0, 0, "" },
+	{ "unbindable", 0, 0, EM_MS_UNBINDABLE, -1, 0, 0, "" },
+	{ "rprivate", 0, 0, EM_MS_PRIVATE, -1, 1, 0, "" },
+	/* Userspace-only words never reach the kernel. */
+	{ "defaults,auto,noauto,user,users,nouser,_netdev,x-systemd.automount,X-mount.mkdir,comment=foo",
+	  0, 0, 0, -1, 0, 0, "" },
+	{ "nofail", 0, 0, 0, -1, 0, 1, "" },
+	/* Everything else is the filesystem's: flags and key=value strings, in order. */
+	{ "data=journal,commit=5,discard", 0, 0, 0, -1, 0, 0, "data=journal;commit=5;discard" },
+	{ "subvol=@root,compress=zstd:3", 0, 0, 0, -1, 0, 0, "subvol=@root;compress=zstd:3" },
+	/* VFS superblock flags go through fsconfig too, never dropped and never as attributes. */
+	{ "sync,dirsync,lazytime,silent,mand,iversion", 0, 0, 0, -1, 0, 0, "sync;dirsync;lazytime;silent;mand;iversion" },
+	{ "size=10M,mode=1777,nosuid,nodev", EM_MOUNT_ATTR_NOSUID | EM_MOUNT_ATTR_NODEV, 0, 0, -1, 0, 0, "size=10M;mode=1777" },
+	{ "ro,noatime,data=ordered,nosuid,private", EM_MOUNT_ATTR_NOATIME | EM_MOUNT_ATTR_NOSUID, EM_MOUNT_ATTR__ATIME, EM_MS_PRIVATE, 1, 0, 0, "data=ordered" },
+	/* Empty words between commas are skipped; a value may be empty. */
+	{ ",noatime,,uid=", EM_MOUNT_ATTR_NOATIME, EM_MOUNT_ATTR__ATIME, 0, -1, 0, 0, "uid=" },
+};
+
+static void params_text(const struct optset *o, char *buf, size_t cap)
+{
+	size_t n = 0;
+	buf[0] = '\0';
+	for (unsigned i = 0; i < o->nparams; i++)
+		n += (size_t)snprintf(buf + n, cap - n, "%s%s%s%s", i ? ";" : "", o->params[i].key,
+		                      o->params[i].value ? "=" : "", o->params[i].value ? o->params[i].value : "");
+}
+
+int main(void)
+{
+	struct optset o;
+	char err[256], buf[1024];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		options_init(&o);
+		int r = options_add(&o, cases[i].in, err, sizeof(err));
+		if (r)
+			fprintf(stderr, "case '%s': %s\n", cases[i].in, err);
+		CHECK_INT(r, 0);
+		if (o.attr_set != cases[i].set || o.attr_clr != cases[i].clr)
+			fprintf(stderr, "case '%s': set %llx clr %llx\n", cases[i].in,
+			        (unsigned long long)o.attr_set, (unsigned long long)o.attr_clr);
+		CHECK(o.attr_set == cases[i].set);
+		CHECK(o.attr_clr == cases[i].clr);
+		CHECK(o.propagation == cases[i].prop);
+		CHECK_INT(o.ro, cases[i].ro);
+		CHECK_INT(o.recursive, cases[i].recursive);
+		CHECK_INT(o.nofail, cases[i].nofail);
+		params_text(&o, buf, sizeof(buf));
+		CHECK_STR(buf, cases[i].params);
+	}
+
+	/* Two calls add up (rootflags after the kernel's ro/rw, for instance). */
+	options_init(&o);
+	CHECK_INT(options_add(&o, "data=journal", err, sizeof(err)), 0);
+	CHECK_INT(options_add(&o, "commit=9,noatime", err, sizeof(err)), 0);
+	params_text(&o, buf, sizeof(buf));
+	CHECK_STR(buf, "data=journal;commit=9");
+
+	/* Refusals, each with its reason. */
+	static const struct {
+		const char *in, *msg;
+	} refused[] = {
+		{ "bind", "option 'bind' is not allowed here: give 'bind' as the filesystem type (WHAT:WHERE:bind:OPTIONS)" },
+		{ "remount", "option 'remount' is not allowed here: earlymount only makes new mounts" },
+		{ "move", "option 'move' is not allowed here: earlymount only makes new mounts" },
+		{ "rec", "option 'rec' is not allowed here: use rbind or r<propagation> (rprivate, rshared, ...)" },
+		{ "=5", "option '=5' has no name before '='" },
+	};
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		options_init(&o);
+		CHECK_INT(options_add(&o, refused[i].in, err, sizeof(err)), -EINVAL);
+		CHECK_STR(err, refused[i].msg);
+	}
+
+	/* fsconfig string values are limited to 256 bytes by the kernel: refuse, never truncate. */
+	{
+		char longopt[400] = "lowerdir=";
+		memset(longopt + 9, 'a', 256);
+		longopt[9 + 256] = '\0';
+		options_init(&o);
+		CHECK_INT(options_add(&o, longopt, err, sizeof(err)), -EINVAL);
+		CHECK_STR(err, "option 'lowerdir' has a value of 256 bytes; the kernel accepts at most 255");
+		longopt[9 + 255] = '\0';
+		options_init(&o);
+		CHECK_INT(options_add(&o, longopt, err, sizeof(err)), 0);
+		CHECK_INT((int)strlen(o.params[0].value), 255);
+	}
+	/* Too many parameters. */
+	{
+		char many[1024] = "";
+		for (int i = 0; i < OPT_MAX_PARAMS + 1; i++)
+			sprintf(many + strlen(many), "%so%d", i ? "," : "", i);
+		options_init(&o);
+		CHECK_INT(options_add(&o, many, err, sizeof(err)), -EINVAL);
+		CHECK_STR(err, "too many options (at most 32 filesystem options)");
+	}
+
+	/* Names for the plan. */
+	options_attr_names(EM_MOUNT_ATTR_RDONLY | EM_MOUNT_ATTR_NOSUID | EM_MOUNT_ATTR_NOATIME, EM_MOUNT_ATTR__ATIME, buf, sizeof(buf));
+	CHECK_STR(buf, "MOUNT_ATTR_RDONLY|MOUNT_ATTR_NOSUID|MOUNT_ATTR_NOATIME");
+	options_attr_names(0, EM_MOUNT_ATTR__ATIME, buf, sizeof(buf));
+	CHECK_STR(buf, "MOUNT_ATTR_RELATIME");
+	options_attr_names(0, 0, buf, sizeof(buf));
+	CHECK_STR(buf, "0");
+
+	/* The mount(2) fallback: attributes and VFS superblock flags as MS_*, the rest as data. */
+	{
+		unsigned long f;
+		options_init(&o);
+		CHECK_INT(options_add(&o, "ro,nosuid,noatime,sync,data=journal,lazytime,discard", err, sizeof(err)), 0);
+		CHECK_INT(options_legacy(&o, &f, buf, sizeof(buf)), 0);
+		CHECK(f == (MS_NOSUID | MS_NOATIME | MS_SYNCHRONOUS | MS_LAZYTIME));
+		CHECK_STR(buf, "data=journal,discard");
+	}
+	return t_done();
+}

@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: MIT */
+/* The mount spec: every accepted root= form, and each invalid one with its own message. */
+#include "../t.h"
+#include "compat.h"
+#include "spec.h"
+
+static struct cmdline cl;
+static struct plan p;
+static char err[512];
+
+static int build(const char *s)
+{
+	err[0] = '\0';
+	if (cmdline_parse(&cl, s, strlen(s)) < 0)
+		return -1000;
+	return spec_build(&cl, &p, err, sizeof(err));
+}
+
+static const struct {
+	const char *cmdline;
+	enum devkind kind;
+	const char *value;
+	int partnroff;
+	unsigned major, minor;
+} good_roots[] = {
+	{ "root=/dev/vda1", DEV_PATH, "/dev/vda1", 0, 0, 0 },
+	{ "root=/dev/nvme0n1p2", DEV_PATH, "/dev/nvme0n1p2", 0, 0, 0 },
+	{ "root=/dev/mapper/vg-root", DEV_PATH, "/dev/mapper/vg-root", 0, 0, 0 },
+	{ "root=UUID=0b3c8a2e-5f1d-4c2b-9e7a-1d2c3b4a5f6e", DEV_UUID, "0b3c8a2e-5f1d-4c2b-9e7a-1d2c3b4a5f6e", 0, 0, 0 },
+	{ "root=UUID=ABCD-1234", DEV_UUID, "ABCD-1234", 0, 0, 0 },
+	{ "root=LABEL=root", DEV_LABEL, "root", 0, 0, 0 },
+	{ "root=\"LABEL=my root\"", DEV_LABEL, "my root", 0, 0, 0 },
+	{ "root=LABEL=\"my root\"", DEV_LABEL, "\"my root\"", 0, 0, 0 },
+	{ "root=PARTUUID=6a2f1b3c-0d4e-4f5a-8b6c-7d8e9f0a1b2c", DEV_PARTUUID, "6a2f1b3c-0d4e-4f5a-8b6c-7d8e9f0a1b2c", 0, 0, 0 },
+	{ "root=PARTUUID=6a2f1b3c-0d4e-4f5a-8b6c-7d8e9f0a1b2c/PARTNROFF=1", DEV_PARTUUID, "6a2f1b3c-0d4e-4f5a-8b6c-7d8e9f0a1b2c", 1, 0, 0 },
+	{ "root=PARTUUID=1234abcd-02", DEV_PARTUUID, "1234abcd-02", 0, 0, 0 },
+	{ "root=PARTUUID=1234abcd-2/PARTNROFF=-1", DEV_PARTUUID, "1234abcd-2", -1, 0, 0 },
+	{ "root=PARTLABEL=rootfs", DEV_PARTLABEL, "rootfs", 0, 0, 0 },
+	{ "root=8:1", DEV_DEVNUM, "8:1", 0, 8, 1 },
+	{ "root=259:0", DEV_DEVNUM, "259:0", 0, 259, 0 },
+	{ "root=0801", DEV_DEVNUM, "0801", 0, 8, 1 },
+	{ "root=/dev/disk/by-uuid/0b3c8a2e-5f1d-4c2b-9e7a-1d2c3b4a5f6e", DEV_UUID, "0b3c8a2e-5f1d-4c2b-9e7a-1d2c3b4a5f6e", 0, 0, 0 },
+	{ "root=/dev/disk/by-label/my\\x20root", DEV_LABEL, "my root", 0, 0, 0 },
+	{ "root=/dev/disk/by-partuuid/1234abcd-02", DEV_PARTUUID, "1234abcd-02", 0, 0, 0 },
+	{ "root=/dev/disk/by-partlabel/root", DEV_PARTLABEL, "root", 0, 0, 0 },
+};
+
+static const struct {
+	const char *cmdline;
+	const char *message;
+} bad[] = {
+	{ "root=", "root=: empty value" },
+	{ "root=UUID=", "root=UUID=: the UUID is empty" },
+	{ "root=UUID=xyz", "root=UUID=xyz: 'xyz' is not a UUID: only hex digits and '-' are allowed" },
+	{ "root=LABEL=", "root=LABEL=: the LABEL is empty" },
+	{ "root=PARTUUID=", "root=PARTUUID=: the PARTUUID is empty" },
+	{ "root=PARTUUID=1234", "root=PARTUUID=1234: '1234' is not a PARTUUID: expected a GPT GUID (8-4-4-4-12 hex digits) or an MBR SSSSSSSS-PP" },
+	{ "root=PARTUUID=1234abcd-02/PARTNROFF=x", "root=PARTUUID=1234abcd-02/PARTNROFF=x: '/PARTNROFF=x' after the PARTUUID is not /PARTNROFF=<number>" },
+	{ "root=PARTUUID=1234abcd-02/OFF=1", "root=PARTUUID=1234abcd-02/OFF=1: '/OFF=1' after the PARTUUID is not /PARTNROFF=<number>" },
+	{ "root=PARTLABEL=", "root=PARTLABEL=: the PARTLABEL is empty" },
+	{ "root=/dev/", "root=/dev/: '/dev/' is not a device: expected /dev/NAME, UUID=, LABEL=, PARTUUID=, PARTLABEL= or MAJ:MIN" },
+	{ "root=/etc/passwd", "root=/etc/passwd: '/etc/passwd' is not a device: expected /dev/NAME, UUID=, LABEL=, PARTUUID=, PARTLABEL= or MAJ:MIN" },
+	{ "root=/dev/../etc/shadow", "root=/dev/../etc/shadow: '/dev/../etc/shadow' contains '..'" },
+	{ "root=/dev/nfs", "root=/dev/nfs: '/dev/nfs' (a root the kernel mounts itself) is not supported" },
+	{ "root=/dev/disk/by-uuid/", "root=/dev/disk/by-uuid/: the UUID is empty" },
+	{ "root=/dev/disk/by-label/a/b", "root=/dev/disk/by-label/a/b: 'a/b' has a '/' after the LABEL" },
+	{ "root=/dev/disk/by-id/ata-foo", "root=/dev/disk/by-id/ata-foo: /dev/disk/by-id links are made by udev, which this initramfs does not run: use UUID=, LABEL=, PARTUUID= or PARTLABEL=" },
+	{ "root=8:x", "root=8:x: '8:x' is not a MAJOR:MINOR device number" },
+	{ "root=vda1", "root=vda1: 'vda1' is not a device: expected /dev/NAME, UUID=, LABEL=, PARTUUID=, PARTLABEL= or MAJ:MIN (did you mean /dev/...?)" },
+	{ "root=/dev/vda rootfstype=", "rootfstype=: empty value" },
+	{ "root=/dev/vda rootfstype=ext4,,xfs", "rootfstype=ext4,,xfs: empty entry in the filesystem type list 'ext4,,xfs'" },
+	{ "root=/dev/vda rootfstype=ext4;rm", "rootfstype=ext4;rm: 'ext4;rm' is not a filesystem type (character ';')" },
+	{ "root=/dev/vda rootflags=bind", "rootflags=bind: option 'bind' is not allowed here: give 'bind' as the filesystem type (WHAT:WHERE:bind:OPTIONS)" },
+	{ "root=/dev/vda rootflags=remount", "rootflags=remount: option 'remount' is not allowed here: earlymount only makes new mounts" },
+	{ "root=/dev/vda rootflags==x", "rootflags==x: option '=x' has no name before '='" },
+	{ "root=/dev/vda rootwait=soon", "rootwait=soon: not a number of seconds (0 to 86400)" },
+	{ "root=/dev/vda rootdelay=-1", "rootdelay=-1: not a number of seconds (0 to 86400)" },
+	{ "root=/dev/vda earlymount.timeout=", "earlymount.timeout=: empty value" },
+	{ "root=/dev/vda earlymount.timeout=1e3", "earlymount.timeout=1e3: not a number of seconds (0 to 86400)" },
+	{ "root=/dev/vda init=sbin/init", "init=sbin/init: not an absolute path" },
+	{ "root=/dev/vda init=", "init=: empty value" },
+	{ "root=/dev/vda earlymount.onfail=explode", "earlymount.onfail=explode: expected shell, reboot, poweroff, halt or panic" },
+	{ "root=/dev/vda earlymount.debug=maybe", "earlymount.debug=maybe: expected nothing, 1 or 0" },
+	{ "root=/dev/vda earlymount.timout=5", "earlymount.timout: unknown earlymount parameter (known: earlymount.mount, earlymount.timeout, earlymount.debug, earlymount.onfail, earlymount.modules)" },
+	{ "root=/dev/vda mount.usrfstype=ext4", "mount.usrfstype= given without mount.usr=" },
+	{ "root=/dev/vda mount.usrflags=ro", "mount.usrflags= given without mount.usr=" },
+	{ "root=/dev/vda mount.usr=", "mount.usr=: empty value" },
+	{ "root=/dev/vda mount.usr=LABEL=", "mount.usr=LABEL=: the LABEL is empty" },
+	{ "root=/dev/vda earlymount.mount=", "earlymount.mount=: empty value" },
+	{ "root=/dev/vda earlymount.mount=tmpfs", "earlymount.mount=tmpfs: expected WHAT:WHERE[:FSTYPE[:OPTIONS]] with WHERE an absolute path" },
+	{ "root=/dev/vda earlymount.mount=tmpfs:/x", "earlymount.mount=tmpfs:/x: 'tmpfs' is not a device, so a filesystem type is needed (WHAT:WHERE:FSTYPE)" },
+	{ "root=/dev/vda earlymount.mount=tmpfs:/:tmpfs", "earlymount.mount=tmpfs:/:tmpfs: the mount point is the root itself; use root= for that" },
+	{ "root=/dev/vda earlymount.mount=tmpfs:/a/../..:tmpfs", "earlymount.mount=tmpfs:/a/../..:tmpfs: the mount point '/a/../..' contains '..'" },
+	{ "root=/dev/vda earlymount.mount=:/x:tmpfs", "earlymount.mount=:/x:tmpfs: expected WHAT:WHERE[:FSTYPE[:OPTIONS]] with WHERE an absolute path" },
+	{ "root=/dev/vda earlymount.mount=data:/x:bind", "earlymount.mount=data:/x:bind: the bind source 'data' is not an absolute path" },
+	{ "root=/dev/vda earlymount.mount=/../etc:/x:bind", "earlymount.mount=/../etc:/x:bind: the bind source '/../etc' contains '..'" },
+	{ "root=/dev/vda earlymount.mount=LABEL=:/x", "earlymount.mount=LABEL=:/x: the LABEL is empty" },
+	{ "root=/dev/vda earlymount.mount=tmpfs:/x:tmpfs:loop", "earlymount.mount=tmpfs:/x:tmpfs:loop: option 'loop' is not allowed here: loop devices are not supported" },
+};
+
+int main(void)
+{
+	for (size_t i = 0; i < sizeof(good_roots) / sizeof(good_roots[0]); i++) {
+		int r = build(good_roots[i].cmdline);
+		if (r != 0)
+			fprintf(stderr, "%s: %s\n", good_roots[i].cmdline, err);
+		CHECK_INT(r, 0);
+		CHECK_INT(p.have_root, 1);
+		CHECK_INT(p.root.src.kind, good_roots[i].kind);
+		CHECK_STR(p.root.src.value, good_roots[i].value);
+		CHECK_INT(p.root.src.partnroff, good_roots[i].partnroff);
+		CHECK_INT(p.root.src.major, good_roots[i].major);
+		CHECK_INT(p.root.src.minor, good_roots[i].minor);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		int r = build(bad[i].cmdline);
+		CHECK_INT(r, -EINVAL);
+		CHECK_STR(err, bad[i].message);
+	}
+
+	/* Defaults and precedence. */
+	CHECK_INT(build("root=/dev/vda"), 0);
+	CHECK_INT(p.root.opts.ro, 1); /* the kernel mounts root read-only unless rw */
+	CHECK_INT(p.wait_s, 30);
+	CHECK_STR(p.wait_from, "default");
+	CHECK_INT(p.onfail, ONFAIL_DEFAULT);
+	CHECK(p.init == NULL);
+	CHECK_INT(build("root=/dev/vda rw"), 0);
+	CHECK_INT(p.root.opts.ro, 0);
+	CHECK_INT(build("root=/dev/vda rw ro"), 0);
+	CHECK_INT(p.root.opts.ro, 1);
+	CHECK_INT(build("root=/dev/vda ro rootflags=rw"), 0);
+	CHECK_INT(p.root.opts.ro, 0);
+	CHECK_INT(build("root=/dev/vda root=LABEL=x"), 0); /* the last one wins, as in the kernel */
+	CHECK_INT(p.root.src.kind, DEV_LABEL);
+	CHECK_INT(build("root=/dev/vda rootwait"), 0);
+	CHECK_INT(p.wait_s, -1);
+	CHECK_INT(build("root=/dev/vda rootwait=7 earlymount.timeout=3"), 0);
+	CHECK_INT(p.wait_s, 7); /* rootwait says how long; the timeout is for when it does not */
+	CHECK_INT(build("root=/dev/vda earlymount.timeout=3"), 0);
+	CHECK_INT(p.wait_s, 3);
+	CHECK_INT(build("root=/dev/vda earlymount.timeout=4 earlymount.debug"), 0);
+	CHECK_INT(p.wait_s, 4);
+	CHECK_INT(p.debug, 1);
+	CHECK_INT(build("root=/dev/vda rootfstype=xfs,ext4 rootflags=noatime,data=journal"), 0);
+	CHECK_STR(p.root.fstypes, "xfs,ext4");
+	CHECK_INT(p.root.opts.nparams, 1);
+	CHECK_STR(p.root.opts.params[0].key, "data");
+	CHECK_INT(build("root=/dev/vda mount.usr=LABEL=usr mount.usrfstype=ext4 mount.usrflags=noatime"), 0);
+	CHECK_INT(p.have_usr, 1);
+	CHECK_STR(p.usr.target, "/usr");
+	CHECK_STR(p.usr.fstypes, "ext4");
+	CHECK_INT(p.usr.opts.ro, 1); /* follows the root */
+	CHECK_INT(build("root=/dev/vda init=/sbin/other -- a b"), 0);
+	CHECK_STR(p.init, "/sbin/other");
+	CHECK_INT(p.ninit_args, 2);
+	CHECK_INT(build("root=/dev/vda earlymount.onfail=poweroff earlymount.modules=virtio-blk,ext4"), 0);
+	CHECK_INT(p.onfail, ONFAIL_POWEROFF);
+	CHECK_INT(p.nmodules, 2);
+	CHECK_STR(p.modules[0], "virtio_blk");
+	CHECK_INT(build("root=/dev/vda foo=bar rd.luks=0 quiet splash"), 0); /* others' parameters */
+
+	/* earlymount.mount forms. */
+	CHECK_INT(build("root=/dev/vda earlymount.mount=/srv/data:/mnt/ro:bind:ro,nosuid,private"), 0);
+	CHECK_INT(p.nextra, 1);
+	CHECK_INT(p.extra[0].bind, 1);
+	CHECK_INT(p.extra[0].src.kind, DEV_BIND);
+	CHECK_STR(p.extra[0].src.value, "/srv/data");
+	CHECK_STR(p.extra[0].target, "/mnt/ro");
+	CHECK_INT(p.extra[0].opts.ro, 1);
+	CHECK(p.extra[0].opts.attr_set == EM_MOUNT_ATTR_NOSUID);
+	CHECK(p.extra[0].opts.propagation == EM_MS_PRIVATE);
+	CHECK_INT(build("root=/dev/vda earlymount.mount=8:17:/data:ext4:noatime"), 0);
+	CHECK_INT(p.extra[0].src.kind, DEV_DEVNUM);
+	CHECK_INT(p.extra[0].src.major, 8);
+	CHECK_INT(p.extra[0].src.minor, 17);
+	CHECK_STR(p.extra[0].target, "/data");
+	CHECK_INT(build("root=/dev/vda \"earlymount.mount=overlay:/merged:overlay:lowerdir=/a:/b,upperdir=/u,workdir=/w\""), 0);
+	CHECK_STR(p.extra[0].fstypes, "overlay");
+	CHECK_INT(p.extra[0].opts.nparams, 3);
+	CHECK_STR(p.extra[0].opts.params[0].value, "/a:/b");
+	CHECK_INT(build("root=/dev/vda earlymount.mount=LABEL=data:/srv earlymount.mount=tmpfs:/srv/tmp:tmpfs:size=1M,nofail"), 0);
+	CHECK_INT(p.nextra, 2);
+	CHECK_STR(p.extra[0].fstypes, "");
+	CHECK_INT(p.extra[1].opts.nofail, 1);
+	CHECK_INT(build("root=/dev/vda earlymount.mount=/srv:/mnt:rbind:rslave"), 0);
+	CHECK_INT(p.extra[0].opts.recursive, 1);
+	CHECK(p.extra[0].opts.propagation == EM_MS_SLAVE);
+
+	/* Too many entries: a clear error, not an overflow. */
+	{
+		static char big[CMDLINE_MAX];
+		size_t n = (size_t)sprintf(big, "root=/dev/vda");
+		for (int i = 0; i < PLAN_MAX_EXTRA + 1; i++)
+			n += (size_t)sprintf(big + n, " earlymount.mount=tmpfs:/m%d:tmpfs", i);
+		CHECK_INT(build(big), -EINVAL);
+		CHECK(strstr(err, "too many earlymount.mount= entries (at most 32)") != NULL);
+	}
+	return t_done();
+}
