@@ -153,6 +153,13 @@ static int load_path(const char *path, size_t len)
 	if (syscall(SYS_finit_module, fd, "", flags) < 0 && errno != EEXIST) {
 		int e = errno;
 		close(fd);
+		if (e == ENODEV) {
+			/* The module's init found no hardware for it (crc32c-intel without SSE4.2,
+			 * for instance): nothing is wrong, and udev/modprobe stay quiet too. */
+			mark_loaded(name);
+			log_debug("module %s: no device for it here (ENODEV); skipped", name);
+			return 0;
+		}
 		if (flags && (e == EINVAL || e == EOPNOTSUPP))
 			log_err("load module %s failed: it is compressed (%s) and this kernel cannot "
 			        "decompress modules (CONFIG_MODULE_DECOMPRESS): store it decompressed",
