@@ -15,6 +15,7 @@ static const char usage[] =
 	"usage: earlymount                    (as /init, PID 1: mount everything and switch root)\n"
 	"       earlymount init               (the same, by name)\n"
 	"       earlymount mount --sysroot DIR [--api-fs] [--cmdline STRING]\n"
+	"       earlymount resolve [--cmdline STRING]\n"
 	"       earlymount plan [--cmdline STRING] [--sysroot DIR]\n"
 	"       earlymount --help | --version\n"
 	"The mount spec comes from the kernel command line: root=, rootfstype=, rootflags=, ro, rw,\n"
@@ -48,6 +49,8 @@ int main(int argc, char **argv, char **envp)
 		return run_init(argc - 1, argv + 1, envp);
 	if (str_eq(cmd, "mount"))
 		return run_mount(argc - 1, argv + 1);
+	if (str_eq(cmd, "resolve"))
+		return run_resolve(argc - 1, argv + 1);
 	if (str_eq(cmd, "plan"))
 		return run_plan(argc - 1, argv + 1);
 	(void)write_all(2, "earlymount: unknown command '", 29);

@@ -3,6 +3,7 @@
 #include "run.h"
 #include "apifs.h"
 #include "cmdline.h"
+#include "devices.h"
 #include "log.h"
 #include "modules.h"
 #include "mountplan.h"
@@ -138,6 +139,56 @@ int run_mount(int argc, char **argv)
 	if (modules_load(plan.modules, plan.nmodules) > 0)
 		log_warn("some modules did not load; going on");
 	return mount_plan(&plan, sysroot) < 0 ? EXIT_FAIL : EXIT_OK;
+}
+
+/* ---- earlymount resolve --------------------------------------------------------------------- */
+
+/* Prints NAME_DEVICE='...' and NAME_FSTYPE='...' for a mount's device (for a filesystem check
+ * before the mount, e.g. dracut's fsck); the type is the probed one, else the first of the list. */
+static int resolve_one(const char *name, const struct mount_entry *m)
+{
+	char dev[128], line[512];
+	struct fs_info fi;
+	int r = dev_wait(&m->src, plan.wait_s, m->role == ROLE_ROOT ? "root device" : "/usr device", dev, sizeof(dev));
+	if (r < 0)
+		return r;
+	if (dev_probe(dev, &fi) < 0 || str_eq(fi.type, "jbd"))
+		fmt(fi.type, sizeof(fi.type), "%.*s", (int)strcspn(m->fstypes, ","), m->fstypes);
+	fmt(line, sizeof(line), "%s_DEVICE='%s'\n%s_FSTYPE='%s'\n", name, dev, name, fi.type);
+	out(1, line);
+	return 0;
+}
+
+int run_resolve(int argc, char **argv)
+{
+	const char *given = NULL;
+	char err[512];
+	int r;
+
+	for (int i = 1; i < argc; i++) {
+		if (str_eq(argv[i], "--cmdline") && i + 1 < argc)
+			given = argv[++i];
+		else {
+			out(2, "earlymount resolve: unknown argument '");
+			out(2, argv[i]);
+			out(2, "'\nusage: earlymount resolve [--cmdline STRING]\n");
+			return EXIT_USAGE;
+		}
+	}
+	log_open_kmsg();
+	r = load_cmdline(given, err, sizeof(err));
+	if (r == EXIT_OK && !plan.have_root)
+		fmt(err, sizeof(err), "no root= parameter"), r = EXIT_SPEC;
+	if (r != EXIT_OK) {
+		log_err("%s%s", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
+		return r;
+	}
+	log_set_debug(plan.debug);
+	if (plan.root.src.kind == DEV_NONE || resolve_one("ROOT", &plan.root) < 0)
+		return EXIT_FAIL;
+	if (plan.have_usr && resolve_one("USR", &plan.usr) < 0)
+		return EXIT_FAIL;
+	return EXIT_OK;
 }
 
 /* ---- PID 1 ------------------------------------------------------------------------------------ */

@@ -13,5 +13,6 @@ enum {
 int run_init(int argc, char **argv, char **envp);
 int run_mount(int argc, char **argv);
 int run_plan(int argc, char **argv);
+int run_resolve(int argc, char **argv);
 
 #endif
