@@ -100,15 +100,28 @@ static unsigned attrs_set(const struct optset *o)
 	return (unsigned)a;
 }
 
-/* The target as a path for mount(2): a dirfd is reached through /proc/self/fd. */
+/* The target as a path for mount(2). A dirfd becomes the path the kernel reports for it: going
+ * through the /proc/self/fd/N link itself would name the directory *under* a mount made there, so
+ * a remount or propagation change after the mount would miss it (EINVAL: not a mount root), while
+ * a path string is walked down into the mount on top. */
 static void legacy_path(const struct mnt_target *t, char *buf, size_t cap)
 {
-	if (t->dirfd == AT_FDCWD)
+	char link[64];
+	ssize_t n;
+
+	if (t->dirfd == AT_FDCWD) {
 		em_strlcpy(buf, t->path, cap);
-	else if (!t->path[0])
-		fmt(buf, cap, "/proc/self/fd/%d", t->dirfd);
-	else
-		fmt(buf, cap, "/proc/self/fd/%d/%s", t->dirfd, t->path);
+		return;
+	}
+	fmt(link, sizeof(link), "/proc/self/fd/%d", t->dirfd);
+	n = readlink(link, buf, cap - 1);
+	if (n <= 0) {
+		em_strlcpy(buf, link, cap);
+		n = (ssize_t)strlen(buf);
+	}
+	buf[n] = '\0';
+	if (t->path[0])
+		fmt(buf + n, cap - (size_t)n, "/%s", t->path);
 }
 
 static int legacy_propagate(const char *path, const struct optset *o, struct mnt_err *e)
@@ -122,7 +135,7 @@ static int legacy_propagate(const char *path, const struct optset *o, struct mnt
 static int legacy_new(const char *fstype, const char *source, const struct optset *o,
                       const struct mnt_target *t, struct mnt_err *e)
 {
-	char data[OPT_BUF], path[256];
+	char data[OPT_BUF], path[4096];
 	unsigned long flags;
 
 	if (options_legacy(o, &flags, data, sizeof(data)) < 0) {
@@ -228,7 +241,7 @@ out:
 static int legacy_bind(int srcfd, const char *srcpath, const struct optset *o,
                        const struct mnt_target *t, struct mnt_err *e)
 {
-	char src[256], path[256];
+	char src[4096], path[4096];
 	unsigned long flags;
 	char data[OPT_BUF];
 	struct mnt_target st = { srcfd, srcpath, "" };

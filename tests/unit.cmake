@@ -9,6 +9,8 @@ endforeach()
 
 add_test(NAME plan_golden
   COMMAND ${CMAKE_SOURCE_DIR}/tests/plan/run ${CMAKE_BINARY_DIR}/earlymount ${CMAKE_SOURCE_DIR}/tests/plan)
+add_executable(nosys tests/ns/nosys.c)
+target_compile_options(nosys PRIVATE ${EM_WARN})
 add_test(NAME mount_namespace
-  COMMAND ${CMAKE_SOURCE_DIR}/tests/ns/run ${CMAKE_BINARY_DIR}/earlymount)
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/ns/run ${CMAKE_BINARY_DIR}/earlymount $<TARGET_FILE:nosys>)
 set_tests_properties(mount_namespace PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
