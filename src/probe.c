@@ -148,15 +148,15 @@ static void utf16_to_utf8(char *dst, size_t cap, const uint8_t *s, size_t n, int
 
 /* ---- ext2/ext3/ext4 and ext journal devices --------------------------------------------------- */
 
-#define EXT_COMPAT_HAS_JOURNAL 0x0004
-#define EXT_INCOMPAT_FILETYPE 0x0002
-#define EXT_INCOMPAT_RECOVER 0x0004
-#define EXT_INCOMPAT_JOURNAL_DEV 0x0008
-#define EXT_INCOMPAT_META_BG 0x0010
-#define EXT_RO_COMPAT_METADATA_CSUM 0x0400
+#define EXT_COMPAT_HAS_JOURNAL 0x0004u
+#define EXT_INCOMPAT_FILETYPE 0x0002u
+#define EXT_INCOMPAT_RECOVER 0x0004u
+#define EXT_INCOMPAT_JOURNAL_DEV 0x0008u
+#define EXT_INCOMPAT_META_BG 0x0010u
+#define EXT_RO_COMPAT_METADATA_CSUM 0x0400u
 /* What ext2 and ext3 understand; anything else (extents, 64bit, flex_bg, huge_file, ...) is ext4,
  * the rule of libblkid's probe_ext2/3/4. */
-#define EXT_RO_COMPAT_EXT3 0x0007 /* sparse_super, large_file, btree_dir */
+#define EXT_RO_COMPAT_EXT3 0x0007u /* sparse_super, large_file, btree_dir */
 #define EXT_INCOMPAT_EXT2 (EXT_INCOMPAT_FILETYPE | EXT_INCOMPAT_META_BG)
 #define EXT_INCOMPAT_EXT3 (EXT_INCOMPAT_EXT2 | EXT_INCOMPAT_RECOVER)
 
@@ -169,7 +169,8 @@ static int probe_ext(const uint8_t *buf, size_t len, struct fs_info *out)
 		return 0;
 	uint32_t fc = le32(sb + 0x5C), fi = le32(sb + 0x60), frc = le32(sb + 0x64);
 	/* metadata_csum: the kernel refuses a superblock whose crc32c (seed ~0, no final inversion)
-	 * over the bytes before s_checksum does not match; so does blkid. */
+	 * over the bytes before s_checksum does not match. blkid 2.38 does not look; a superblock
+	 * the kernel would not mount is not reported here. */
 	if ((frc & EXT_RO_COMPAT_METADATA_CSUM) &&
 	    crc_update(~0u, POLY_CRC32C, sb, 0x3FC) != le32(sb + 0x3FC))
 		return 0;
@@ -249,16 +250,18 @@ static int probe_f2fs(const uint8_t *b, size_t len, struct fs_info *out)
 
 	if (!sb || le32(sb) != 0xF2F52010)
 		return 0;
-	strcpy(out->type, "f2fs");
 	/* Version 1.0 had another layout: blkid reports the type only. */
-	if (le16(sb + 4) == 1 && le16(sb + 6) == 0)
+	if (le16(sb + 4) == 1 && le16(sb + 6) == 0) {
+		strcpy(out->type, "f2fs");
 		return 1;
-	/* With the sb_checksum feature, checksum_offset points at a crc32 seeded with the magic, at
-	 * the end of the 3 KiB superblock. */
+	}
+	/* A superblock with the sb_checksum feature names the offset of its crc32 (seeded with the
+	 * magic, at the end of the 3 KiB superblock) in checksum_offset; otherwise that is 0. */
 	uint32_t coff = le32(sb + 0x20);
 	const uint8_t *all = at(b, len, 0x400, (uint64_t)coff + 4);
 	if (coff && (coff > 0xBFC || !all || crc_update(0xF2F52010, POLY_CRC32, all, coff) != le32(all + coff)))
 		return 0;
+	strcpy(out->type, "f2fs");
 	set_uuid(out, sb + 0x6C);
 	if (sb[0x7C])
 		utf16_to_utf8(out->label, sizeof(out->label), sb + 0x7C, 1024, 0);
@@ -334,34 +337,34 @@ static unsigned up(unsigned c) { return c >= 'a' && c <= 'z' ? c - 32 : c; }
 
 /* Joliet keeps at most 16 UTF-16BE characters, the primary descriptor 32 ASCII ones in which '_'
  * stands for what ASCII cannot hold. Like libblkid, rebuild the full label when the Joliet one
- * is a prefix of the ASCII one; returns the UTF-16BE length in o, 0 when they disagree. */
+ * is a prefix of the ASCII one; returns the UTF-16BE length written to o, 0 when they disagree. */
 static size_t iso_merge(uint8_t *o, size_t cap, const uint8_t *u16, const uint8_t *a8, size_t n)
 {
-	size_t o_ = 0, a = 0, u = 0;
-	for (; u + 1 < n && a < n && o_ + 1 < cap; o_ += 2, a++, u += 2) {
+	size_t j = 0, a = 0, u = 0;
+	for (; u + 1 < n && a < n && j + 1 < cap; j += 2, a++, u += 2) {
 		if (u16[u] >= 0xD8 && u16[u] <= 0xDB && u + 3 < n && u16[u + 2] >= 0xDC && u16[u + 2] <= 0xDF &&
-		    o_ + 3 < cap) {
-			o[o_++] = u16[u++];
-			o[o_++] = u16[u++];
+		    j + 3 < cap) {
+			o[j++] = u16[u++];
+			o[j++] = u16[u++];
 		}
 		if (a8[a] == '_') {
-			o[o_] = u16[u];
-			o[o_ + 1] = u16[u + 1];
+			o[j] = u16[u];
+			o[j + 1] = u16[u + 1];
 		} else if (u16[u] == 0 && u16[u + 1] == '_') {
-			o[o_] = 0;
-			o[o_ + 1] = a8[a];
+			o[j] = 0;
+			o[j + 1] = a8[a];
 		} else if (u16[u] == 0 && up(a8[a]) == up(u16[u + 1])) {
-			o[o_] = 0;
-			o[o_ + 1] = (a8[a] >= 'A' && a8[a] <= 'Z') ? u16[u + 1] : a8[a];
+			o[j] = 0;
+			o[j + 1] = (a8[a] >= 'A' && a8[a] <= 'Z') ? u16[u + 1] : a8[a];
 		} else {
 			return 0;
 		}
 	}
-	for (; a < n && o_ + 1 < cap; o_ += 2, a++) {
-		o[o_] = 0;
-		o[o_ + 1] = a8[a];
+	for (; a < n && j + 1 < cap; j += 2, a++) {
+		o[j] = 0;
+		o[j + 1] = a8[a];
 	}
-	return o_;
+	return j;
 }
 
 static int probe_iso9660(const uint8_t *b, size_t len, struct fs_info *out)
@@ -402,7 +405,7 @@ static int probe_iso9660(const uint8_t *b, size_t len, struct fs_info *out)
 #define FAT32_MAX 0x0FFFFFF6u
 
 struct fat {
-	uint32_t ssize, reserved, fat_size, clusters, csize;
+	uint32_t ssize, reserved, fat_size, csize;
 };
 
 /* libblkid's magic table plus fat_valid_superblock(): the geometry has to add up. */
@@ -443,7 +446,6 @@ static int fat_valid(const uint8_t *b, size_t len, struct fat *f)
 		f->ssize = ssize;
 		f->reserved = reserved;
 		f->fat_size = fat_size;
-		f->clusters = clusters;
 		f->csize = csize;
 	}
 	return 1;
