@@ -7,6 +7,8 @@
 #
 # Without an argument the binary is build/earlymount, else /bin/busybox (any static ELF will do:
 # the builder only copies it). Exits 77 (skipped) when a tool or the kernel cannot be had.
+# Checks are often 'eval'-ed single-quoted conditions, expanded when run:
+# shellcheck disable=SC2016
 set -u
 export LC_ALL=C
 
@@ -42,7 +44,9 @@ done
 kinfo=$("$repo/scripts/fetch-kernel") || skip "scripts/fetch-kernel could not provide the Debian kernel"
 KVER=$(sed -n 's/^KVER=//p' <<<"$kinfo")
 MODDIR=$(sed -n 's/^MODDIR=//p' <<<"$kinfo")
-[ -n "$KVER" ] && [ -f "$MODDIR/modules.dep.bin" ] || skip "scripts/fetch-kernel printed no usable MODDIR"
+if [ -z "$KVER" ] || [ ! -f "$MODDIR/modules.dep.bin" ]; then
+	skip "scripts/fetch-kernel printed no usable MODDIR"
+fi
 
 W=$(mktemp -d "${TMPDIR:-/tmp}/test_mkinitramfs.XXXXXX")
 trap 'rm -rf "$W"' EXIT
@@ -130,8 +134,13 @@ check_module_set() { # DIR WHAT
 				if (!(kname($i) in at) || at[kname($i)] >= at[kname(key)]) { print key " before " $i; bad = 1 }
 		}
 		END { exit bad }' "$mods" "$dep"
-	check "$w: every stored .ko is an ELF object" awk 'BEGIN { bad = 0 } { if (system("test \"$(head -c4 \"" $0 "\" | od -An -c | tr -d \" \")\" = \"177ELF\"") != 0) { print "not ELF: " $0; bad = 1 } } END { exit bad }' \
-		<(find "$d/lib/modules/$KVER" -name '*.ko')
+	check "$w: every stored .ko is an ELF object" all_elf "$d/lib/modules/$KVER"
+}
+all_elf() { # DIR: every .ko under DIR starts with the ELF magic
+	local f
+	while IFS= read -r f; do
+		[ "$(head -c4 "$f" | od -An -c | tr -d ' ')" = 177ELF ] || { echo "not ELF: $f" >&2; return 1; }
+	done < <(find "$1" -name '*.ko')
 }
 
 # ---- 1. a full image, uncompressed, from the real tree ----------------------------------------
@@ -222,6 +231,9 @@ done
 magic() { head -c "$2" "$1" | od -An -tx1 | tr -d ' \n'; }
 check "gzip: magic, no name or timestamp stored (gzip -n)" test "$(magic "$W/c.gzip" 8)" = 1f8b080000000000
 check "xz: the check is CRC32 (the kernel has no CRC64)" eval 'xz --robot -lv "$W/c.xz" | grep -q "^stream.*CRC32"'
+xzdict=$(xz -lvv "$W/c.xz" | sed -n 's/.*--lzma2=dict=\([0-9]*\)MiB.*/\1/p' | head -n1)
+check "xz: dictionary ${xzdict:-?} MiB: the image fits, and no larger than needed (the kernel allocates it)" \
+	test -n "$xzdict" -a $((${xzdict:-0} << 20)) -ge "$(stat -c %s "$W/c.none")" -a $((${xzdict:-0} << 19)) -lt "$(stat -c %s "$W/c.none")"
 check "zstd: magic" test "$(magic "$W/c.zstd" 4)" = 28b52ffd
 check "lz4: legacy frame magic (lz4 -l)" test "$(magic "$W/c.lz4" 4)" = 02214c18
 
@@ -361,6 +373,7 @@ expect_error "init script without its interpreter" "interpreter /bin/sh is not i
 expect_error "init script without #!" "no #! line" "${base[@]}" --busybox --init-script "$W/noshebang.sh"
 expect_error "--add over /init" "/init: already in the image" "${base[@]}" --add "$W/extra.txt:/init"
 expect_error "--add missing source" "no such readable file" "${base[@]}" --add "$W/nofile:/etc/x"
+expect_error "output is a directory" "is a directory" "${base[@]}" -o "$W"
 expect_error "unknown option" "--frobnicate: unknown option" "${base[@]}" --frobnicate
 "$mk" --moddir "$MODDIR" >/dev/null 2>"$W/noout.err"
 rc=$?
