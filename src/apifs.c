@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 
 static const struct apifs {
@@ -28,7 +29,6 @@ static const struct apifs {
 	{ "tmpfs", "/run", "nosuid,nodev,mode=0755" },
 };
 
-const char *const apifs_dirs[] = { "/dev", "/proc", "/sys", "/run", NULL };
 
 /* Already a mount point? Its device differs from the directory above it. No /proc needed. */
 static int is_mounted(const char *dir)
@@ -74,4 +74,30 @@ int apifs_mount_all(const char *prefix)
 		log_debug("mounted %s on %s (%s)", f->fstype, dir, f->options);
 	}
 	return 0;
+}
+
+void apifs_move_into(const char *newroot)
+{
+	/* MS_MOVE refuses a mount whose parent is shared. Only the initramfs root itself is made
+	 * private: a recursive change would also undo the propagation asked for on the new root's
+	 * mounts (rootflags=shared, earlymount.mount=...:shared). */
+	int r = mnt_make_private("/", 0);
+	if (r < 0)
+		log_warn("making / private failed: %s", errstr(-r));
+	for (size_t i = 0; i < ARRAY_SIZE(table); i++) {
+		const char *d = table[i].dir;
+		char dst[512];
+		struct stat st;
+		fmt(dst, sizeof(dst), "%s%s", newroot, d);
+		if (stat(dst, &st) < 0 || !S_ISDIR(st.st_mode)) {
+			log_warn("%s has no %s directory; unmounting %s", newroot, d, d);
+			umount2(d, MNT_DETACH);
+			continue;
+		}
+		r = mnt_move(d, dst);
+		if (r < 0) {
+			log_warn("moving %s to %s failed: %s; unmounting it", d, dst, errstr(-r));
+			umount2(d, MNT_DETACH);
+		}
+	}
 }

@@ -7,7 +7,8 @@
  * yet. Returns 0, or -errno after logging which one failed and why. */
 int apifs_mount_all(const char *prefix);
 
-/* The mount points, for moving them into the new root: NULL-terminated. */
-extern const char *const apifs_dirs[];
+/* Moves /dev, /proc, /sys and /run into newroot (a path); one the new root has no directory for is
+ * unmounted instead, with a warning. */
+void apifs_move_into(const char *newroot);
 
 #endif

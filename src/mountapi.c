@@ -311,12 +311,12 @@ int mnt_move(const char *from, const char *to)
 	return mount(from, to, NULL, MS_MOVE, NULL) < 0 ? -errno : 0;
 }
 
-int mnt_make_rprivate(const char *path)
+int mnt_make_private(const char *path, int recursive)
 {
 	struct em_mount_attr a = { .propagation = EM_MS_PRIVATE };
-	if (sys_mount_setattr(AT_FDCWD, path, AT_RECURSIVE, &a, sizeof(a)) == 0)
+	if (sys_mount_setattr(AT_FDCWD, path, recursive ? AT_RECURSIVE : 0, &a, sizeof(a)) == 0)
 		return 0;
 	if (errno != ENOSYS)
 		return -errno;
-	return mount(NULL, path, NULL, MS_REC | MS_PRIVATE, NULL) < 0 ? -errno : 0;
+	return mount(NULL, path, NULL, (recursive ? MS_REC : 0) | MS_PRIVATE, NULL) < 0 ? -errno : 0;
 }

@@ -30,8 +30,9 @@ int mnt_bind(int srcfd, const char *srcpath, const struct optset *o, const struc
 
 /* Moves the mount at from onto to (both paths). */
 int mnt_move(const char *from, const char *to);
-/* Makes every mount under path private (MS_MOVE fails while the parent is shared). */
-int mnt_make_rprivate(const char *path);
+/* Makes the mount at path private, and everything under it when recursive (MS_MOVE fails while
+ * the moved mount's parent is shared). */
+int mnt_make_private(const char *path, int recursive);
 
 /* Raw wrappers (musl has none). */
 int sys_fsopen(const char *fstype, unsigned flags);

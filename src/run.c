@@ -138,7 +138,13 @@ int run_mount(int argc, char **argv)
 	log_set_debug(plan.debug);
 	if (modules_load(plan.modules, plan.nmodules) > 0)
 		log_warn("some modules did not load; going on");
-	return mount_plan(&plan, sysroot) < 0 ? EXIT_FAIL : EXIT_OK;
+	if (mount_plan(&plan, sysroot) < 0)
+		return EXIT_FAIL;
+	/* A shell /init that had nothing mounted gets a root ready for a plain switch_root
+	 * (busybox's does not move /dev, /proc, /sys and /run itself). */
+	if (api)
+		apifs_move_into(sysroot);
+	return EXIT_OK;
 }
 
 /* ---- earlymount resolve --------------------------------------------------------------------- */

@@ -116,26 +116,7 @@ int switch_root(const char *newroot, const char *init, char *const argv[], char 
 		log_err("switch root: chdir %s failed: %s", newroot, errstr(-r));
 		return r;
 	}
-	/* MS_MOVE of a mount whose parent is shared fails (EINVAL); nothing is shared yet in a
-	 * plain initramfs, but a helper init may have made it so. */
-	r = mnt_make_rprivate("/");
-	if (r < 0)
-		log_warn("switch root: making / private failed: %s", errstr(-r));
-	for (const char *const *d = apifs_dirs; *d; d++) {
-		char dst[256];
-		struct stat st;
-		fmt(dst, sizeof(dst), "%s%s", newroot, *d);
-		if (stat(dst, &st) < 0 || !S_ISDIR(st.st_mode)) {
-			log_warn("switch root: %s has no %s directory; unmounting %s", newroot, *d, *d);
-			umount2(*d, MNT_DETACH);
-			continue;
-		}
-		r = mnt_move(*d, dst);
-		if (r < 0) {
-			log_warn("switch root: moving %s to %s failed: %s; unmounting it", *d, dst, errstr(-r));
-			umount2(*d, MNT_DETACH);
-		}
-	}
+	apifs_move_into(newroot);
 	oldroot = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (oldroot >= 0 && fstatfs(oldroot, &sfs) == 0 && fstat(oldroot, &rst) == 0 &&
 	    ((unsigned long)sfs.f_type == RAMFS_MAGIC || (unsigned long)sfs.f_type == TMPFS_MAGIC)) {

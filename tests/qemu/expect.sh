@@ -6,6 +6,7 @@
 # The console shows earlymount's lines with the prefix "earlymount: ", possibly after the
 # kernel's "[    1.234567] " timestamp when they came through /dev/kmsg, so nothing here is
 # anchored at the start of a line.
+# shellcheck disable=SC2034 # used by the scenarios
 
 # fail_timeout: root=UUID=<nothing> earlymount.timeout=5
 #   earlymount: timed out after 5 s waiting for root device UUID=...
@@ -28,7 +29,7 @@ EXPECT_KERNEL_REASON_RE='earlymount: .*/dev/vda.*kernel: ext4: Unknown parameter
 EXPECT_NO_INIT='earlymount: no init found in /sysroot'
 EXPECT_LEFT_INTACT='initramfs left intact'
 # What the scenario waits for before typing into the rescue shell (a fixed string).
-EXPECT_SHELL_READY='initramfs left intact'
+EXPECT_SHELL_READY='earlymount rescue# '   # the rescue shell's prompt: it reads input now
 
 # How the failure scenarios end the VM: onfail= values the lead's spec.c accepts (shell, reboot,
 # poweroff, halt, panic). Each of reboot/poweroff/panic ends QEMU (-no-reboot, panic=-1).

@@ -27,6 +27,7 @@ QEMU_MEM=${QEMU_MEM:-512}
 
 EM_BEGIN='=== EARLYMOUNT-TEST BEGIN ==='
 EM_END='=== EARLYMOUNT-TEST END ==='
+# shellcheck disable=SC2034 # for the scenarios
 EM_GPT_LINUX=0FC63DAF-8483-4772-8E79-3D69D8477DE4
 
 # ---- messages and exits ---------------------------------------------------------------------
@@ -155,7 +156,7 @@ em_init_script() {
 export PATH=/bin:/sbin:/usr/bin:/usr/sbin
 # Keep the kernel's own messages off the console from here on, so none cuts through the report.
 dmesg -n 1 2>/dev/null
-echo "earlymount-test: the test root's /sbin/init runs as PID $$"
+echo "earlymount-test: hello from the real root: $0 runs as PID $$"
 echo "=== EARLYMOUNT-TEST BEGIN ==="
 echo "PID=$$"
 # This shell's fds, listed first and by a child (ls): no pipe or redirection of ours is open in
@@ -299,6 +300,7 @@ em_xfs_proto_dir() {
 		name=${e##*/}
 		case $name in *[[:space:]]*) em_die "xfs prototype: file name with a space: $e" ;; esac
 		info=$(stat -c '%f %u %g' "$e")
+		# shellcheck disable=SC2086 # three words: mode, uid, gid
 		set -- $info
 		if [ -L "$e" ]; then
 			echo "$ind$name $(em_xfs_mode l "$1") $2 $3 $(readlink "$e")"
@@ -398,6 +400,7 @@ mkinitrd() {
 # LOG.raw), the report between the markers in LOG.report. Fails the scenario if QEMU itself fails
 # or the boot is still running after $QEMU_TIMEOUT s (killed then). Sets EM_LOG, EM_BOOT_SECONDS.
 # Console input: QEMU_INPUT (text) is typed once QEMU_INPUT_AFTER (a fixed string) is on the console.
+# EM_CONSOLE_FILTER: a shell command that also gets the console live on its stdin (the demo).
 qemu_boot() {
 	local log=$1 initrd=$2 append=$3 d rc start
 	shift 3
@@ -416,16 +419,28 @@ qemu_boot() {
 		input=$log.in
 		rm -f "$input"
 		mkfifo "$input"
-		em_input_writer "$input" "$log.raw" "${QEMU_INPUT_AFTER:-}" "$QEMU_INPUT" &
+		# (its stdout is not the test's: CTest waits until every holder of that pipe is gone)
+		em_input_writer "$input" "$log.raw" "${QEMU_INPUT_AFTER:-}" "$QEMU_INPUT" >/dev/null 2>&1 &
 		EM_INPUT_PID=$!
 	fi
 	printf '%s\n' "qemu-system-x86_64 -append \"console=ttyS0 panic=-1 $append\" $*" >"$log.cmd"
 	start=$SECONDS
 	rc=0
-	timeout -k 10 "$QEMU_TIMEOUT" qemu-system-x86_64 -accel tcg -nographic -no-reboot \
-		-m "$QEMU_MEM" -smp 1 -nic none \
-		-kernel "$VMLINUZ" -initrd "$initrd" -append "console=ttyS0 panic=-1 $append" \
-		"${drives[@]}" <"$input" >"$log.raw" 2>&1 || rc=$?
+	local qemu=(timeout -k 10 "$QEMU_TIMEOUT" qemu-system-x86_64 -accel tcg -nographic -no-reboot
+		-m "$QEMU_MEM" -smp 1 -nic none
+		-kernel "$VMLINUZ" -initrd "$initrd" -append "console=ttyS0 panic=-1 $append" "${drives[@]}")
+	if [ -n "${EM_CONSOLE_FILTER:-}" ]; then
+		# also show the console live, through this command (the demo)
+		local errexit=0 st
+		case $- in *e*) errexit=1 ;; esac
+		set +e
+		"${qemu[@]}" <"$input" 2>&1 | tee "$log.raw" | bash -c "$EM_CONSOLE_FILTER"
+		st=("${PIPESTATUS[@]}")
+		[ "$errexit" = 0 ] || set -e
+		rc=${st[0]}
+	else
+		"${qemu[@]}" <"$input" >"$log.raw" 2>&1 || rc=$?
+	fi
 	EM_BOOT_SECONDS=$((SECONDS - start))
 	if [ -n "$EM_INPUT_PID" ]; then
 		kill "$EM_INPUT_PID" 2>/dev/null || true
@@ -456,8 +471,9 @@ em_input_writer() {
 		sleep 1
 	fi
 	printf '%s\n' "$text" >&3
-	# Hold the FIFO open: the guest keeps its console until it powers off.
-	sleep "$QEMU_TIMEOUT"
+	# Hold the FIFO open: the guest keeps its console until it powers off. exec: the pid that
+	# qemu_boot ends afterwards is the sleep itself.
+	exec sleep "$QEMU_TIMEOUT"
 }
 
 # ---- the report ------------------------------------------------------------------------------------
@@ -468,6 +484,8 @@ assert_booted() {
 		em_fail "the test root's /sbin/init never reported (no '$EM_BEGIN' on the console)"
 	grep -qx -- "$EM_END" "$EM_LOG.report" ||
 		em_fail "the test root's report is incomplete (no '$EM_END' on the console)"
+	grep -q '^MI: ' "$EM_LOG.report" ||
+		em_fail "the test root's init could not read /proc/self/mountinfo: is /proc mounted in the new root?"
 }
 
 # report_get KEY: the value of KEY=... in the report (first one), or nothing (status 1).
@@ -507,6 +525,7 @@ mi_line() {
 #   root:PATH    the mount's root within its filesystem (field 4; a bind of /srv/data: /srv/data)
 #   source:DEV   the mount source
 #   !CHECK       the opposite
+# EM_WHY, when set, is added to a failure message (why the check matters).
 assert_mount() {
 	local mp=$1 fstype=$2 line c neg what
 	shift 2
@@ -539,9 +558,9 @@ assert_mount() {
 		esac
 		if [ "$what" = "$neg" ]; then
 			if [ "$neg" = 1 ]; then
-				em_fail "mount on $mp: expected no $c (mountinfo: $line)"
+				em_fail "mount on $mp: expected no $c (mountinfo: $line)${EM_WHY:+; $EM_WHY}"
 			else
-				em_fail "mount on $mp: expected $c (mountinfo: $line)"
+				em_fail "mount on $mp: expected $c (mountinfo: $line)${EM_WHY:+; $EM_WHY}"
 			fi
 		fi
 	done
