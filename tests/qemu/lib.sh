@@ -628,8 +628,23 @@ log_last_time() {
 # The usual files of a scenario: $EM_TMP/root (tree), $EM_TMP/root.img, $EM_TMP/initrd,
 # $EM_TMP/console.log.
 boot() { # APPEND [DISK...]: boots $EM_TMP/initrd with the disks (default: $EM_TMP/root.img)
-	local append=$1
+	local append=$1 d sums=()
 	shift
 	[ $# -gt 0 ] || set -- "$EM_TMP/root.img"
+	# Nothing is written unless asked: a boot without "rw" (the kernel's default is ro) must
+	# leave every disk byte-identical, whatever the filesystem. Checked on every such boot.
+	local ro=1
+	case " $append " in *" rw "* | *rootflags=rw* | *rootflags=*,rw* | *usrflags=*rw*) ro=0 ;; esac
+	if [ "$ro" = 1 ]; then
+		for d; do sums+=("$(sha256sum <"$d")"); done
+	fi
 	qemu_boot "$EM_TMP/console.log" "$EM_TMP/initrd" "$append" "$@"
+	if [ "$ro" = 1 ]; then
+		local i=0
+		for d; do
+			[ "$(sha256sum <"$d")" = "${sums[$i]}" ] ||
+				em_fail "the disk $(basename "$d") changed during a boot that did not ask for rw ($append)"
+			i=$((i + 1))
+		done
+	fi
 }
