@@ -148,7 +148,7 @@ static int load_path(const char *path, size_t len)
 		log_err("load module %s failed: cannot open /lib/modules/%s/%s: %s", name, release, rel, errstr(e));
 		return -e;
 	}
-	if (!str_eq(rel + len - 3, ".ko"))
+	if (len < 3 || !str_eq(rel + len - 3, ".ko"))
 		flags = MODULE_INIT_COMPRESSED_FILE;
 	if (syscall(SYS_finit_module, fd, "", flags) < 0 && errno != EEXIST) {
 		int e = errno;

@@ -35,13 +35,12 @@ static int load_cmdline(const char *given, char *err, size_t errlen)
 {
 	static char text[CMDLINE_MAX];
 	long n;
-	int r;
 
 	cl.nargs = cl.ninit = 0;
 	cl.used = 0;
 	if (!given) {
 		n = read_file(AT_FDCWD, "/etc/earlymount/cmdline", text, sizeof(text));
-		if (n > 0 && (r = cmdline_append(&cl, text, (size_t)n)) < 0) {
+		if (n > 0 && cmdline_append(&cl, text, (size_t)n) < 0) {
 			fmt(err, errlen, "/etc/earlymount/cmdline: too long or too many parameters");
 			return EXIT_SPEC;
 		}

@@ -225,7 +225,7 @@ int spec_parse_device(const char *text, struct devspec *d, char *err, size_t err
 		/* The kernel's old form: the device number in hex (new_decode_dev). */
 		size_t n;
 		unsigned long v = 0;
-		for (n = 0; is_hex(text[n]) && n < 9; n++)
+		for (n = 0; n < 9 && is_hex(text[n]); n++)
 			v = v << 4 | (unsigned long)hexval(text[n]);
 		if (!text[n] && n <= 8) {
 			d->kind = DEV_DEVNUM;

@@ -1,0 +1,19 @@
+# SPDX-License-Identifier: MIT
+# Hardening tests: libFuzzer targets (tests/fuzz/run), the unit tests under ASan+UBSan and valgrind
+# (tests/sanitize/run), cppcheck and clang-tidy (tests/static/run). The scripts build what they run
+# themselves (clang for the sanitizers, not the gcc-built emcore) into the build tree, and each
+# checks its tools: without them it prints "skipped: <why>" and exits 77.
+add_test(NAME fuzz_smoke
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/fuzz/run --seconds 30 --build-dir ${CMAKE_BINARY_DIR}/fuzz)
+# Five targets of 30 s, one process each, after the build and the regression replay.
+set_tests_properties(fuzz_smoke PROPERTIES LABELS fuzz SKIP_RETURN_CODE 77 TIMEOUT 900 PROCESSORS 1)
+
+add_test(NAME unit_asan
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/sanitize/run --asan --build-dir ${CMAKE_BINARY_DIR}/sanitize)
+set_tests_properties(unit_asan PROPERTIES LABELS sanitize SKIP_RETURN_CODE 77 TIMEOUT 600)
+add_test(NAME unit_valgrind
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/sanitize/run --valgrind --build-dir ${CMAKE_BINARY_DIR}/sanitize)
+set_tests_properties(unit_valgrind PROPERTIES LABELS sanitize SKIP_RETURN_CODE 77 TIMEOUT 900)
+
+add_test(NAME static_checks COMMAND ${CMAKE_SOURCE_DIR}/tests/static/run)
+set_tests_properties(static_checks PROPERTIES LABELS static SKIP_RETURN_CODE 77 TIMEOUT 600)
