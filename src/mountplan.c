@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* "mount /dev/vda on /sysroot as xfs failed: Invalid argument; kernel: xfs: ..." */
@@ -95,6 +96,16 @@ static int mount_one(const struct plan *p, const struct mount_entry *m, int root
 			log_err("mount %s on %s failed: the mount point %s in the new root: %s", src, tgt,
 			        m->target, errstr(-tfd));
 			return tfd;
+		}
+		/* A link such as /usr -> / resolves to the new root itself: mounting there would
+		 * cover the whole root, so refuse. */
+		struct stat ts, rs;
+		if (fstat(tfd, &ts) == 0 && fstat(rootfd, &rs) == 0 && ts.st_dev == rs.st_dev &&
+		    ts.st_ino == rs.st_ino) {
+			log_err("mount %s on %s failed: the mount point %s resolves to the new root itself "
+			        "(a symbolic link in it?)", src, tgt, m->target);
+			close(tfd);
+			return -ELOOP;
 		}
 		t.dirfd = tfd;
 		t.path = "";
