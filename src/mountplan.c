@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -182,5 +183,11 @@ int mount_plan(const struct plan *p, const char *sysroot)
 	log_debug("mounts done in %lu ms", log_ms() - t0);
 out:
 	close(rootfd);
+	if (r < 0) {
+		/* Leave nothing half-done: the caller (a rescue shell, dracut's emergency handling)
+		 * finds the sysroot as it was. */
+		if (umount2(sysroot, MNT_DETACH) == 0)
+			log_info("unmounted %s again after the failure", sysroot);
+	}
 	return r;
 }
