@@ -118,6 +118,9 @@ struct em_open_how {
 #ifndef BLKSSZGET
 #define BLKSSZGET 0x1268 /* _IO(0x12, 104) */
 #endif
+#ifndef BLKGETSIZE64
+#define BLKGETSIZE64 0x80081272 /* _IOR(0x12, 114, size_t) */
+#endif
 #ifndef NETLINK_KOBJECT_UEVENT
 #define NETLINK_KOBJECT_UEVENT 15
 #endif

@@ -40,6 +40,15 @@ static long read_head(const char *path, unsigned *sector_size)
 
 	if (fd < 0)
 		return -errno;
+	/* An empty drive (a CD-ROM without a medium) has size 0: reading it only makes the kernel
+	 * log I/O errors. */
+	{
+		uint64_t size = 0;
+		if (ioctl(fd, BLKGETSIZE64, &size) == 0 && size == 0) {
+			close(fd);
+			return 0;
+		}
+	}
 	if (sector_size) {
 		if (ioctl(fd, BLKSSZGET, &ss) < 0 || ss <= 0)
 			ss = 512;

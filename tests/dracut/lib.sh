@@ -1,0 +1,175 @@
+# SPDX-License-Identifier: MIT
+# dracut module tests (bash): builds dracut images with the earlymount module (installed by
+# `cmake --install --component dracut` into a scratch DESTDIR, added to a copy of dracut's base
+# directory, used through dracutbasedir: nothing is installed system-wide) and boots them with
+# tests/qemu/lib.sh (disks, boot, report, assertions). Sourced by tests/dracut/run.
+#
+# Settings (environment; tests/dracut/run sets them from its options):
+#   EM_BUILD     the CMake build directory (its dracut component is installed from there)
+#   EM_WORK      work dir (default: $EM_BUILD/dracut): images, scenario temp dirs
+#   EM_BINARY    the static earlymount to put in the images (default: $EM_BUILD/earlymount)
+#   EM_DRACUT    dracut's base directory to copy (default: /usr/lib/dracut)
+
+EM_DRACUT_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+EM_SRC=${EM_SRC:-$(cd "$EM_DRACUT_LIB_DIR/../.." && pwd)}
+EM_BUILD=${EM_BUILD:-$EM_SRC/build}
+EM_WORK=${EM_WORK:-$EM_BUILD/dracut}
+EM_BINARY=${EM_BINARY:-$EM_BUILD/earlymount}
+EM_DRACUT=${EM_DRACUT:-/usr/lib/dracut}
+# A dracut image boots in about 15 s under TCG, systemd's in about 30 s.
+QEMU_TIMEOUT=${QEMU_TIMEOUT:-240}
+# shellcheck source=../qemu/lib.sh
+. "$EM_SRC/tests/qemu/lib.sh"
+
+# The two flows: dracut's shell init, and systemd in the initrd.
+EM_FLOWS="shell systemd"
+EM_OMIT_SYSTEMD="systemd systemd-initrd dracut-systemd"
+
+# ---- images ------------------------------------------------------------------------------------
+
+# Why the systemd flow cannot be built here (empty: it can).
+em_systemd_missing() {
+	local f missing=
+	for f in /lib/systemd/systemd /lib/systemd/systemd-udevd /lib/systemd/systemd-journald \
+		/lib/systemd/systemd-fsck /lib/systemd/system-generators/systemd-fstab-generator /bin/systemctl; do
+		[ -e "$f" ] || missing="$missing $f"
+	done
+	[ -z "$missing" ] || printf 'systemd is not installed on this host (missing:%s): dracut copies the host'"'"'s systemd into the image (Debian package: systemd)' "$missing"
+}
+
+# em_dracut_base: $EM_WORK/base = a copy of dracut's base directory plus the module as
+# `cmake --install` installs it (refreshed on every call: the module may have changed).
+em_dracut_base() {
+	local dest=$EM_WORK/destdir mod n
+	command -v dracut >/dev/null || em_skip "dracut is not installed (Debian package: dracut-core)"
+	[ -d "$EM_DRACUT/modules.d" ] || em_die "no dracut base directory at $EM_DRACUT"
+	[ -f "$EM_BUILD/CMakeCache.txt" ] || em_die "$EM_BUILD is not a CMake build directory"
+	[ -x "$EM_BINARY" ] || em_die "earlymount binary missing: $EM_BINARY (cmake --build $EM_BUILD)"
+	rm -rf "$dest" "$EM_WORK/base.new"
+	DESTDIR=$dest cmake --install "$EM_BUILD" --component dracut >"$EM_WORK/install.log" 2>&1 ||
+		{ cat "$EM_WORK/install.log"; em_die "cmake --install $EM_BUILD --component dracut failed"; }
+	mod=
+	for d in "$dest"/*/*/*/modules.d/[0-9][0-9]earlymount "$dest"/*/*/modules.d/[0-9][0-9]earlymount; do
+		[ -d "$d" ] && mod=$d
+	done
+	[ -n "$mod" ] || em_die "cmake --install put no modules.d/NNearlymount under $dest"
+	n=${mod##*/}
+	cp -a "$EM_DRACUT" "$EM_WORK/base.new"
+	cp -a "$mod" "$EM_WORK/base.new/modules.d/$n"
+	rm -rf "$EM_WORK/base"
+	mv "$EM_WORK/base.new" "$EM_WORK/base"
+	EM_MODULE_NAME=$n
+}
+
+# em_dracut OUT FLOW [dracut args...]: dracut --no-hostonly ... --add earlymount, for the fetched
+# kernel, with only the settings of $EM_WORK/dracut.conf (the host's dracut.conf.d is not read).
+# The kernel's own drivers are limited to virtio_blk (--drivers) to keep the image small: the
+# filesystems come from the modules' installkernel (earlymount's adds ext4, xfs, btrfs, ...).
+em_dracut() {
+	local out=$1 flow=$2
+	shift 2
+	local args=(--force --no-hostonly --kver "$KVER" --kmoddir "$MODDIR"
+		--conf "$EM_WORK/dracut.conf" --confdir "$EM_WORK/dracut.conf.d"
+		--add earlymount --drivers virtio_blk --no-early-microcode --no-compress)
+	[ "$flow" = shell ] && args+=(--omit "$EM_OMIT_SYSTEMD")
+	[ "$flow" = systemd ] && args+=(--add "systemd systemd-initrd dracut-systemd")
+	mkdir -p "$EM_WORK/dracut.conf.d" "$EM_WORK/tmp"
+	printf 'earlymount_binary=%q\n' "$EM_BINARY" >"$EM_WORK/dracut.conf"
+	dracutbasedir=$EM_WORK/base TMPDIR=$EM_WORK/tmp dracut "${args[@]}" "$@" "$out" >"$out.log" 2>&1
+}
+
+# em_images: both images, $EM_WORK/shell.img and $EM_WORK/systemd.img (or systemd.skip with the
+# reason), rebuilt when the module, the binary or the kernel changed. One build at a time.
+em_images() {
+	local lock stamp flow why
+	mkdir -p "$EM_WORK"
+	exec {lock}>"$EM_WORK/images.lock"
+	flock "$lock"
+	stamp=$( (cat "$EM_BINARY" "$EM_SRC"/dracut-module/* "$EM_BUILD/dracut-module/module-setup.sh"
+		echo "$KVER $MODDIR $EM_DRACUT") 2>/dev/null | md5sum | cut -d' ' -f1)
+	if [ "$(cat "$EM_WORK/images.stamp" 2>/dev/null)" != "$stamp" ]; then
+		rm -f "$EM_WORK/images.stamp" "$EM_WORK"/*.img "$EM_WORK"/*.skip
+		em_dracut_base
+		for flow in $EM_FLOWS; do
+			if [ "$flow" = systemd ] && why=$(em_systemd_missing) && [ -n "$why" ]; then
+				printf '%s\n' "$why" >"$EM_WORK/systemd.skip"
+				em_note "systemd flow not built: $why"
+				continue
+			fi
+			local t0=$SECONDS
+			em_dracut "$EM_WORK/$flow.img.new" "$flow" ||
+				{ tail -n 30 "$EM_WORK/$flow.img.new.log"; em_die "dracut ($flow flow) failed; log: $EM_WORK/$flow.img.new.log"; }
+			mv "$EM_WORK/$flow.img.new" "$EM_WORK/$flow.img"
+			mv "$EM_WORK/$flow.img.new.log" "$EM_WORK/$flow.img.log"
+			em_note "$flow image built in $((SECONDS - t0)) s: $EM_WORK/$flow.img ($(du -m "$EM_WORK/$flow.img" | cut -f1) MiB)"
+		done
+		echo "$stamp" >"$EM_WORK/images.stamp"
+	fi
+	flock -u "$lock"
+	exec {lock}>&-
+}
+
+# em_image FLOW: sets EM_IMG to the flow's image (built if needed), or skips with the reason.
+em_image() {
+	em_images
+	[ ! -f "$EM_WORK/$1.skip" ] || em_skip "$1 flow: $(cat "$EM_WORK/$1.skip")"
+	EM_IMG=$EM_WORK/$1.img
+	[ -f "$EM_IMG" ] || em_die "no $1 image at $EM_IMG"
+}
+
+# ---- boots ---------------------------------------------------------------------------------------
+
+# The kernel command line every boot gets: a failed boot ends the VM (no shell, power off), and
+# journald forwards the journal to the console, so the log shows it too.
+EM_DRACUT_APPEND='rd.shell=0 rd.emergency=poweroff systemd.journald.forward_to_console=1'
+
+# dboot FLOW APPEND [DISK...]: boots FLOW's image with the disks (default $EM_TMP/root.img).
+dboot() {
+	local flow=$1 append=$2
+	shift 2
+	[ $# -gt 0 ] || set -- "$EM_TMP/root.img"
+	em_image "$flow"
+	qemu_boot "$EM_TMP/console.log" "$EM_IMG" "$EM_DRACUT_APPEND $append" "$@"
+}
+
+# A test root whose init also reports earlymount's lines from dmesg, and from the journal that
+# systemd's journald kept in /run (moved into the new root by the switch; the journal file holds
+# short messages as plain "MESSAGE=..." text).
+mkroot_dracut() {
+	mkroot "$1"
+	em_add_check "$1" dmesg 'dmesg | grep "earlymount:" | sed "s/^/DMESG: /"
+for j in /run/log/journal/*/*.journal; do
+	[ -f "$j" ] && strings "$j" | grep "^MESSAGE=earlymount: " | sed "s/^/JOURNAL: /"
+done'
+}
+
+# The root was mounted by earlymount, exactly once, and by nothing else: earlymount's line is on
+# the console, neither dracut's mount-root.sh nor systemd's sysroot.mount said they mount it, and
+# the new root's mountinfo has a single mount on /.
+assert_earlymount_mounted() { # DEVICE FSTYPE
+	assert_log "earlymount: mounted $1 on /sysroot ($2)"
+	refute_log "dracut: Mounting $1"
+	refute_log "dracut: Remounting"
+	refute_log "Mounting sysroot.mount"
+	refute_log "Mounting /sysroot"
+	local n
+	n=$(report_mountinfo | awk '$5 == "/"' | wc -l)
+	[ "$n" = 1 ] || em_fail "expected one mount on / in the new root, found $n: $(report_mountinfo | awk '$5 == "/"')"
+}
+
+# ext4's mount count, from the superblock (the disk after the boot).
+e2_mount_count() {
+	dumpe2fs -h "$1" 2>/dev/null | sed -n 's/^Mount count: *//p'
+}
+
+# An ext4 disk whose next check is forced: it is past its maximum mount count, so e2fsck -a (as
+# fsck_single and systemd-fsck run it) checks it through and resets the count, and says so.
+mkdisk_ext4_due() { # IMG TREE [mkfs args...]
+	mkdisk_ext4 "$@"
+	tune2fs -c 3 -C 5 "$1" >/dev/null || em_die "tune2fs -c 3 -C 5 $1 failed"
+}
+
+# The line number of the first console line containing TEXT (status 1: none).
+log_line_no() {
+	grep -naF -m 1 -- "$1" "$EM_LOG" | cut -d: -f1 | grep .
+}

@@ -1,0 +1,38 @@
+# SPDX-License-Identifier: MIT
+# lsinitrd on both images: the module is in, with the static binary and its hooks; in the shell
+# image earlymount's hook has taken the place of rootfs-block's mount-root.sh; the filesystems come
+# from earlymount's installkernel (the images are built with --drivers virtio_blk, which keeps
+# dracut's kernel-modules from adding any).
+list() { # IMG: lsinitrd's listing, names only
+	lsinitrd "$1" >"$EM_TMP/$2.list" 2>&1 || { cat "$EM_TMP/$2.list"; em_fail "lsinitrd $1 failed"; }
+	awk 'NF >= 9 { print $9 }' "$EM_TMP/$2.list" | sed 's|^\./||' >"$EM_TMP/$2.names"
+}
+has() { # FLOW PATH
+	grep -qx -- "$2" "$EM_TMP/$1.names" || em_fail "$1 image: lsinitrd does not list $2"
+}
+hasnt() { # FLOW PATH
+	! grep -qx -- "$2" "$EM_TMP/$1.names" || em_fail "$1 image: lsinitrd lists $2"
+}
+content() { # FLOW PATH TEXT: the file in the image contains TEXT
+	lsinitrd "$EM_WORK/$1.img" -f "$2" | grep -qF -- "$3" || em_fail "$1 image: $2 does not contain '$3'"
+}
+for flow in $EM_FLOWS; do
+	em_image "$flow"
+	list "$EM_IMG" "$flow"
+	grep -qx earlymount "$EM_TMP/$flow.list" || em_fail "$flow image: lsinitrd's module list has no earlymount"
+	has "$flow" usr/sbin/earlymount
+	cmp -s "$EM_BINARY" <(lsinitrd "$EM_IMG" -f usr/sbin/earlymount) ||
+		em_fail "$flow image: usr/sbin/earlymount is not $EM_BINARY"
+	for m in ext4 xfs; do
+		grep -q "/kernel/fs/$m/$m\.ko" "$EM_TMP/$flow.names" || em_fail "$flow image: no $m module"
+	done
+done
+has shell usr/lib/dracut/hooks/mount/99-mount-root.sh
+content shell usr/lib/dracut/hooks/mount/99-mount-root.sh 'earlymount mount --sysroot "$NEWROOT"'
+hasnt shell usr/lib/systemd/system/earlymount-sysroot.service
+has systemd usr/lib/systemd/system-generators/earlymount-generator
+has systemd usr/lib/systemd/system/earlymount-sysroot.service
+has systemd usr/lib/systemd/system/earlymount-fsck.service
+has systemd usr/lib/earlymount/mount-sysroot
+has systemd usr/lib/earlymount/fsck
+hasnt systemd usr/lib/dracut/hooks/mount/99-mount-root.sh

@@ -1,0 +1,10 @@
+# SPDX-License-Identifier: MIT
+# systemd: rootflags= with an option ext4 does not know: earlymount's line carries the kernel's
+# reason, and the boot ends in dracut's emergency handling (rd.shell=0 rd.emergency=poweroff), not
+# in a hang and not in another mount of the root.
+mkroot_dracut "$EM_TMP/root"
+mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root" -L emroot
+dboot systemd "root=LABEL=emroot rootflags=em_bogus rw"
+assert_log_re "earlymount: mount /dev/vda on /sysroot as ext4 failed: Invalid argument; kernel: ext4: Unknown parameter .em_bogus."
+assert_log "Boot has failed"
+[ ! -s "$EM_LOG.report" ] || em_fail "the root's init ran although the root mount must fail"

@@ -1,0 +1,13 @@
+# SPDX-License-Identifier: MIT
+# systemd in the initrd with fsck.mode=skip (systemd-fsck's own switch): no check, although the
+# filesystem is due for one.
+mkroot_dracut "$EM_TMP/root"
+mkdisk_ext4_due "$EM_TMP/root.img" "$EM_TMP/root" -L emroot
+before=$(e2_mount_count "$EM_TMP/root.img")
+dboot systemd "root=LABEL=emroot rw fsck.mode=skip"
+assert_booted
+assert_earlymount_mounted /dev/vda ext4
+assert_log "Finished earlymount-fsck.service"
+refute_log "without being checked"
+after=$(e2_mount_count "$EM_TMP/root.img")
+[ "$after" = $((before + 1)) ] || em_fail "mount count: expected $((before + 1)) (not checked, mounted once), got $after"
