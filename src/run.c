@@ -61,29 +61,56 @@ static int load_cmdline(const char *given, char *err, size_t errlen)
 	return EXIT_OK;
 }
 
+/* The subcommands' options. Each accepts the ones its usage line names. */
+struct args {
+	const char *cmdline, *sysroot;
+	int api_fs;
+};
+enum { A_CMDLINE = 1, A_SYSROOT = 2, A_APIFS = 4 };
+
+static int parse_args(int argc, char **argv, unsigned allowed, const char *usage, struct args *a)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *o = argv[i];
+		int takes = str_eq(o, "--cmdline") ? A_CMDLINE : str_eq(o, "--sysroot") ? A_SYSROOT
+		            : str_eq(o, "--api-fs") ? A_APIFS : 0;
+		if (!(takes & (int)allowed)) {
+			out(2, "earlymount: unknown argument '");
+			out(2, o);
+			out(2, "'\n");
+			out(2, usage);
+			return EXIT_USAGE;
+		}
+		if (takes == A_APIFS) {
+			a->api_fs = 1;
+			continue;
+		}
+		if (i + 1 >= argc) {
+			out(2, "earlymount: ");
+			out(2, o);
+			out(2, " needs a value\n");
+			out(2, usage);
+			return EXIT_USAGE;
+		}
+		*(takes == A_CMDLINE ? &a->cmdline : &a->sysroot) = argv[++i];
+	}
+	return EXIT_OK;
+}
+
 /* ---- earlymount plan ------------------------------------------------------------------------- */
 
 int run_plan(int argc, char **argv)
 {
 	static char buf[65536];
-	const char *given = NULL, *sysroot = "/sysroot";
+	struct args a = { .sysroot = "/sysroot" };
 	char err[512];
 	struct sbuf sb;
-	int r;
+	int r = parse_args(argc, argv, A_CMDLINE | A_SYSROOT,
+	                   "usage: earlymount plan [--cmdline STRING] [--sysroot DIR]\n", &a);
 
-	for (int i = 1; i < argc; i++) {
-		if (str_eq(argv[i], "--cmdline") && i + 1 < argc)
-			given = argv[++i];
-		else if (str_eq(argv[i], "--sysroot") && i + 1 < argc)
-			sysroot = argv[++i];
-		else {
-			out(2, "earlymount plan: unknown argument '");
-			out(2, argv[i]);
-			out(2, "'\nusage: earlymount plan [--cmdline STRING] [--sysroot DIR]\n");
-			return EXIT_USAGE;
-		}
-	}
-	r = load_cmdline(given, err, sizeof(err));
+	if (r != EXIT_OK)
+		return r;
+	r = load_cmdline(a.cmdline, err, sizeof(err));
 	if (r != EXIT_OK) {
 		fmt(buf, sizeof(buf), "earlymount: %s%s\n", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
 		out(2, buf);
@@ -94,7 +121,7 @@ int run_plan(int argc, char **argv)
 		return EXIT_SPEC;
 	}
 	sb_init(&sb, buf, sizeof(buf));
-	plan_print(&sb, &plan, sysroot);
+	plan_print(&sb, &plan, a.sysroot);
 	out(1, buf);
 	return EXIT_OK;
 }
@@ -103,33 +130,23 @@ int run_plan(int argc, char **argv)
 
 int run_mount(int argc, char **argv)
 {
-	const char *given = NULL, *sysroot = NULL;
-	int api = 0, r;
+	static const char usage[] = "usage: earlymount mount --sysroot DIR [--api-fs] [--cmdline STRING]\n";
+	struct args a = { 0 };
 	char err[512];
+	int r = parse_args(argc, argv, A_CMDLINE | A_SYSROOT | A_APIFS, usage, &a);
+	const char *sysroot = a.sysroot;
 
-	for (int i = 1; i < argc; i++) {
-		if (str_eq(argv[i], "--cmdline") && i + 1 < argc)
-			given = argv[++i];
-		else if (str_eq(argv[i], "--sysroot") && i + 1 < argc)
-			sysroot = argv[++i];
-		else if (str_eq(argv[i], "--api-fs"))
-			api = 1;
-		else {
-			out(2, "earlymount mount: unknown argument '");
-			out(2, argv[i]);
-			out(2, "'\nusage: earlymount mount --sysroot DIR [--api-fs] [--cmdline STRING]\n");
-			return EXIT_USAGE;
-		}
-	}
+	if (r != EXIT_OK)
+		return r;
 	if (!sysroot) {
-		out(2, "earlymount mount: --sysroot DIR is required\n"
-		       "usage: earlymount mount --sysroot DIR [--api-fs] [--cmdline STRING]\n");
+		out(2, "earlymount mount: --sysroot DIR is required\n");
+		out(2, usage);
 		return EXIT_USAGE;
 	}
-	if (api && apifs_mount_all("") < 0)
+	if (a.api_fs && apifs_mount_all("") < 0)
 		return EXIT_FAIL;
 	log_open_kmsg();
-	r = load_cmdline(given, err, sizeof(err));
+	r = load_cmdline(a.cmdline, err, sizeof(err));
 	if (r != EXIT_OK) {
 		log_err("%s%s", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
 		return r;
@@ -141,7 +158,7 @@ int run_mount(int argc, char **argv)
 		return EXIT_FAIL;
 	/* A shell /init that had nothing mounted gets a root ready for a plain switch_root
 	 * (busybox's does not move /dev, /proc, /sys and /run itself). */
-	if (api)
+	if (a.api_fs)
 		apifs_move_into(sysroot);
 	return EXIT_OK;
 }
@@ -166,22 +183,14 @@ static int resolve_one(const char *name, const struct mount_entry *m)
 
 int run_resolve(int argc, char **argv)
 {
-	const char *given = NULL;
+	struct args a = { 0 };
 	char err[512];
-	int r;
+	int r = parse_args(argc, argv, A_CMDLINE, "usage: earlymount resolve [--cmdline STRING]\n", &a);
 
-	for (int i = 1; i < argc; i++) {
-		if (str_eq(argv[i], "--cmdline") && i + 1 < argc)
-			given = argv[++i];
-		else {
-			out(2, "earlymount resolve: unknown argument '");
-			out(2, argv[i]);
-			out(2, "'\nusage: earlymount resolve [--cmdline STRING]\n");
-			return EXIT_USAGE;
-		}
-	}
+	if (r != EXIT_OK)
+		return r;
 	log_open_kmsg();
-	r = load_cmdline(given, err, sizeof(err));
+	r = load_cmdline(a.cmdline, err, sizeof(err));
 	if (r == EXIT_OK && !plan.have_root)
 		fmt(err, sizeof(err), "no root= parameter"), r = EXIT_SPEC;
 	if (r != EXIT_OK) {

@@ -36,3 +36,35 @@ EXPECT_SHELL_READY='earlymount rescue# '   # the rescue shell's prompt: it reads
 EXPECT_ONFAIL_TIMEOUT=poweroff
 EXPECT_ONFAIL_FSTYPE=reboot
 EXPECT_ONFAIL_BADFLAG=panic
+
+# ---- fault_* and ro_* scenarios (hardening) -------------------------------------------------------
+# musl's strerror(EIO) is "I/O error" (glibc says "Input/output error"); the _RE forms take both.
+EXPECT_EIO='I/O error'
+EXPECT_ONFAIL_POWEROFF='earlymount: powering off'
+# The kernel's own line for an injected read error (block/blk-core.c), proof that blkdebug fired.
+EXPECT_KERNEL_IO_ERROR_RE='I/O error, dev vda, sector [0-9]+ op 0x0:\(READ\)'
+# fault_ioerror_super: earlymount's failure line names the device and the I/O error.
+EXPECT_IOERR_LINE_RE='earlymount: .*%s.*(I/O error|Input/output error)'   # device
+EXPECT_EXT4_SB_UNREADABLE='EXT4-fs (vda): unable to read superblock'      # the kernel's, on the console
+EXPECT_DEVICE_UNREADABLE='earlymount:   %s: unreadable (%s)'              # device, strerror
+# fault_ioerror_later: an unreadable block of init (the switch is done when execve fails) or of
+# the directory holding it (init's check fails first, the initramfs stays).
+EXPECT_KERNEL_IO_ERROR_SECTOR_RE='I/O error, dev vda, sector %s op 0x0:\(READ\)'   # sector
+EXPECT_MOUNTED='earlymount: mounted %s on /sysroot (%s)'                           # device, fstype
+EXPECT_EXEC_FAILED='earlymount: exec %s failed: %s'                                # init, strerror
+EXPECT_SWITCH_FAILED='earlymount: the switch to /sysroot failed; nothing left to try'
+EXPECT_EXT4_DIR_ERROR_RE='EXT4-fs error \(device vda\): .*reading directory lblock'
+EXPECT_NO_INIT_WHY='earlymount: no init found in /sysroot: %s'                     # the start of the reasons
+EXPECT_KERNEL_POWER_DOWN='reboot: Power down'   # the kernel's last line after reboot(RB_POWER_OFF)
+# fault_corrupt_super: ext4's printk lines (not in the fs context: no "kernel: " part on
+# earlymount's line), and musl's text for EFSBADCRC (= EBADMSG).
+EXPECT_EXT4_NO_FS="EXT4-fs (vda): VFS: Can't find ext4 filesystem"
+EXPECT_EXT4_BAD_CSUM='EXT4-fs (vda): VFS: Found ext4 filesystem with invalid superblock checksum'
+EXPECT_EBADMSG='Bad message'
+# fault_late_device: what earlymount says every 5 s while it waits (the harness hot-plugs then).
+EXPECT_WAITING_ROOT='earlymount: waiting for root device '
+EXPECT_WAITING_NOLIMIT_RE='earlymount: waiting for root device %s \([0-9]+ s; rootwait: no limit\)'   # root=
+EXPECT_WAITING_LIMIT_RE='earlymount: waiting for root device %s \([0-9]+ s of %s s\)'                 # root=, limit
+# fault_never_device: the device list's lines for a partitioned disk.
+EXPECT_DEVICE_PTABLE_RE='earlymount: +%s: partition table %s PTUUID='              # disk, gpt|dos
+EXPECT_DEVICE_PART_RE='earlymount: +%s: PARTUUID=%s PARTLABEL="%s"'                # partition, PARTUUID, PARTLABEL

@@ -648,3 +648,132 @@ boot() { # APPEND [DISK...]: boots $EM_TMP/initrd with the disks (default: $EM_T
 		done
 	fi
 }
+
+# ---- fault scenarios: QEMU with block devices of the scenario's own making --------------------------
+
+# qemu_boot_ex LOG INITRD APPEND [QEMU-ARG...]
+# qemu_boot for boots whose block devices the scenario builds itself (blkdebug error injection,
+# -blockdev nodes to hot-plug later, ...): the QEMU-ARGs go to QEMU as they are, no disk is added.
+# Everything else is qemu_boot's: TCG, the serial console in LOG (LOG.raw, LOG.report), the
+# $QEMU_TIMEOUT limit, EM_LOG and EM_BOOT_SECONDS, a failure when QEMU fails or hangs. Also:
+#   EM_QEMU_MONITOR=1  an HMP monitor on the FIFOs LOG.mon.in / LOG.mon.out (QEMU's "pipe"
+#                      chardev); em_monitor LOG COMMAND types a command, QEMU's answers are
+#                      collected in LOG.monitor.
+#   EM_QEMU_DURING=FN  runs "FN LOG" in the background while QEMU runs (output in LOG.during, its
+#                      exit status in LOG.during.rc once it returns); ended when QEMU ends. A
+#                      DURING function waits for the console with em_wait_console.
+# Nothing is checked about the disks: the scenario says what it expects of them.
+qemu_boot_ex() {
+	local log=$1 initrd=$2 append=$3 rc=0 start during_pid= monreader_pid=
+	shift 3
+	[ -f "$initrd" ] || em_die "qemu_boot_ex: no initramfs $initrd"
+	[ -n "${VMLINUZ:-}" ] || em_die "qemu_boot_ex: call qemu_kernel first"
+	EM_LOG=$log
+	rm -f "$log" "$log.raw" "$log.report" "$log.during" "$log.during.rc" "$log.monitor" \
+		"$log.mon.in" "$log.mon.out"
+	local mon=()
+	if [ "${EM_QEMU_MONITOR:-0}" = 1 ]; then
+		mkfifo "$log.mon.in" "$log.mon.out" || em_die "mkfifo $log.mon.in $log.mon.out failed"
+		mon=(-chardev "pipe,id=emmon,path=$log.mon" -mon "chardev=emmon,mode=readline")
+		# QEMU opens both FIFOs read-write, so neither open blocks; this reader keeps the
+		# answers from filling the pipe.
+		cat "$log.mon.out" >"$log.monitor" 2>/dev/null &
+		monreader_pid=$!
+	fi
+	printf '%s\n' "qemu-system-x86_64 -append \"console=ttyS0 panic=-1 $append\" ${mon[*]} $*" >"$log.cmd"
+	: >"$log.raw"
+	if [ -n "${EM_QEMU_DURING:-}" ]; then
+		(
+			st=0
+			"$EM_QEMU_DURING" "$log" || st=$?
+			echo "$st" >"$log.during.rc"
+		) >"$log.during" 2>&1 &
+		during_pid=$!
+	fi
+	start=$SECONDS
+	timeout -k 10 "$QEMU_TIMEOUT" qemu-system-x86_64 -accel tcg -nographic -no-reboot \
+		-m "$QEMU_MEM" -smp 1 -nic none -kernel "$VMLINUZ" -initrd "$initrd" \
+		-append "console=ttyS0 panic=-1 $append" "${mon[@]}" "$@" </dev/null >"$log.raw" 2>&1 || rc=$?
+	EM_BOOT_SECONDS=$((SECONDS - start))
+	local p
+	for p in $during_pid $monreader_pid; do
+		# the DURING function's own children (a sleep) are in its process group only when job
+		# control is on; end them by their parent's id
+		pkill -P "$p" 2>/dev/null || true
+		kill "$p" 2>/dev/null || true
+		wait "$p" 2>/dev/null || true
+	done
+	sed -e 's/\r//g' -e 's/\x1b\[[0-9;?]*[A-Za-z]//g' -e 's/\x1bc//g' "$log.raw" >"$log"
+	sed -n "/^$EM_BEGIN\$/,/^$EM_END\$/p" "$log" >"$log.report"
+	em_note "boot took ${EM_BOOT_SECONDS}s (qemu exit $rc), console: $log"
+	case $rc in
+	0) ;;
+	124 | 137) em_fail "the boot did not end within ${QEMU_TIMEOUT}s (QEMU killed)" ;;
+	*) em_fail "qemu-system-x86_64 failed (exit $rc)" ;;
+	esac
+}
+
+# em_wait_console LOG FIXED-STRING SECONDS: waits (in a DURING function) until the string is on the
+# raw console; status 1 when it did not come within SECONDS (wall clock).
+em_wait_console() {
+	local i=0
+	while ! grep -qaF -- "$2" "$1.raw" 2>/dev/null; do
+		sleep 0.2
+		i=$((i + 1))
+		[ "$i" -lt $(($3 * 5)) ] || return 1
+	done
+}
+
+# em_monitor LOG COMMAND: types an HMP command into the monitor of a qemu_boot_ex boot with
+# EM_QEMU_MONITOR=1.
+em_monitor() {
+	[ -p "$1.mon.in" ] || em_die "em_monitor: no monitor FIFO $1.mon.in (EM_QEMU_MONITOR=1?)"
+	printf '%s\n' "$2" >"$1.mon.in"
+}
+
+# em_blkdebug_drive IMG CONF [ID]: QEMU arguments for a virtio disk whose reads go through QEMU's
+# blkdebug driver with the rules in CONF (docs/devel/blkdebug.txt): the raw format on top of
+# blkdebug on top of the file, so the raw driver's read_aio event reaches blkdebug and a rule's
+# "sector" is the guest's sector. Printed one argument per line (mapfile -t).
+em_blkdebug_drive() {
+	local id=${3:-emfault0}
+	printf '%s\n' -blockdev "driver=file,filename=$1,node-name=$id-file" \
+		-blockdev "driver=blkdebug,config=$2,image=$id-file,node-name=$id-dbg" \
+		-blockdev "driver=raw,file=$id-dbg,node-name=$id" \
+		-device "virtio-blk-pci,drive=$id"
+}
+
+# em_ext4_sector IMG PATH [LBLOCK]: the first 512-byte sector (of the image) of the filesystem
+# block holding logical block LBLOCK (default 0) of PATH in the ext4 image, by debugfs.
+em_ext4_sector() {
+	local bs blk
+	bs=$(dumpe2fs -h "$1" 2>/dev/null | sed -n 's/^Block size: *//p')
+	blk=$(debugfs -R "bmap $2 ${3:-0}" "$1" 2>/dev/null | tail -n 1)
+	case $bs$blk in *[!0-9]* | '') em_die "em_ext4_sector: no block size/bmap for $2 in $1 ($bs/$blk)" ;; esac
+	[ "$blk" -gt 0 ] || em_die "em_ext4_sector: $2 has no block $3 in $1"
+	echo $((blk * bs / 512))
+}
+
+# The byte offsets (from 0) where two files of the same size differ, one per line (cmp -l).
+em_diff_offsets() {
+	{ cmp -l "$1" "$2" 2>/dev/null || true; } | awk '{ print $1 - 1 }'
+}
+
+# The boot ended as earlymount.onfail=poweroff says: earlymount's own "powering off", the
+# kernel's power-down, and neither a kernel panic nor init's death (earlymount crashing as PID 1).
+assert_powered_off() {
+	assert_log "$EXPECT_ONFAIL_POWEROFF"
+	assert_log "$EXPECT_KERNEL_POWER_DOWN"
+	refute_log 'Kernel panic'
+	refute_log 'Attempted to kill init'
+}
+
+# After a boot with earlymount.debug: EM_LOG becomes a copy of the console without debug's
+# "[S.mmm] " stamps after "earlymount: ", so the fixed strings of expect.sh match; the stamped log
+# stays in EM_LOG_STAMPED.
+em_log_unstamp() {
+	EM_LOG_STAMPED=$EM_LOG
+	sed 's/earlymount: \[[0-9]*\.[0-9]*\] /earlymount: /' "$EM_LOG_STAMPED" >"$EM_LOG_STAMPED.plain"
+	cp "$EM_LOG_STAMPED.report" "$EM_LOG_STAMPED.plain.report"
+	EM_LOG=$EM_LOG_STAMPED.plain
+}
