@@ -336,7 +336,7 @@ int run_init(int argc, char **argv, char **envp)
 		if (log_debug_enabled()) {
 			char st[4096];
 			if (read_file(AT_FDCWD, "/proc/self/status", st, sizeof(st)) > 0) {
-				char *h = strstr(st, "VmHWM:");
+				char *h = (char *)str_find(st, "VmHWM:");
 				if (h) {
 					char *nl = strchr(h, '\n');
 					if (nl)

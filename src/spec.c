@@ -26,7 +26,7 @@ static int hexval(char c)
  * leaves /dev is not a device. */
 static int has_dotdot(const char *p)
 {
-	for (const char *s = p; (s = strstr(s, "..")) != NULL; s += 2)
+	for (const char *s = p; (s = str_find(s, "..")) != NULL; s += 2)
 		if ((s == p || s[-1] == '/') && (s[2] == '/' || s[2] == '\0'))
 			return 1;
 	return 0;
@@ -316,7 +316,7 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 	const char *where, *colon, *opts = NULL;
 	size_t n;
 
-	where = strstr(val, ":/");
+	where = str_find(val, ":/");
 	if (!where || where == val) {
 		fmt(c->err, c->errlen, "earlymount.mount=%s: expected WHAT:WHERE[:FSTYPE[:OPTIONS]] "
 		    "with WHERE an absolute path", val);

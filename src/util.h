@@ -31,6 +31,8 @@ size_t em_strlcpy(char *dst, const char *src, size_t cap);
 int str_eq(const char *a, const char *b);
 int str_startswith(const char *s, const char *prefix);
 int str_caseeq(const char *a, const char *b);
+/* strstr for short needles (musl's two-way strstr is a kilobyte of code this program does not need). */
+const char *str_find(const char *hay, const char *needle);
 /* Kernel parameter names compare with '-' and '_' equal (kernel/params.c parameq). */
 int param_eq(const char *a, const char *b);
 /* Parses a whole decimal number (no sign, no trailing text) into *out; 0 or -EINVAL/-ERANGE. */

@@ -68,3 +68,5 @@ EXPECT_WAITING_LIMIT_RE='earlymount: waiting for root device %s \([0-9]+ s of %s
 # fault_never_device: the device list's lines for a partitioned disk.
 EXPECT_DEVICE_PTABLE_RE='earlymount: +%s: partition table %s PTUUID='              # disk, gpt|dos
 EXPECT_DEVICE_PART_RE='earlymount: +%s: PARTUUID=%s PARTLABEL="%s"'                # partition, PARTUUID, PARTLABEL
+# fault_hostile_cmdline: a command line earlymount refuses (spec.c's message follows).
+EXPECT_INVALID_CMDLINE='earlymount: invalid kernel command line: %s'
