@@ -48,11 +48,14 @@ static int mount_device(const struct mount_entry *m, const char *dev, const stru
 	} else {
 		struct fs_info fi;
 		r = dev_probe(dev, &fi);
+		if (r < 0 && r != -ENOENT) {
+			/* Naming a type would not help a device that cannot be read. */
+			log_err("mount %s on %s failed: reading its superblock: %s", dev, t->display, errstr(-r));
+			return r;
+		}
 		if (r < 0 || str_eq(fi.type, "jbd")) {
 			log_err("mount %s on %s failed: %s; name the type with %s", dev, t->display,
-			        r == -ENOENT ? "no known filesystem on it"
-			        : r < 0      ? errstr(-r)
-			                     : "it is an ext journal device, not a filesystem",
+			        r < 0 ? "no known filesystem on it" : "it is an ext journal device, not a filesystem",
 			        m->role == ROLE_ROOT ? "rootfstype=" : m->role == ROLE_USR ? "mount.usrfstype=" : "WHAT:WHERE:FSTYPE");
 			return r < 0 ? r : -EINVAL;
 		}

@@ -589,6 +589,16 @@ int spec_build(const struct cmdline *cl, struct plan *p, char *err, size_t errle
 	options_init(&p->usr.opts);
 	p->wait_s = 30;
 	p->wait_from = NULL;
+	/* What to do on failure and how much to say must not depend on where a bad parameter
+	 * stands: take the valid earlymount.onfail= and earlymount.debug first (the last of each
+	 * wins, as the full pass below would have it), so an error still honours them. */
+	for (unsigned i = 0; i < cl->nargs; i++) {
+		const struct cmdline_arg *a = &cl->args[i];
+		char scratch[8];
+		struct ctx pre = { .p = p, .err = scratch, .errlen = sizeof(scratch), .ro = 1 };
+		if (param_eq(a->name, "earlymount.onfail") || param_eq(a->name, "earlymount.debug"))
+			(void)our_param(&pre, a); /* an invalid one is reported by the full pass */
+	}
 	for (unsigned i = 0; i < cl->nargs; i++)
 		if (our_param(&c, &cl->args[i]) < 0)
 			return -EINVAL;

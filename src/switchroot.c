@@ -20,11 +20,17 @@
 
 static const char *const kernel_order[] = { "/sbin/init", "/etc/init", "/bin/init", "/bin/sh" };
 
-/* Why path is not a usable init: NULL when it is. */
-static const char *check_one(int rootfd, const char *path)
+/* Why path is not a usable init: NULL when it is. Besides the inode, the first bytes are read (an
+ * init whose blocks cannot be read would otherwise fail only at execve, after the initramfs is
+ * gone), and a script's interpreter must be there too. depth stops at one interpreter. */
+static const char *check_one(int rootfd, const char *path, int depth)
 {
+	static char why[2][192];
+	char head[256], link[64];
 	struct stat st;
-	int fd = resolve_in_root(rootfd, path, 0);
+	int fd = resolve_in_root(rootfd, path, 0), rfd;
+	ssize_t n;
+
 	if (fd < 0) {
 		/* A name that exists but leads nowhere is a dangling symlink: say so. */
 		if (fd == -ENOENT && fstatat(rootfd, path + 1, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
@@ -36,11 +42,45 @@ static const char *check_one(int rootfd, const char *path)
 		close(fd);
 		return errstr(errno);
 	}
-	close(fd);
-	if (!S_ISREG(st.st_mode))
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
 		return "not a regular file";
-	if (!(st.st_mode & 0111))
+	}
+	if (!(st.st_mode & 0111)) {
+		close(fd);
 		return "not executable";
+	}
+	/* Reopened for reading through /proc (the O_PATH fd cannot read); without /proc the
+	 * inode checks above are all there is. */
+	fmt(link, sizeof(link), "/proc/self/fd/%d", fd);
+	rfd = open(link, O_RDONLY | O_CLOEXEC);
+	close(fd);
+	if (rfd < 0)
+		return errno == ENOENT ? NULL : errstr(errno);
+	n = read(rfd, head, sizeof(head) - 1);
+	close(rfd);
+	if (n < 0) {
+		fmt(why[depth], sizeof(why[0]), "unreadable (%s)", errstr(errno));
+		return why[depth];
+	}
+	head[n] = '\0';
+	if (n >= 2 && head[0] == '#' && head[1] == '!') {
+		char *interp = head + 2, *end;
+		const char *r;
+		while (*interp == ' ' || *interp == '\t')
+			interp++;
+		end = interp + strcspn(interp, " \t\n");
+		*end = '\0';
+		if (interp[0] != '/' || depth > 0) {
+			fmt(why[depth], sizeof(why[0]), "its interpreter '%s' is not an absolute path", interp);
+			return depth > 0 ? NULL : why[depth];
+		}
+		r = check_one(rootfd, interp, depth + 1);
+		if (r) {
+			fmt(why[depth], sizeof(why[0]), "its interpreter %s: %s", interp, r);
+			return why[depth];
+		}
+	}
 	return NULL;
 }
 
@@ -49,7 +89,7 @@ int find_init(int rootfd, const char *requested, char *out, size_t cap, char *wh
 	struct sbuf sb;
 	sb_init(&sb, why, whylen);
 	if (requested) {
-		const char *r = check_one(rootfd, requested);
+		const char *r = check_one(rootfd, requested, 0);
 		if (!r) {
 			em_strlcpy(out, requested, cap);
 			return 0;
@@ -59,7 +99,7 @@ int find_init(int rootfd, const char *requested, char *out, size_t cap, char *wh
 		return -ENOENT;
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(kernel_order); i++) {
-		const char *r = check_one(rootfd, kernel_order[i]);
+		const char *r = check_one(rootfd, kernel_order[i], 0);
 		if (!r) {
 			em_strlcpy(out, kernel_order[i], cap);
 			return 0;

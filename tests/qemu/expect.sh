@@ -70,3 +70,17 @@ EXPECT_DEVICE_PTABLE_RE='earlymount: +%s: partition table %s PTUUID='           
 EXPECT_DEVICE_PART_RE='earlymount: +%s: PARTUUID=%s PARTLABEL="%s"'                # partition, PARTUUID, PARTLABEL
 # fault_hostile_cmdline: a command line earlymount refuses (spec.c's message follows).
 EXPECT_INVALID_CMDLINE='earlymount: invalid kernel command line: %s'
+# fault_symlink_redirect: mount points and bind sources resolved inside the new root (mountplan.c).
+EXPECT_MOUNTPOINT_IS_ROOT='failed: the mount point %s resolves to the new root itself'                      # WHERE
+EXPECT_BIND_SOURCE_MISSING='bind %s on /sysroot%s failed: the source %s in the new root: No such file or directory'   # WHAT, WHERE, WHAT
+# ro_dirty_journal: the kernel's lines (ext4 replays a journal on a ro mount of a writable device).
+EXPECT_SYSRQ_CRASH='Kernel panic - not syncing: sysrq triggered crash'
+EXPECT_EXT4_RECOVERY_RO='EXT4-fs (vda): INFO: recovery required on readonly filesystem'
+EXPECT_EXT4_RECOVERY_WRITE='EXT4-fs (vda): write access will be enabled during recovery'
+EXPECT_EXT4_RECOVERY_DONE='EXT4-fs (vda): recovery complete'
+EXPECT_EXT4_NO_JOURNAL='EXT4-fs (vda): mounted filesystem without journal'
+EXPECT_EXT4_RECOVERY_NO_WRITE='EXT4-fs (vda): write access unavailable, cannot proceed'
+# fault_ioerror_super: the probe of a root given as /dev/vda cannot read the superblock.
+EXPECT_SB_UNREADABLE='earlymount: mount %s on /sysroot failed: reading its superblock: %s'   # device, strerror
+# fault_ioerror_later: an init whose first block cannot be read is caught before the switch.
+EXPECT_INIT_UNREADABLE='/sbin/init: unreadable (%s)'                                     # strerror

@@ -655,7 +655,8 @@ boot() { # APPEND [DISK...]: boots $EM_TMP/initrd with the disks (default: $EM_T
 # qemu_boot for boots whose block devices the scenario builds itself (blkdebug error injection,
 # -blockdev nodes to hot-plug later, ...): the QEMU-ARGs go to QEMU as they are, no disk is added.
 # Everything else is qemu_boot's: TCG, the serial console in LOG (LOG.raw, LOG.report), the
-# $QEMU_TIMEOUT limit, EM_LOG and EM_BOOT_SECONDS, a failure when QEMU fails or hangs. Also:
+# $QEMU_TIMEOUT limit, EM_LOG and EM_BOOT_SECONDS, a failure when QEMU fails or hangs (but no
+# QEMU_INPUT: the console's input is /dev/null). Also:
 #   EM_QEMU_MONITOR=1  an HMP monitor on the FIFOs LOG.mon.in / LOG.mon.out (QEMU's "pipe"
 #                      chardev); em_monitor LOG COMMAND types a command, QEMU's answers are
 #                      collected in LOG.monitor.
@@ -664,7 +665,7 @@ boot() { # APPEND [DISK...]: boots $EM_TMP/initrd with the disks (default: $EM_T
 #                      DURING function waits for the console with em_wait_console.
 # Nothing is checked about the disks: the scenario says what it expects of them.
 qemu_boot_ex() {
-	local log=$1 initrd=$2 append=$3 rc=0 start during_pid= monreader_pid=
+	local log=$1 initrd=$2 append=$3 rc=0 start during_pid='' monreader_pid=''
 	shift 3
 	[ -f "$initrd" ] || em_die "qemu_boot_ex: no initramfs $initrd"
 	[ -n "${VMLINUZ:-}" ] || em_die "qemu_boot_ex: call qemu_kernel first"
@@ -684,9 +685,9 @@ qemu_boot_ex() {
 	: >"$log.raw"
 	if [ -n "${EM_QEMU_DURING:-}" ]; then
 		(
-			st=0
-			"$EM_QEMU_DURING" "$log" || st=$?
-			echo "$st" >"$log.during.rc"
+			during_rc=0
+			"$EM_QEMU_DURING" "$log" || during_rc=$?
+			echo "$during_rc" >"$log.during.rc"
 		) >"$log.during" 2>&1 &
 		during_pid=$!
 	fi
@@ -697,9 +698,8 @@ qemu_boot_ex() {
 	EM_BOOT_SECONDS=$((SECONDS - start))
 	local p
 	for p in $during_pid $monreader_pid; do
-		# the DURING function's own children (a sleep) are in its process group only when job
-		# control is on; end them by their parent's id
-		pkill -P "$p" 2>/dev/null || true
+		# (a DURING function's only children are em_wait_console's short sleeps: they end by
+		# themselves, and their output goes to LOG.during, not to the test's stdout)
 		kill "$p" 2>/dev/null || true
 		wait "$p" 2>/dev/null || true
 	done

@@ -1,0 +1,19 @@
+# SPDX-License-Identifier: MIT
+# The API filesystems as earlymount mounts them (src/apifs.c), seen from inside the booted root
+# after they were moved there: /dev nosuid,noexec (device nodes live there, so not nodev);
+# /proc and /sys nosuid,nodev,noexec; /run nosuid,nodev with mode=0755, and exec-able (initrd
+# tools run helpers from /run). Each checked both ways, so a flag added or dropped shows.
+mkroot "$EM_TMP/root"
+mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root"
+mkinitrd "$EM_TMP/initrd" --fs ext4
+boot "root=/dev/vda"
+assert_booted
+assert_mount /dev devtmpfs nosuid noexec '!nodev' rw
+assert_mount /proc proc nosuid nodev noexec rw
+assert_mount /sys sysfs nosuid nodev noexec rw
+assert_mount /run tmpfs nosuid nodev '!noexec' rw super:mode=755
+# exactly one mount each: moved, not mounted a second time in the new root
+for mp in /dev /proc /sys /run; do
+	n=$(report_mountinfo | awk -v mp="$mp" '$5 == mp' | wc -l)
+	[ "$n" = 1 ] || em_fail "$n mounts on $mp in the booted root (expected the one earlymount moved there)"
+done
