@@ -160,6 +160,13 @@ int main(void)
 	CHECK_STR(p.modules[0], "virtio_blk");
 	CHECK_INT(build("root=/dev/vda foo=bar rd.luks=0 quiet splash"), 0); /* others' parameters */
 
+	/* onfail and debug hold even when a parameter before them is invalid. */
+	CHECK_INT(build("root= earlymount.onfail=poweroff earlymount.debug"), -EINVAL);
+	CHECK_INT(p.onfail, ONFAIL_POWEROFF);
+	CHECK_INT(p.debug, 1);
+	CHECK_INT(build("root=UUID=x earlymount.onfail=bogus earlymount.onfail=reboot"), -EINVAL);
+	CHECK_INT(p.onfail, ONFAIL_REBOOT);
+
 	/* earlymount.mount forms. */
 	CHECK_INT(build("root=/dev/vda earlymount.mount=/srv/data:/mnt/ro:bind:ro,nosuid,private"), 0);
 	CHECK_INT(p.nextra, 1);
