@@ -394,6 +394,20 @@ mkinitrd() {
 
 # ---- boot -------------------------------------------------------------------------------------------
 
+# The end of every boot: the console without CRs and escapes in LOG, the report between the
+# markers in LOG.report, and the verdict on QEMU's exit status RC.
+em_boot_finish() {
+	local log=$1 rc=$2
+	sed -e 's/\r//g' -e 's/\x1b\[[0-9;?]*[A-Za-z]//g' -e 's/\x1bc//g' "$log.raw" >"$log"
+	sed -n "/^$EM_BEGIN\$/,/^$EM_END\$/p" "$log" >"$log.report"
+	em_note "boot took ${EM_BOOT_SECONDS}s (qemu exit $rc), console: $log"
+	case $rc in
+	0) ;;
+	124 | 137) em_fail "the boot did not end within ${QEMU_TIMEOUT}s (QEMU killed)" ;;
+	*) em_fail "qemu-system-x86_64 failed (exit $rc)" ;;
+	esac
+}
+
 # qemu_boot LOG INITRD APPEND [DISK...]
 # Boots the fetched kernel under TCG with the disks as virtio-blk (vda, vdb, ... in order), the
 # serial console written to LOG (carriage returns and terminal escapes removed; the raw output is
@@ -447,14 +461,7 @@ qemu_boot() {
 		wait "$EM_INPUT_PID" 2>/dev/null || true
 		EM_INPUT_PID=
 	fi
-	sed -e 's/\r//g' -e 's/\x1b\[[0-9;?]*[A-Za-z]//g' -e 's/\x1bc//g' "$log.raw" >"$log"
-	sed -n "/^$EM_BEGIN\$/,/^$EM_END\$/p" "$log" >"$log.report"
-	em_note "boot took ${EM_BOOT_SECONDS}s (qemu exit $rc), console: $log"
-	case $rc in
-	0) ;;
-	124 | 137) em_fail "the boot did not end within ${QEMU_TIMEOUT}s (QEMU killed)" ;;
-	*) em_fail "qemu-system-x86_64 failed (exit $rc)" ;;
-	esac
+	em_boot_finish "$log" "$rc"
 }
 
 # Types TEXT on the console once WAIT shows up in the raw log (QEMU feeds a FIFO to the guest's
@@ -703,14 +710,7 @@ qemu_boot_ex() {
 		kill "$p" 2>/dev/null || true
 		wait "$p" 2>/dev/null || true
 	done
-	sed -e 's/\r//g' -e 's/\x1b\[[0-9;?]*[A-Za-z]//g' -e 's/\x1bc//g' "$log.raw" >"$log"
-	sed -n "/^$EM_BEGIN\$/,/^$EM_END\$/p" "$log" >"$log.report"
-	em_note "boot took ${EM_BOOT_SECONDS}s (qemu exit $rc), console: $log"
-	case $rc in
-	0) ;;
-	124 | 137) em_fail "the boot did not end within ${QEMU_TIMEOUT}s (QEMU killed)" ;;
-	*) em_fail "qemu-system-x86_64 failed (exit $rc)" ;;
-	esac
+	em_boot_finish "$log" "$rc"
 }
 
 # em_wait_console LOG FIXED-STRING SECONDS: waits (in a DURING function) until the string is on the
