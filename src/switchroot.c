@@ -20,17 +20,18 @@
 
 static const char *const kernel_order[] = { "/sbin/init", "/etc/init", "/bin/init", "/bin/sh" };
 
-/* Why path is not a usable init: NULL when it is. Besides the inode, the first bytes are read (an
- * init whose blocks cannot be read would otherwise fail only at execve, after the initramfs is
- * gone), and a script's interpreter must be there too. depth stops at one interpreter. */
-static const char *check_one(int rootfd, const char *path, int depth)
+/* Why path is not a usable file to execute: NULL when it is. Besides the inode, the first bytes
+ * are read (an init whose blocks cannot be read would otherwise fail only at execve, after the
+ * initramfs is gone). A script's interpreter is returned in interp ("" when none). */
+static const char *check_file(int rootfd, const char *path, char *interp, size_t cap)
 {
-	static char why[2][192];
+	static char why[192];
 	char head[256], link[64];
 	struct stat st;
 	int fd = resolve_in_root(rootfd, path, 0), rfd;
 	ssize_t n;
 
+	interp[0] = '\0';
 	if (fd < 0) {
 		/* A name that exists but leads nowhere is a dangling symlink: say so. */
 		if (fd == -ENOENT && fstatat(rootfd, path + 1, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
@@ -39,19 +40,16 @@ static const char *check_one(int rootfd, const char *path, int depth)
 		return errstr(-fd);
 	}
 	if (fstat(fd, &st) < 0) {
+		int e = errno;
 		close(fd);
-		return errstr(errno);
+		return errstr(e);
 	}
-	if (!S_ISREG(st.st_mode)) {
+	if (!S_ISREG(st.st_mode) || !(st.st_mode & 0111)) {
 		close(fd);
-		return "not a regular file";
+		return !S_ISREG(st.st_mode) ? "not a regular file" : "not executable";
 	}
-	if (!(st.st_mode & 0111)) {
-		close(fd);
-		return "not executable";
-	}
-	/* Reopened for reading through /proc (the O_PATH fd cannot read); without /proc the
-	 * inode checks above are all there is. */
+	/* Reopened for reading through /proc (an O_PATH fd cannot read); without /proc the inode
+	 * checks above are all there is. */
 	fmt(link, sizeof(link), "/proc/self/fd/%d", fd);
 	rfd = open(link, O_RDONLY | O_CLOEXEC);
 	close(fd);
@@ -60,28 +58,38 @@ static const char *check_one(int rootfd, const char *path, int depth)
 	n = read(rfd, head, sizeof(head) - 1);
 	close(rfd);
 	if (n < 0) {
-		fmt(why[depth], sizeof(why[0]), "unreadable (%s)", errstr(errno));
-		return why[depth];
+		fmt(why, sizeof(why), "unreadable (%s)", errstr(errno));
+		return why;
 	}
 	head[n] = '\0';
 	if (n >= 2 && head[0] == '#' && head[1] == '!') {
-		char *interp = head + 2, *end;
-		const char *r;
-		while (*interp == ' ' || *interp == '\t')
-			interp++;
-		end = interp + strcspn(interp, " \t\n");
-		*end = '\0';
-		if (interp[0] != '/' || depth > 0) {
-			fmt(why[depth], sizeof(why[0]), "its interpreter '%s' is not an absolute path", interp);
-			return depth > 0 ? NULL : why[depth];
-		}
-		r = check_one(rootfd, interp, depth + 1);
-		if (r) {
-			fmt(why[depth], sizeof(why[0]), "its interpreter %s: %s", interp, r);
-			return why[depth];
-		}
+		char *p = head + 2;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		fmt(interp, cap, "%.*s", (int)strcspn(p, " \t\n"), p);
 	}
 	return NULL;
+}
+
+/* Why path is not a usable init: the file itself, then a script's interpreter (one level: the
+ * kernel allows more, but an interpreter that is itself a script is rare enough not to chase). */
+static const char *check_one(int rootfd, const char *path)
+{
+	static char why[256];
+	char interp[128], dummy[128];
+	const char *r = check_file(rootfd, path, interp, sizeof(interp));
+
+	if (r || !interp[0])
+		return r;
+	if (interp[0] != '/') {
+		fmt(why, sizeof(why), "its interpreter '%s' is not an absolute path", interp);
+		return why;
+	}
+	r = check_file(rootfd, interp, dummy, sizeof(dummy));
+	if (!r)
+		return NULL;
+	fmt(why, sizeof(why), "its interpreter %s: %s", interp, r);
+	return why;
 }
 
 int find_init(int rootfd, const char *requested, char *out, size_t cap, char *why, size_t whylen)
@@ -89,7 +97,7 @@ int find_init(int rootfd, const char *requested, char *out, size_t cap, char *wh
 	struct sbuf sb;
 	sb_init(&sb, why, whylen);
 	if (requested) {
-		const char *r = check_one(rootfd, requested, 0);
+		const char *r = check_one(rootfd, requested);
 		if (!r) {
 			em_strlcpy(out, requested, cap);
 			return 0;
@@ -99,7 +107,7 @@ int find_init(int rootfd, const char *requested, char *out, size_t cap, char *wh
 		return -ENOENT;
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(kernel_order); i++) {
-		const char *r = check_one(rootfd, kernel_order[i], 0);
+		const char *r = check_one(rootfd, kernel_order[i]);
 		if (!r) {
 			em_strlcpy(out, kernel_order[i], cap);
 			return 0;
