@@ -777,3 +777,12 @@ em_log_unstamp() {
 	cp "$EM_LOG_STAMPED.report" "$EM_LOG_STAMPED.plain.report"
 	EM_LOG=$EM_LOG_STAMPED.plain
 }
+
+# After a bad init: the rescue shell listed the initramfs (`ls /init /etc/earlymount`, its lines
+# prefixed "LS: ") and printed REPAIRED-42 once the test had repaired the root from it.
+assert_rescue_kept_initramfs() {
+	assert_log_re '^LS: /init$' "the initramfs's /init is still there"
+	assert_log_re '^LS: /etc/earlymount:$' "the initramfs's /etc/earlymount is still there"
+	assert_log_re '^LS: modules$' "/etc/earlymount/modules is still there"
+	assert_log_re '^REPAIRED-42$' "the repair in the rescue shell worked"
+}
