@@ -82,6 +82,7 @@ static int mount_device(const struct mount_entry *m, const char *dev, const stru
 
 static int mount_one(const struct plan *p, const struct mount_entry *m, int rootfd, const char *sysroot)
 {
+	(void)p; /* journaldev and the mount-wide settings, for those who need them */
 	char tgt[512], src[320], dev[128];
 	struct mnt_target t;
 	struct mnt_err e;
@@ -135,7 +136,7 @@ static int mount_one(const struct plan *p, const struct mount_entry *m, int root
 		r = mount_device(m, m->src.value, &t);
 	} else {
 		const char *what = m->role == ROLE_ROOT ? "root device" : m->role == ROLE_USR ? "/usr device" : "device";
-		r = dev_wait(&m->src, p->wait_s, what, dev, sizeof(dev));
+		r = dev_wait(&m->src, m->wait_s, what, dev, sizeof(dev));
 		if (r == 0)
 			r = mount_device(m, dev, &t);
 	}

@@ -31,7 +31,7 @@ static void out(int fd, const char *s)
 
 /* The command line: the initramfs's stored default fragment first (earlymount-mkinitramfs
  * --cmdline), then the kernel's (or --cmdline), whose parameters come later and so win. */
-static int load_cmdline(const char *given, char *err, size_t errlen)
+static int load_cmdline(const char *given, enum spec_rules rules, char *err, size_t errlen)
 {
 	static char text[CMDLINE_MAX];
 	long n;
@@ -56,7 +56,7 @@ static int load_cmdline(const char *given, char *err, size_t errlen)
 		    "parameters", CMDLINE_MAX - 1, CMDLINE_MAX_ARGS);
 		return EXIT_SPEC;
 	}
-	if (spec_build(&cl, &plan, err, errlen) < 0)
+	if (spec_build(&cl, rules, &plan, err, errlen) < 0)
 		return EXIT_SPEC;
 	return EXIT_OK;
 }
@@ -65,15 +65,16 @@ static int load_cmdline(const char *given, char *err, size_t errlen)
 struct args {
 	const char *cmdline, *sysroot;
 	int api_fs;
+	enum spec_rules rules; /* --rules kernel|systemd */
 };
-enum { A_CMDLINE = 1, A_SYSROOT = 2, A_APIFS = 4 };
+enum { A_CMDLINE = 1, A_SYSROOT = 2, A_APIFS = 4, A_RULES = 8 };
 
 static int parse_args(int argc, char **argv, unsigned allowed, const char *usage, struct args *a)
 {
 	for (int i = 1; i < argc; i++) {
 		const char *o = argv[i];
 		int takes = str_eq(o, "--cmdline") ? A_CMDLINE : str_eq(o, "--sysroot") ? A_SYSROOT
-		            : str_eq(o, "--api-fs") ? A_APIFS : 0;
+		            : str_eq(o, "--api-fs") ? A_APIFS : str_eq(o, "--rules") ? A_RULES : 0;
 		if (!(takes & (int)allowed)) {
 			out(2, "earlymount: unknown argument '");
 			out(2, o);
@@ -92,6 +93,18 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 			out(2, usage);
 			return EXIT_USAGE;
 		}
+		if (takes == A_RULES) {
+			const char *v = argv[++i];
+			if (!str_eq(v, "kernel") && !str_eq(v, "systemd")) {
+				out(2, "earlymount: --rules takes kernel or systemd, not '");
+				out(2, v);
+				out(2, "'\n");
+				out(2, usage);
+				return EXIT_USAGE;
+			}
+			a->rules = str_eq(v, "systemd") ? SPEC_RULES_SYSTEMD : SPEC_RULES_KERNEL;
+			continue;
+		}
 		*(takes == A_CMDLINE ? &a->cmdline : &a->sysroot) = argv[++i];
 	}
 	return EXIT_OK;
@@ -105,12 +118,12 @@ int run_plan(int argc, char **argv)
 	struct args a = { .sysroot = "/sysroot" };
 	char err[512];
 	struct sbuf sb;
-	int r = parse_args(argc, argv, A_CMDLINE | A_SYSROOT,
-	                   "usage: earlymount plan [--cmdline STRING] [--sysroot DIR]\n", &a);
+	int r = parse_args(argc, argv, A_CMDLINE | A_SYSROOT | A_RULES,
+	                   "usage: earlymount plan [--cmdline STRING] [--sysroot DIR] [--rules kernel|systemd]\n", &a);
 
 	if (r != EXIT_OK)
 		return r;
-	r = load_cmdline(a.cmdline, err, sizeof(err));
+	r = load_cmdline(a.cmdline, a.rules, err, sizeof(err));
 	if (r != EXIT_OK) {
 		fmt(buf, sizeof(buf), "earlymount: %s%s\n", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
 		out(2, buf);
@@ -130,10 +143,11 @@ int run_plan(int argc, char **argv)
 
 int run_mount(int argc, char **argv)
 {
-	static const char usage[] = "usage: earlymount mount --sysroot DIR [--api-fs] [--cmdline STRING]\n";
+	static const char usage[] = "usage: earlymount mount --sysroot DIR [--api-fs] [--cmdline STRING] "
+	                            "[--rules kernel|systemd]\n";
 	struct args a = { 0 };
 	char err[512];
-	int r = parse_args(argc, argv, A_CMDLINE | A_SYSROOT | A_APIFS, usage, &a);
+	int r = parse_args(argc, argv, A_CMDLINE | A_SYSROOT | A_APIFS | A_RULES, usage, &a);
 	const char *sysroot = a.sysroot;
 
 	if (r != EXIT_OK)
@@ -146,7 +160,7 @@ int run_mount(int argc, char **argv)
 	if (a.api_fs && apifs_mount_all("") < 0)
 		return EXIT_FAIL;
 	log_open_kmsg();
-	r = load_cmdline(a.cmdline, err, sizeof(err));
+	r = load_cmdline(a.cmdline, a.rules, err, sizeof(err));
 	if (r != EXIT_OK) {
 		log_err("%s%s", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
 		return r;
@@ -171,7 +185,7 @@ static int resolve_one(const char *name, const struct mount_entry *m)
 {
 	char dev[128], line[512];
 	struct fs_info fi;
-	int r = dev_wait(&m->src, plan.wait_s, m->role == ROLE_ROOT ? "root device" : "/usr device", dev, sizeof(dev));
+	int r = dev_wait(&m->src, m->wait_s, m->role == ROLE_ROOT ? "root device" : "/usr device", dev, sizeof(dev));
 	if (r < 0)
 		return r;
 	if (dev_probe(dev, &fi) < 0 || str_eq(fi.type, "jbd"))
@@ -185,12 +199,13 @@ int run_resolve(int argc, char **argv)
 {
 	struct args a = { 0 };
 	char err[512];
-	int r = parse_args(argc, argv, A_CMDLINE, "usage: earlymount resolve [--cmdline STRING]\n", &a);
+	int r = parse_args(argc, argv, A_CMDLINE | A_RULES,
+	                   "usage: earlymount resolve [--cmdline STRING] [--rules kernel|systemd]\n", &a);
 
 	if (r != EXIT_OK)
 		return r;
 	log_open_kmsg();
-	r = load_cmdline(a.cmdline, err, sizeof(err));
+	r = load_cmdline(a.cmdline, a.rules, err, sizeof(err));
 	if (r == EXIT_OK && !plan.have_root)
 		fmt(err, sizeof(err), "no root= parameter"), r = EXIT_SPEC;
 	if (r != EXIT_OK) {
@@ -305,7 +320,7 @@ int run_init(int argc, char **argv, char **envp)
 	log_open_kmsg();
 	log_read_console_level();
 	for (;;) {
-		r = load_cmdline(NULL, err, sizeof(err));
+		r = load_cmdline(NULL, SPEC_RULES_KERNEL, err, sizeof(err));
 		if (r != EXIT_OK) {
 			log_err("%s%s", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
 			on_failure(plan.onfail);

@@ -579,7 +579,7 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a)
 	return -EINVAL;
 }
 
-int spec_build(const struct cmdline *cl, struct plan *p, char *err, size_t errlen)
+int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, char *err, size_t errlen)
 {
 	struct ctx c = { .p = p, .err = err, .errlen = errlen, .ro = 1 };
 	char sub[192];
@@ -602,8 +602,12 @@ int spec_build(const struct cmdline *cl, struct plan *p, char *err, size_t errle
 	for (unsigned i = 0; i < cl->nargs; i++)
 		if (our_param(&c, &cl->args[i]) < 0)
 			return -EINVAL;
+	(void)rules;
 	if (!p->wait_from)
 		p->wait_from = "default";
+	p->root.wait_s = p->usr.wait_s = p->wait_s;
+	for (unsigned i = 0; i < p->nextra; i++)
+		p->extra[i].wait_s = p->wait_s;
 	p->ninit_args = cl->ninit;
 	p->init_args = cl->init_args;
 

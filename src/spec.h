@@ -30,6 +30,12 @@ struct devspec {
 
 enum mount_role { ROLE_ROOT, ROLE_USR, ROLE_EXTRA };
 
+/* Whose reading of the command line to follow. The kernel (PID 1 mode, dracut's shell flow): the
+ * last of a repeated parameter wins. systemd (earlymount in place of systemd-fstab-generator's
+ * sysroot.mount): repeated rootflags= are joined, and the /usr device waits as long as systemd
+ * waits for a device. */
+enum spec_rules { SPEC_RULES_KERNEL, SPEC_RULES_SYSTEMD };
+
 struct mount_entry {
 	enum mount_role role;
 	const char *param;       /* "root", "mount.usr", "earlymount.mount" (for messages) */
@@ -37,6 +43,7 @@ struct mount_entry {
 	const char *target;      /* inside the new root: "/" for the root itself */
 	char fstypes[128];       /* comma list to try in order; "" = probe the device */
 	int bind;                /* bind mount (open_tree); recursive in opts.recursive */
+	long wait_s;             /* how long to wait for the device; -1 = forever (set by spec_build) */
 	struct optset opts;
 };
 
@@ -58,6 +65,7 @@ struct plan {
 	long wait_s;               /* how long to wait for devices; -1 = forever (bare rootwait) */
 	const char *wait_from;     /* which parameter set wait_s */
 	unsigned long rootdelay_s;
+	const char *journaldev;    /* root.journaldev= (dracut): the root's external journal/log device */
 	int debug;
 	enum onfail onfail;
 	unsigned nmodules;
@@ -68,7 +76,7 @@ struct plan {
 /* Builds the plan from the tokenized command line. Returns 0, or -EINVAL with a message in err that
  * names the parameter, its value and what is wrong. Unknown parameters belong to others and are
  * ignored. The plan points into cl, which must outlive it. */
-int spec_build(const struct cmdline *cl, struct plan *p, char *err, size_t errlen);
+int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, char *err, size_t errlen);
 
 /* Parses one device spec (root= forms); 0 or -EINVAL with a message (without the parameter name). */
 int spec_parse_device(const char *text, struct devspec *d, char *err, size_t errlen);

@@ -69,7 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (unsigned i = 0; i < cl.ninit; i++)
 		REQUIRE(in_buf(cl.init_args[i]));
 	if (r == 0) {
-		r = spec_build(&cl, &plan, err, sizeof(err));
+		r = spec_build(&cl, SPEC_RULES_KERNEL, &plan, err, sizeof(err));
 		REQUIRE(r == 0 || r == -EINVAL);
 		if (r < 0)
 			check_err(err, sizeof(err));

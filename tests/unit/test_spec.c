@@ -13,7 +13,7 @@ static int build(const char *s)
 	err[0] = '\0';
 	if (cmdline_parse(&cl, s, strlen(s)) < 0)
 		return -1000;
-	return spec_build(&cl, &p, err, sizeof(err));
+	return spec_build(&cl, SPEC_RULES_KERNEL, &p, err, sizeof(err));
 }
 
 static const struct {
