@@ -57,6 +57,24 @@ int bc_blkid_fs(int fd, uint64_t off, uint64_t size, struct bc_fs *out)
 	return out->rc;
 }
 
+int bc_blkid_sees_type(int fd, uint64_t off, uint64_t size, const char *type)
+{
+	char *only[] = {(char *)type, NULL};
+	int found = 0;
+	blkid_probe pr = blkid_new_probe();
+	if (!pr)
+		return 0;
+	if (blkid_probe_set_device(pr, fd, (blkid_loff_t)off, (blkid_loff_t)size) == 0) {
+		blkid_probe_enable_superblocks(pr, 1);
+		blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE);
+		blkid_probe_enable_partitions(pr, 0);
+		blkid_probe_filter_superblocks_type(pr, BLKID_FLTR_ONLYIN, only);
+		found = blkid_do_safeprobe(pr) == 0;
+	}
+	blkid_free_probe(pr);
+	return found;
+}
+
 int bc_blkid_parts(int fd, uint64_t size, unsigned ss, struct bc_parts *out)
 {
 	memset(out, 0, sizeof(*out));
@@ -223,6 +241,14 @@ static int dos_zero_signature(const struct bc_ctx *c, const struct bc_diff *d)
 	return c->len >= 512 && rd32(c->buf + 440) == 0 && !d->blkid[0] && !strcmp(d->em, want);
 }
 
+static int dos_size_wraps(const struct bc_ctx *c, const struct bc_diff *d)
+{
+	if (c->len < 512 || d->partno < 1 || d->partno > 4 || strcmp(d->blkid, "absent") || strcmp(d->em, "present"))
+		return 0;
+	uint32_t size = rd32(c->buf + 446 + 16 * (d->partno - 1) + 12);
+	return size && (uint32_t)(size * (c->ss / 512)) == 0;
+}
+
 static int unknown_type(const struct bc_ctx *c, const struct bc_diff *d)
 {
 	(void)c;
@@ -267,11 +293,27 @@ static int long_label(const struct bc_ctx *c, const struct bc_diff *d)
 	"the kernel refuses to mount it (" fn "), so earlymount does not offer it as a match; " \
 	"libblkid 2.38 does not verify this checksum"
 
+/* libblkid's tiny-device rule (blkid_probe_is_tiny: at most 1440 KiB, a floppy) */
+#define BLKID_TINY (1440 * 1024)
+
+static int two_signatures_tiny(const struct bc_ctx *c, const struct bc_diff *d)
+{
+	return d->blkid[0] && d->em[0] && c->len <= BLKID_TINY && bc_em_knows_type(d->blkid) &&
+	       bc_blkid_sees_type(c->fd, c->off, c->len, d->em);
+}
+
 static const struct bc_row table[] = {
 	{"*", "TYPE", "libblkid names a type probe_fs() does not know, and probe_fs() found nothing",
 	 "earlymount probes only the filesystems it mounts without being told (probe.h); others "
 	 "are mounted through rootfstype= or the /proc/filesystems fallback, as the kernel does",
 	 unknown_type},
+	{"*", "TYPE",
+	 "two filesystems' signatures on a device of at most 1440 KiB: libblkid reports the first in "
+	 "its own order, and it also recognises probe_fs()'s type when asked for that type alone",
+	 "on a device that small libblkid returns its first match (superblocks_safeprobe, "
+	 "blkid_probe_is_tiny: floppies) and on any larger one no answer at all (ambivalent); "
+	 "probe_fs() tries strong magics first and vfat, whose weakest magic is a jump byte, last",
+	 two_signatures_tiny},
 	{"vfat", "LABEL",
 	 "the root directory lies past the end of the buffer; libblkid reports no LABEL and "
 	 "probe_fs() reports the boot sector's label, which libblkid reports as LABEL_FATBOOT",
@@ -284,6 +326,11 @@ static const struct bc_row table[] = {
 	 "root=PARTUUID= is matched by the kernel (block/partitions/msdos.c forms \"%08x-%02x\" from "
 	 "any signature, 0 included), and earlymount matches as the kernel does",
 	 dos_zero_signature},
+	{"dos", "PARTITION", "a primary entry whose size times (sector size / 512) is a multiple of 2^32: "
+	                     "libblkid skips it, probe_parts() lists it",
+	 "libblkid's probe_dos_pt computes that product in 32 bits, which wraps to 0, and skips the "
+	 "slot as empty; the kernel (block/partitions/msdos.c, sector_t) makes the partition",
+	 dos_size_wraps},
 	{"ext4", "TYPE", "metadata_csum is set and the superblock's crc32c is wrong (blkid: ext4 or jbd, "
 	                 "earlymount: nothing)",
 	 CSUM_REASON("ext4_superblock_csum_verify"), ext_csum_row},
@@ -351,7 +398,7 @@ static void differ(struct bc_ctx *c, const struct bc_diff *d)
 		c->intended++;
 	else
 		c->unexpected++;
-	if (!c->log)
+	if (!c->log || (row && c->quiet_intended))
 		return;
 	fprintf(c->log, "%s %s: %s", row ? "intended" : "DIFFERENT", c->name, d->format);
 	if (d->partno)

@@ -48,6 +48,8 @@ struct bc_parts {
 
 /* Probe fd from byte off, size bytes (0: to the end). */
 int bc_blkid_fs(int fd, uint64_t off, uint64_t size, struct bc_fs *out);
+/* Does libblkid recognise TYPE there when asked for that type alone? 1 yes, 0 no. */
+int bc_blkid_sees_type(int fd, uint64_t off, uint64_t size, const char *type);
 /* Probe fd as a whole disk with logical sector size ss (0: libblkid's default for a file, 512). */
 int bc_blkid_parts(int fd, uint64_t size, unsigned ss, struct bc_parts *out);
 
@@ -57,7 +59,10 @@ struct bc_ctx {
 	const uint8_t *buf; /* the bytes both probers saw */
 	size_t len;
 	unsigned ss;        /* sector size given to probe_parts */
+	int fd;             /* the same bytes for libblkid, from offset off (for second questions) */
+	uint64_t off;
 	int both_only;      /* fuzzing: compare only what both recognise (same TYPE / PTTYPE) */
+	int quiet_intended; /* print only the unexpected differences */
 	FILE *log;          /* where differences are printed (NULL: nowhere) */
 	unsigned compared;  /* fields compared so far */
 	unsigned intended;  /* differences explained by a row of the table */

@@ -181,7 +181,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 
-	struct bc_ctx c = {.name = name, .buf = buf, .len = len, .ss = ss, .log = stdout};
+	struct bc_ctx c = {.name = name, .buf = buf, .len = len, .ss = ss, .fd = fd, .log = stdout};
 	struct fs_info fi;
 	struct bc_fs whole, *pfs;
 
@@ -214,6 +214,9 @@ int main(int argc, char **argv)
 		uint64_t plen = p->size < len - p->start ? p->size : len - p->start;
 		snprintf(pname, sizeof(pname), "%s[p%d]", name, p->partno);
 		c.name = pname;
+		c.buf = buf + p->start;
+		c.len = (size_t)plen;
+		c.off = p->start;
 		em_rc = probe_fs(buf + p->start, (size_t)plen, &fi);
 		if (bc_blkid_fs(fd, p->start, plen, &pfs[k]) == -1) {
 			fprintf(stderr, "blkid_diff: %s: libblkid cannot probe partition %d\n", path, p->partno);
@@ -222,6 +225,9 @@ int main(int argc, char **argv)
 		bc_compare_fs(&c, em_rc, &fi, &pfs[k]);
 	}
 	c.name = name;
+	c.buf = buf;
+	c.len = len;
+	c.off = 0;
 
 	int bad_fact = 0;
 	for (unsigned k = 0; k < nexpect; k++) {
