@@ -124,6 +124,7 @@ for v in \
 	"ext4-label-space|mkfs.ext4|ext4|-L 'root fs' -U $U1" \
 	"ext4-label-16|mkfs.ext4|ext4|-L sixteen-chars-ok -U $U2" \
 	"ext4-label-utf8|mkfs.ext4|ext4|-L '$UTF8' -U $U3" \
+	"ext4-label-utf8-16-bytes|mkfs.ext4|ext4|-L 'ääääääää'" \
 	"ext4-label-trailing-blanks|mkfs.ext4|ext4|-L 'lbl   ' -U $U3" \
 	"ext4-no-label-no-uuid|mkfs.ext4|ext4|-U clear" \
 	"ext4-b1024|mkfs.ext4|ext4|-b 1024 -L b1k" \
@@ -155,7 +156,8 @@ for v in \
 	"xfs-b1024|-b size=1024 -L b1k" \
 	"xfs-b2048-v4|-m crc=0 -b size=2048 -L b2k" \
 	"xfs-4k-sectors|-s size=4096 -L 4ksect" \
-	"xfs-label-utf8|-L 'ä☃z'"; do
+	"xfs-label-utf8|-L 'ä☃z'" \
+	"xfs-label-utf8-12-bytes|-L 'ääääää'"; do
 	IFS='|' read -r name opts <<<"$v"
 	case_ "$name" mkfs.xfs truncate || continue
 	img "$I" 64M
@@ -218,12 +220,29 @@ if case_ vfat-fat32-boot-label-differs mkfs.vfat truncate dd; then
 		check "$I" --expect fs=vfat
 fi
 
+# A label in the DOS code page (CP850 "ÄÖÜ" is 8E 99 9A): not UTF-8, and both report the bytes as
+# they are. mkfs.vfat here cannot convert from UTF-8, so the bytes go in by hand, in the boot
+# sector and in the root directory's label entry (the first entry, at (reserved + fats * fatlen)
+# sectors).
+if case_ vfat-fat16-label-codepage-850 mkfs.vfat truncate dd od; then
+	img "$I" 20M
+	if mk mkfs.vfat -F 16 -n 'AOU BYTES' "$I"; then
+		read -r ss < <(od -A n -t u2 -j 11 -N 2 "$I")
+		read -r res < <(od -A n -t u2 -j 14 -N 2 "$I")
+		read -r fats < <(od -A n -t u1 -j 16 -N 1 "$I")
+		read -r fatlen < <(od -A n -t u2 -j 22 -N 2 "$I")
+		poke "$I" $((0x2B)) '8e 99 9a' && poke "$I" $(((res + fats * fatlen) * ss)) '8e 99 9a' &&
+			check "$I" --expect fs=vfat
+	fi
+fi
+
 # ---- f2fs --------------------------------------------------------------------------------------
 I=$T/f2fs.img
 L512=$(printf 'F%.0s' $(seq 1 511))Z
 for v in \
 	"f2fs-label-utf8|-l 'f2fs läbel ☃' -U $U4" \
 	"f2fs-no-label|-U $U1" \
+	"f2fs-label-surrogate-pair|-l 'smile 😀 ok'" \
 	"f2fs-label-512|-l '$L512'" \
 	"f2fs-sb-checksum|-O extra_attr,inode_checksum,sb_checksum -l sbcsum" \
 	"f2fs-features|-O extra_attr,project_quota,inode_crtime,compression,casefold -C utf8 -l feat"; do
@@ -336,6 +355,19 @@ if case_ gpt-4k-sectors sfdisk truncate losetup; then
 	img "$D" 128M
 	printf 'label: gpt\nlabel-id: %s\nstart=256, size=512, name="4k one", uuid=%s\nstart=1024, size=1024, name="4k two"\n' \
 		$U2 $U3 >"$T/script" && sfdisk4k "$D" <"$T/script" && check "$D" --sector-size 4096 --expect pt=gpt --expect parts=2
+fi
+# Names outside the Basic Multilingual Plane are UTF-16 surrogate pairs in the entry.
+if case_ gpt-name-surrogate-pairs sfdisk truncate; then
+	img "$D" 64M
+	mk sfdisk -q "$D" < <(printf 'label: gpt\nstart=2048, size=2048, name="emoji 😀 𝄞 end"\n') &&
+		check "$D" --expect pt=gpt --expect parts=1
+fi
+# Two members of one btrfs: each carries the filesystem's UUID (and its own devid).
+if case_ btrfs-raid1-two-members mkfs.btrfs truncate; then
+	img "$T/m1.img" 128M && img "$T/m2.img" 128M &&
+		mk mkfs.btrfs -q -f -L 'two devs' -d raid1 -m raid1 "$T/m1.img" "$T/m2.img" &&
+		check "$T/m1.img" --expect fs=btrfs && CASE=btrfs-raid1-second-member && check "$T/m2.img" --expect fs=btrfs
+	rm -f "$T/m1.img" "$T/m2.img"
 fi
 # Filesystems in the partitions, each compared at its offset as blkid -p /dev/sdXN would.
 if case_ gpt-with-filesystems sfdisk truncate mkfs.vfat mkfs.ext4 mkfs.xfs mkfs.btrfs dd; then
