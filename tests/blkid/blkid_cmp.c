@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* libblkid side of the differential test, the comparison, and the table of intended differences.
  * See blkid_cmp.h. Host-only test code: stdio and malloc are fine here. */
+#define _GNU_SOURCE
 #include "blkid_cmp.h"
 
 #include <blkid/blkid.h>
 #include <errno.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 /* ---- libblkid -------------------------------------------------------------------------------- */
 
@@ -229,9 +232,14 @@ struct bc_row {
 	int (*applies)(const struct bc_ctx *c, const struct bc_diff *d);
 };
 
+/* LABEL_FATBOOT is trimmed on both sides (blkid_probe_set_id_label), LABEL on the right only
+ * (blkid_probe_set_label), which is what probe_fs() does with either copy. */
 static int vfat_boot_label(const struct bc_ctx *c, const struct bc_diff *d)
 {
-	return !d->blkid[0] && d->blfs && !strcmp(d->em, d->blfs->fatboot) && fat_root_beyond(c->buf, c->len);
+	const char *em = d->em;
+	while (*em == ' ')
+		em++;
+	return !d->blkid[0] && d->blfs && !strcmp(em, d->blfs->fatboot) && fat_root_beyond(c->buf, c->len);
 }
 
 static int dos_zero_signature(const struct bc_ctx *c, const struct bc_diff *d)
@@ -293,13 +301,24 @@ static int long_label(const struct bc_ctx *c, const struct bc_diff *d)
 	"the kernel refuses to mount it (" fn "), so earlymount does not offer it as a match; " \
 	"libblkid 2.38 does not verify this checksum"
 
-/* libblkid's tiny-device rule (blkid_probe_is_tiny: at most 1440 KiB, a floppy) */
-#define BLKID_TINY (1440 * 1024)
-
-static int two_signatures_tiny(const struct bc_ctx *c, const struct bc_diff *d)
+/* The same bytes followed by zeros up to 2 MiB, asked for TYPE alone: does libblkid recognise
+ * them? Past libblkid's small-device rules (1440 KiB, btrfs's 1 MiB minimum) and its reading of
+ * magics a whole KiB at a time, with no competing signature. */
+#define PAD_SIZE (2 * 1024 * 1024)
+static int blkid_sees_padded(const struct bc_ctx *c, const char *type)
 {
-	return d->blkid[0] && d->em[0] && c->len <= BLKID_TINY && bc_em_knows_type(d->blkid) &&
-	       bc_blkid_sees_type(c->fd, c->off, c->len, d->em);
+	int fd = memfd_create("blkid_cmp_pad", MFD_CLOEXEC), seen = 0;
+	if (fd < 0)
+		return 0;
+	if (ftruncate(fd, PAD_SIZE) == 0 && pwrite(fd, c->buf, c->len, 0) == (ssize_t)c->len)
+		seen = bc_blkid_sees_type(fd, 0, PAD_SIZE, type);
+	close(fd);
+	return seen;
+}
+
+static int small_device(const struct bc_ctx *c, const struct bc_diff *d)
+{
+	return d->em[0] && bc_em_knows_type(d->em) && c->len < PAD_SIZE && blkid_sees_padded(c, d->em);
 }
 
 static const struct bc_row table[] = {
@@ -308,12 +327,15 @@ static const struct bc_row table[] = {
 	 "are mounted through rootfstype= or the /proc/filesystems fallback, as the kernel does",
 	 unknown_type},
 	{"*", "TYPE",
-	 "two filesystems' signatures on a device of at most 1440 KiB: libblkid reports the first in "
-	 "its own order, and it also recognises probe_fs()'s type when asked for that type alone",
-	 "on a device that small libblkid returns its first match (superblocks_safeprobe, "
-	 "blkid_probe_is_tiny: floppies) and on any larger one no answer at all (ambivalent); "
-	 "probe_fs() tries strong magics first and vfat, whose weakest magic is a jump byte, last",
-	 two_signatures_tiny},
+	 "a device under 2 MiB where libblkid reports another type or none, and recognises "
+	 "probe_fs()'s type once the same bytes are padded with zeros to 2 MiB and it is asked for "
+	 "that type alone",
+	 "libblkid has rules for small devices that probe_fs(), given a buffer and not a device "
+	 "size, does not copy: up to 1440 KiB it returns its first match without looking for a "
+	 "second (superblocks_safeprobe, blkid_probe_is_tiny); btrfs needs 1 MiB (idinfo minsz); "
+	 "magics are read a whole KiB at a time. On a real device two signatures make libblkid "
+	 "answer nothing (ambivalent), and probe_fs() takes the strongest magic first",
+	 small_device},
 	{"vfat", "LABEL",
 	 "the root directory lies past the end of the buffer; libblkid reports no LABEL and "
 	 "probe_fs() reports the boot sector's label, which libblkid reports as LABEL_FATBOOT",

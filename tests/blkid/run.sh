@@ -236,6 +236,19 @@ if case_ vfat-fat16-label-codepage-850 mkfs.vfat truncate dd od; then
 	fi
 fi
 
+# A label starting with a blank (mkfs.vfat refuses one, so 'X' becomes ' ' by hand): blkid's LABEL
+# keeps it (only LABEL_FATBOOT is trimmed on the left).
+if case_ vfat-fat12-label-leading-blank mkfs.vfat truncate dd od; then
+	img "$I" 4M
+	if mk mkfs.vfat -F 12 -n 'XLEAD' "$I"; then
+		read -r ss < <(od -A n -t u2 -j 11 -N 2 "$I")
+		read -r res < <(od -A n -t u2 -j 14 -N 2 "$I")
+		read -r fats < <(od -A n -t u1 -j 16 -N 1 "$I")
+		read -r fatlen < <(od -A n -t u2 -j 22 -N 2 "$I")
+		poke "$I" $((0x2B)) '20' && poke "$I" $(((res + fats * fatlen) * ss)) '20' && check "$I" --expect fs=vfat
+	fi
+fi
+
 # ---- f2fs --------------------------------------------------------------------------------------
 I=$T/f2fs.img
 L512=$(printf 'F%.0s' $(seq 1 511))Z
