@@ -13,6 +13,10 @@
  * PARTUUID and PARTLABEL are compared; every difference is printed with NAME, and those that no
  * row of the table of intended differences (blkid_cmp.c, --table) explains fail the run.
  *
+ * --export FILE writes libblkid's whole-image answer to FILE as raw KEY=value lines (TYPE, UUID,
+ * LABEL, PTTYPE, PTUUID, only the set ones), so that run.sh can check this harness against the
+ * `blkid -p` command itself.
+ *
  * --expect FACT guards against an image that is not what the test meant (a comparison of two
  * empty answers proves nothing): each FACT must hold for libblkid's answer. FACTs: fs=TYPE (whole
  * image; fs=none for nothing), pt=TYPE, parts=COUNT (entries libblkid lists), pN=TYPE (the
@@ -136,7 +140,7 @@ static int fact_holds(const char *fact, const struct bc_fs *whole, const struct 
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: blkid_diff [--sector-size N] [--expect FACT]... NAME IMAGE\n"
+	fprintf(stderr, "usage: blkid_diff [--sector-size N] [--expect FACT]... [--export FILE] NAME IMAGE\n"
 	                "       blkid_diff --table\n"
 	                "       blkid_diff --gpt-move-entries LBA IMAGE\n");
 	return 2;
@@ -144,7 +148,7 @@ static int usage(void)
 
 int main(int argc, char **argv)
 {
-	const char *expect[32];
+	const char *expect[32], *export = NULL;
 	unsigned nexpect = 0, ss = 512;
 	int i = 1;
 
@@ -157,6 +161,8 @@ int main(int argc, char **argv)
 	for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
 		if (!strcmp(argv[i], "--sector-size"))
 			ss = (unsigned)strtoul(argv[i + 1], NULL, 0);
+		else if (!strcmp(argv[i], "--export"))
+			export = argv[i + 1];
 		else if (!strcmp(argv[i], "--expect") && nexpect < sizeof(expect) / sizeof(expect[0]))
 			expect[nexpect++] = argv[i + 1];
 		else
@@ -200,6 +206,20 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	bc_compare_parts(&c, em_prc, &pt, &blparts);
+
+	if (export) {
+		FILE *f = fopen(export, "w");
+		if (!f) {
+			fprintf(stderr, "blkid_diff: %s: %s\n", export, strerror(errno));
+			return 2;
+		}
+		const char *kv[][2] = {{"TYPE", whole.type}, {"UUID", whole.uuid}, {"LABEL", whole.label},
+		                       {"PTTYPE", blparts.type}, {"PTUUID", blparts.ptuuid}};
+		for (size_t k = 0; k < sizeof(kv) / sizeof(kv[0]); k++)
+			if (kv[k][1][0])
+				fprintf(f, "%s=%s\n", kv[k][0], kv[k][1]);
+		fclose(f);
+	}
 
 	/* 3. the superblock in every partition libblkid lists, as blkid -p on /dev/sdXN reads it */
 	pfs = calloc(blparts.count ? blparts.count : 1, sizeof(*pfs));
