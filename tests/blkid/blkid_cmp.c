@@ -5,6 +5,7 @@
 #include "blkid_cmp.h"
 
 #include <blkid/blkid.h>
+#include <ctype.h>
 #include <errno.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -237,9 +238,24 @@ struct bc_row {
 static int vfat_boot_label(const struct bc_ctx *c, const struct bc_diff *d)
 {
 	const char *em = d->em;
-	while (*em == ' ')
+	while (isspace((unsigned char)*em)) /* blkid_ltrim_whitespace() */
 		em++;
 	return !d->blkid[0] && d->blfs && !strcmp(em, d->blfs->fatboot) && fat_root_beyond(c->buf, c->len);
+}
+
+/* Does the buffer end inside a volume descriptor (among the first 16 from 32 KiB, before the set
+ * terminator)? */
+static int iso_descriptor_cut(const struct bc_ctx *c, const struct bc_diff *d)
+{
+	(void)d;
+	for (size_t i = 0; i < 16; i++) {
+		size_t off = 0x8000 + i * 2048;
+		if (off + 2048 > c->len)
+			return off < c->len;
+		if (c->buf[off] == 0xFF)
+			return 0;
+	}
+	return 0;
 }
 
 static int dos_zero_signature(const struct bc_ctx *c, const struct bc_diff *d)
@@ -343,6 +359,11 @@ static const struct bc_row table[] = {
 	 "equal, so the boot sector's copy is the best answer from those bytes (libblkid, which "
 	 "reads the device, finds the root-directory entry)",
 	 vfat_boot_label},
+	{"iso9660", "LABEL", "the buffer ends inside a volume descriptor of the set",
+	 "libblkid uses what it can read of a cut descriptor (the Joliet one's name is in its first "
+	 "bytes); probe_fs() takes only whole descriptors. Devices and images hold whole 2 KiB "
+	 "sectors, and the set lies well inside the head probe_fs() is given",
+	 iso_descriptor_cut},
 	{"dos", "PARTUUID", "the MBR disk signature is 0: libblkid reports no PARTUUID, probe_parts() "
 	                    "reports 00000000-NN",
 	 "root=PARTUUID= is matched by the kernel (block/partitions/msdos.c forms \"%08x-%02x\" from "
