@@ -332,9 +332,21 @@ static int blkid_sees_padded(const struct bc_ctx *c, const char *type)
 	return seen;
 }
 
+static int ext_test_fs(const struct bc_ctx *c)
+{ /* s_flags (offset 0x160) EXT2_FLAGS_TEST_FILESYS */
+	return c->len >= 2048 && (rd32(c->buf + 1024 + 0x160) & 0x0004);
+}
+
 static int small_device(const struct bc_ctx *c, const struct bc_diff *d)
 {
-	return d->em[0] && bc_em_knows_type(d->em) && c->len < PAD_SIZE && blkid_sees_padded(c, d->em);
+	/* libblkid's name for probe_fs()'s "ext4" on a test_fs superblock: see ext4dev_row */
+	const char *t = !strcmp(d->em, "ext4") && ext_test_fs(c) ? "ext4dev" : d->em;
+	return d->em[0] && bc_em_knows_type(d->em) && c->len < PAD_SIZE && blkid_sees_padded(c, t);
+}
+
+static int ext4dev_row(const struct bc_ctx *c, const struct bc_diff *d)
+{
+	return !strcmp(d->blkid, "ext4dev") && !strcmp(d->em, "ext4") && ext_test_fs(c);
 }
 
 static const struct bc_row table[] = {
@@ -374,6 +386,12 @@ static const struct bc_row table[] = {
 	 "libblkid's probe_dos_pt computes that product in 32 bits, which wraps to 0, and skips the "
 	 "slot as empty; the kernel (block/partitions/msdos.c, sector_t) makes the partition",
 	 dos_size_wraps},
+	{"ext4dev", "TYPE", "an ext4 superblock with EXT2_FLAGS_TEST_FILESYS in s_flags: libblkid says "
+	                    "ext4dev, probe_fs() ext4",
+	 "the kernel registers no ext4dev filesystem type (fs/ext4/super.c registers ext4, and ext2 "
+	 "and ext3 as aliases), and its ext4 driver mounts such a filesystem: probe_fs()'s type is "
+	 "the one a mount needs. UUID and LABEL, which root= matches, are compared as usual",
+	 ext4dev_row},
 	{"ext4", "TYPE", "metadata_csum is set and the superblock's crc32c is wrong (blkid: ext4 or jbd, "
 	                 "earlymount: nothing)",
 	 CSUM_REASON("ext4_superblock_csum_verify"), ext_csum_row},
@@ -472,16 +490,18 @@ unsigned bc_compare_fs(struct bc_ctx *c, int em_rc, const struct fs_info *em, co
 	struct bc_diff d = {.blfs = bl};
 	const char *bltype = bl->rc == 0 ? bl->type : bl->rc == -2 ? "(ambivalent)" : bl->rc == 1 ? "" : "(error)";
 	const char *emtype = em_rc == 0 ? em->type : "";
+	/* the same filesystem under libblkid's other name for it (the ext4dev row) */
+	int alias = !strcmp(bltype, "ext4dev") && !strcmp(emtype, "ext4");
 
 	if (c->both_only) {
 		if (em_rc != 0 || bl->rc != 0)
 			return 0;
-		if (strcmp(bltype, emtype) && !bc_em_knows_type(bltype))
+		if (strcmp(bltype, emtype) && !bc_em_knows_type(bltype) && !alias)
 			return 0;
 	}
 	d.format = bl->rc == 0 ? bltype : emtype[0] ? emtype : "none";
 	field(c, &d, "TYPE", bltype, emtype);
-	if (strcmp(bltype, emtype) || !emtype[0])
+	if ((strcmp(bltype, emtype) && !alias) || !emtype[0])
 		return c->unexpected - before;
 	field(c, &d, "UUID", bl->uuid, em->uuid);
 	field(c, &d, "LABEL", bl->label, em->label);

@@ -168,6 +168,7 @@ for v in \
 	"ext4-inode128-small|mkfs.ext4|ext4|-I 128 -T small -L small" \
 	"ext4-bigalloc|mkfs.ext4|ext4|-O bigalloc -C 16384 -L bigalloc" \
 	"ext4-casefold-encrypt|mkfs.ext4|ext4|-O casefold,encrypt -L cf" \
+	"ext4-test-fs-flag|mkfs.ext4|ext4dev|-E test_fs -L testfs -U $U2" \
 	"ext3-default|mkfs.ext3|ext3|-L 'ext3 lbl' -U $U2" \
 	"ext3-b1024|mkfs.ext3|ext3|-b 1024" \
 	"ext2-default|mkfs.ext2|ext2|-L ext2 -U $U4" \
