@@ -46,8 +46,11 @@ bdir=$(cd "$bdir" && pwd)
 exec 9>"$bdir/.lock"
 flock 9
 
+read -r -a BLKID_CFLAGS < <(pkg-config --cflags blkid)
+read -r -a BLKID_LIBS < <(pkg-config --libs blkid)
+# shellcheck disable=SC2054 # the commas belong to -fsanitize=
 CFLAGS=(-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
-	-std=gnu11 -Wall -Wextra -I"$(dirname "$probe_c")" -I"$top/tests/blkid" $(pkg-config --cflags blkid))
+	-std=gnu11 -Wall -Wextra -I"$(dirname "$probe_c")" -I"$top/tests/blkid" "${BLKID_CFLAGS[@]}")
 printf '%s\n' '#include <stddef.h>' '#include <stdint.h>' \
 	'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n);' \
 	'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }' >"$bdir/check.c"
@@ -58,7 +61,7 @@ if ! out=$("$CC" "${CFLAGS[@]}" -o "$bdir/check" "$bdir/check.c" 2>&1); then
 fi
 bin=$bdir/fuzz_blkid_diff
 "$CC" "${CFLAGS[@]}" -o "$bin" "$top/tests/fuzz/fuzz_blkid_diff.c" "$top/tests/blkid/blkid_cmp.c" "$probe_c" \
-	$(pkg-config --libs blkid) || { echo "$0: building fuzz_blkid_diff failed" >&2; exit 2; }
+	"${BLKID_LIBS[@]}" || { echo "$0: building fuzz_blkid_diff failed" >&2; exit 2; }
 
 # libFuzzer's own exit codes set apart from 77 (a skip for CTest). libblkid keeps a few
 # process-wide allocations (its debug and config state): leaks are not what this target looks for.

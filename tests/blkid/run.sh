@@ -84,7 +84,7 @@ mk() {
 parse_kv() {
 	local -n into=$1
 	local line
-	while if [ "$2" == esc ]; then IFS= read line; else IFS= read -r line; fi; do
+	while IFS= read -r line; do
 		case $line in
 		*=*) [ -n "${into[${line%%=*}]+x}" ] || into[${line%%=*}]=${line#*=} ;;
 		esac
@@ -140,7 +140,7 @@ put() {
 poke() {
 	local f=$1 off=$2 hex=$3 esc=
 	for b in $hex; do esc+="\\x$b"; done
-	printf "$esc" | dd of="$f" bs=1 seek="$off" conv=notrunc status=none
+	printf '%b' "$esc" | dd of="$f" bs=1 seek="$off" conv=notrunc status=none
 }
 
 U1=0a1b2c3d-4e5f-4061-8293-a4b5c6d7e8f9
@@ -310,12 +310,12 @@ fi
 # erofs-utils here (1.5) has neither -b nor -L: the block-size exponent (superblock byte 12) and
 # the volume name (bytes 64-79) are set by hand, and the superblock-checksum feature (bit 0 of
 # feature_compat, byte 8) cleared so that no crc32c needs recomputing. Only the superblock is
-# probed, so the rest of the image need not match. The kernel mounts blocks up to the page size;
-# util-linux accepts exponents 9 to 16.
+# probed, so the rest of the image need not match. The kernel mounts blocks up to its page size;
+# libblkid 2.38 reports all of these exponents.
 for bits in 9 12 14 16; do
 	case_ erofs-blkszbits-$bits mkfs.erofs dd || continue
 	rm -f "$I" && mk mkfs.erofs -T0 -U $U2 "$I" "$T/tree" || continue
-	# at least a few blocks: libblkid ignores an erofs smaller than its device-size checks want
+	# at least a few blocks (libblkid reads a magic's whole KiB, 1024-2048 here)
 	[ "$(stat -c %s "$I")" -ge $((3 << bits)) ] || truncate -s $((3 << bits)) "$I"
 	feat=$(od -A n -t u1 -j $((1024 + 8)) -N 1 "$I")
 	poke "$I" $((1024 + 8)) "$(printf %02x $((feat & 0xFE)))" &&
