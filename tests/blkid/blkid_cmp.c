@@ -61,22 +61,28 @@ int bc_blkid_fs(int fd, uint64_t off, uint64_t size, struct bc_fs *out)
 	return out->rc;
 }
 
-int bc_blkid_sees_type(int fd, uint64_t off, uint64_t size, const char *type)
+int bc_blkid_type_only(int fd, uint64_t off, uint64_t size, const char *type, struct bc_fs *out)
 {
 	char *only[] = {(char *)type, NULL};
-	int found = 0;
+	memset(out, 0, sizeof(*out));
+	out->rc = -1;
 	blkid_probe pr = blkid_new_probe();
 	if (!pr)
 		return 0;
 	if (blkid_probe_set_device(pr, fd, (blkid_loff_t)off, (blkid_loff_t)size) == 0) {
 		blkid_probe_enable_superblocks(pr, 1);
-		blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE);
+		blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE | BLKID_SUBLKS_UUID | BLKID_SUBLKS_LABEL);
 		blkid_probe_enable_partitions(pr, 0);
 		blkid_probe_filter_superblocks_type(pr, BLKID_FLTR_ONLYIN, only);
-		found = blkid_do_safeprobe(pr) == 0;
+		out->rc = blkid_do_safeprobe(pr) == 0 ? 0 : 1;
+		if (out->rc == 0) {
+			copy_value(pr, "TYPE", out->type, sizeof(out->type));
+			copy_value(pr, "UUID", out->uuid, sizeof(out->uuid));
+			copy_value(pr, "LABEL", out->label, sizeof(out->label));
+		}
 	}
 	blkid_free_probe(pr);
-	return found;
+	return out->rc == 0;
 }
 
 int bc_blkid_parts(int fd, uint64_t size, unsigned ss, struct bc_parts *out)
@@ -131,23 +137,25 @@ static uint32_t rd16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] 
 static uint32_t rd32(const uint8_t *p) { return rd16(p) | rd16(p + 2) << 16; }
 
 /* Does the root directory of the FAT volume in buf reach past len (so probe_fs cannot read the
- * volume-label entry there)? Follows the BPB as the FAT specification lays it out. */
+ * volume-label entry there)? Follows the BPB as libblkid's vfat prober does, with its 32-bit sector
+ * arithmetic (probe.c copies it: a geometry that wraps must be read where libblkid reads it). */
 static int fat_root_beyond(const uint8_t *b, size_t len)
 {
 	if (len < 512)
 		return 1;
-	uint64_t ss = rd16(b + 11), cs = b[13], res = rd16(b + 14), fats = b[16];
-	uint64_t dirents = rd16(b + 17), f16 = rd16(b + 22), f32 = rd32(b + 36);
+	uint32_t ss = rd16(b + 11), cs = b[13], res = rd16(b + 14), fats = b[16];
+	uint32_t dirents = rd16(b + 17), f16 = rd16(b + 22), f32 = rd32(b + 36);
 	if (f16) {
-		uint64_t root = (res + fats * f16) * ss;
-		return root + dirents * 32 > len;
+		uint64_t root = (uint64_t)(uint32_t)(res + fats * f16) * ss;
+		return root + (uint64_t)dirents * 32 > len;
 	}
-	uint64_t fatsz = fats * f32, clus = rd32(b + 44);
-	for (int loop = 0; loop < 99 && clus >= 2 && clus < 0x0FFFFFF8; loop++) {
-		uint64_t off = (res + fatsz + (clus - 2) * cs) * ss;
-		if (off + cs * ss > len)
+	uint32_t data = res + fats * f32, clus = rd32(b + 44);
+	uint32_t entries = (uint32_t)((uint64_t)f32 * ss / 4);
+	for (int loop = 0; loop < 99 && clus && clus < entries; loop++) {
+		uint64_t off = (uint64_t)(uint32_t)(data + (clus - 2) * cs) * ss;
+		if (off + (uint64_t)cs * ss > len)
 			return 1;
-		uint64_t fe = res * ss + clus * 4;
+		uint64_t fe = (uint64_t)res * ss + (uint64_t)clus * 4;
 		if (fe + 4 > len)
 			return 1;
 		clus = rd32(b + fe) & 0x0FFFFFFF;
@@ -226,6 +234,7 @@ struct bc_diff {
 	const char *em;
 	unsigned partno;          /* partition fields: the number */
 	const struct bc_fs *blfs; /* superblock fields: libblkid's whole answer */
+	const struct fs_info *emfs; /* and probe_fs()'s */
 };
 
 struct bc_row {
@@ -318,18 +327,20 @@ static int long_label(const struct bc_ctx *c, const struct bc_diff *d)
 	"libblkid 2.38 does not verify this checksum"
 
 /* The same bytes followed by zeros up to 2 MiB, asked for TYPE alone: does libblkid recognise
- * them? Past libblkid's small-device rules (1440 KiB, btrfs's 1 MiB minimum) and its reading of
- * magics a whole KiB at a time, with no competing signature. */
+ * them, with probe_fs()'s UUID and LABEL? Past libblkid's small-device rules (1440 KiB, btrfs's
+ * 1 MiB minimum) and its reading of magics a whole KiB at a time, with no competing signature. */
 #define PAD_SIZE (2 * 1024 * 1024)
-static int blkid_sees_padded(const struct bc_ctx *c, const char *type)
+static int blkid_agrees_padded(const struct bc_ctx *c, const char *type, const struct fs_info *em)
 {
-	int fd = memfd_create("blkid_cmp_pad", MFD_CLOEXEC), seen = 0;
+	static struct bc_fs bl; /* 2 KiB of label: not on the stack */
+	int fd = memfd_create("blkid_cmp_pad", MFD_CLOEXEC), same = 0;
 	if (fd < 0)
 		return 0;
-	if (ftruncate(fd, PAD_SIZE) == 0 && pwrite(fd, c->buf, c->len, 0) == (ssize_t)c->len)
-		seen = bc_blkid_sees_type(fd, 0, PAD_SIZE, type);
+	if (ftruncate(fd, PAD_SIZE) == 0 && pwrite(fd, c->buf, c->len, 0) == (ssize_t)c->len &&
+	    bc_blkid_type_only(fd, 0, PAD_SIZE, type, &bl))
+		same = em && !strcmp(bl.uuid, em->uuid) && !strcmp(bl.label, em->label);
 	close(fd);
-	return seen;
+	return same;
 }
 
 static int ext_test_fs(const struct bc_ctx *c)
@@ -341,7 +352,7 @@ static int small_device(const struct bc_ctx *c, const struct bc_diff *d)
 {
 	/* libblkid's name for probe_fs()'s "ext4" on a test_fs superblock: see ext4dev_row */
 	const char *t = !strcmp(d->em, "ext4") && ext_test_fs(c) ? "ext4dev" : d->em;
-	return d->em[0] && bc_em_knows_type(d->em) && c->len < PAD_SIZE && blkid_sees_padded(c, t);
+	return d->em[0] && bc_em_knows_type(d->em) && c->len < PAD_SIZE && blkid_agrees_padded(c, t, d->emfs);
 }
 
 static int ext4dev_row(const struct bc_ctx *c, const struct bc_diff *d)
@@ -355,9 +366,9 @@ static const struct bc_row table[] = {
 	 "are mounted through rootfstype= or the /proc/filesystems fallback, as the kernel does",
 	 unknown_type},
 	{"*", "TYPE",
-	 "a device under 2 MiB where libblkid reports another type or none, and recognises "
-	 "probe_fs()'s type once the same bytes are padded with zeros to 2 MiB and it is asked for "
-	 "that type alone",
+	 "a device under 2 MiB where libblkid reports another type or none, and finds probe_fs()'s "
+	 "type, UUID and LABEL once the same bytes are padded with zeros to 2 MiB and it is asked "
+	 "for that type alone",
 	 "libblkid has rules for small devices that probe_fs(), given a buffer and not a device "
 	 "size, does not copy: up to 1440 KiB it returns its first match without looking for a "
 	 "second (superblocks_safeprobe, blkid_probe_is_tiny); btrfs needs 1 MiB (idinfo minsz); "
@@ -487,7 +498,7 @@ static void field(struct bc_ctx *c, struct bc_diff *d, const char *name, const c
 unsigned bc_compare_fs(struct bc_ctx *c, int em_rc, const struct fs_info *em, const struct bc_fs *bl)
 {
 	unsigned before = c->unexpected;
-	struct bc_diff d = {.blfs = bl};
+	struct bc_diff d = {.blfs = bl, .emfs = em_rc == 0 ? em : NULL};
 	const char *bltype = bl->rc == 0 ? bl->type : bl->rc == -2 ? "(ambivalent)" : bl->rc == 1 ? "" : "(error)";
 	const char *emtype = em_rc == 0 ? em->type : "";
 	/* the same filesystem under libblkid's other name for it (the ext4dev row) */

@@ -48,8 +48,8 @@ struct bc_parts {
 
 /* Probe fd from byte off, size bytes (0: to the end). */
 int bc_blkid_fs(int fd, uint64_t off, uint64_t size, struct bc_fs *out);
-/* Does libblkid recognise TYPE there when asked for that type alone? 1 yes, 0 no. */
-int bc_blkid_sees_type(int fd, uint64_t off, uint64_t size, const char *type);
+/* libblkid asked for TYPE alone there: 1 and *out filled when it recognises it, else 0. */
+int bc_blkid_type_only(int fd, uint64_t off, uint64_t size, const char *type, struct bc_fs *out);
 /* Probe fd as a whole disk with logical sector size ss (0: libblkid's default for a file, 512). */
 int bc_blkid_parts(int fd, uint64_t size, unsigned ss, struct bc_parts *out);
 
