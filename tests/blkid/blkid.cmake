@@ -1,0 +1,21 @@
+# SPDX-License-Identifier: MIT
+# Differential test of the probers against libblkid (host build only): blkid_diff links
+# src/probe.c and Debian's libblkid-dev; tests/blkid/run.sh makes the images and runs it on each.
+# Without libblkid-dev the test still exists and reports SKIPPED (exit 77).
+find_package(PkgConfig QUIET)
+if(PkgConfig_FOUND)
+  pkg_check_modules(EM_BLKID QUIET blkid)
+endif()
+if(EM_BLKID_FOUND)
+  add_executable(blkid_diff ${CMAKE_SOURCE_DIR}/tests/blkid/blkid_diff.c
+                            ${CMAKE_SOURCE_DIR}/tests/blkid/blkid_cmp.c ${CMAKE_SOURCE_DIR}/src/probe.c)
+  target_include_directories(blkid_diff PRIVATE ${CMAKE_SOURCE_DIR}/src ${CMAKE_SOURCE_DIR}/tests/blkid
+                                                ${EM_BLKID_INCLUDE_DIRS})
+  target_compile_options(blkid_diff PRIVATE ${EM_WARN} ${EM_BLKID_CFLAGS_OTHER})
+  target_link_libraries(blkid_diff PRIVATE ${EM_BLKID_LDFLAGS})
+  add_test(NAME probe_blkid_diff COMMAND ${CMAKE_SOURCE_DIR}/tests/blkid/run.sh $<TARGET_FILE:blkid_diff>)
+else()
+  message(STATUS "libblkid-dev not found: probe_blkid_diff will be skipped")
+  add_test(NAME probe_blkid_diff COMMAND ${CMAKE_SOURCE_DIR}/tests/blkid/run.sh --no-libblkid)
+endif()
+set_tests_properties(probe_blkid_diff PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 180)
