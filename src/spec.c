@@ -392,22 +392,36 @@ static int parse_bool(const char *v, int *out)
 static void warn(struct plan *p, const char *f, ...) __attribute__((format(printf, 2, 3)));
 static void warn(struct plan *p, const char *f, ...)
 {
-	char line[320];
+	static const char hex[] = "0123456789abcdef";
+	char line[320], esc[sizeof(line) * 4];
 	struct sbuf sb;
-	size_t used = strlen(p->warnings);
+	size_t used = strlen(p->warnings), n = 0;
 	va_list ap;
 
 	sb_init(&sb, line, sizeof(line));
 	va_start(ap, f);
 	sb_vprintf(&sb, f, ap);
 	va_end(ap);
-	if (used + sb.len + 2 > sizeof(p->warnings)) {
+	/* A value may hold any byte, a newline inside quotes too: one warning stays one line, and
+	 * nothing in it can steer a terminal (control bytes become \xNN). */
+	for (size_t i = 0; i < sb.len; i++) {
+		unsigned char ch = (unsigned char)line[i];
+		if (ch < 0x20 || ch == 0x7f) {
+			esc[n++] = '\\';
+			esc[n++] = 'x';
+			esc[n++] = hex[ch >> 4];
+			esc[n++] = hex[ch & 15];
+		} else {
+			esc[n++] = (char)ch;
+		}
+	}
+	if (used + n + 2 > sizeof(p->warnings)) {
 		p->warnings_cut = 1; /* plan_print says so; the caller logs that some were dropped */
 		return;
 	}
-	memcpy(p->warnings + used, line, sb.len);
-	p->warnings[used + sb.len] = '\n';
-	p->warnings[used + sb.len + 1] = '\0';
+	memcpy(p->warnings + used, esc, n);
+	p->warnings[used + n] = '\n';
+	p->warnings[used + n + 1] = '\0';
 	p->nwarnings++;
 }
 

@@ -185,6 +185,11 @@ int main(void)
 	CHECK_INT(build("root=UUID=x earlymount.onfail=bogus earlymount.onfail=reboot"), -EINVAL);
 	CHECK_INT(p.onfail, ONFAIL_REBOOT);
 
+	/* A warning is one line whatever the value holds (a newline inside quotes, ESC). */
+	CHECK_INT(build("root=/dev/vda rootdelay=\"5\nEVIL: ok\x1b[2J\""), 0);
+	CHECK_INT(p.nwarnings, 1);
+	CHECK_STR(p.warnings, "rootdelay=5\\x0aEVIL: ok\\x1b[2J: read as 5 s, as the kernel does (it stops at the first byte that is not a digit)\n");
+
 	/* earlymount.mount forms. */
 	CHECK_INT(build("root=/dev/vda earlymount.mount=/srv/data:/mnt/ro:bind:ro,nosuid,private"), 0);
 	CHECK_INT(p.nextra, 1);
@@ -208,6 +213,41 @@ int main(void)
 	CHECK_INT(p.nextra, 2);
 	CHECK_STR(p.extra[0].fstypes, "");
 	CHECK_INT(p.extra[1].opts.nofail, 1);
+	/* WHAT with ":/" in it (an NFS export): WHERE is the first ":/" after which an FSTYPE
+	 * without '/' (or the end) follows. */
+	CHECK_INT(build("root=/dev/vda earlymount.mount=server:/export:/mnt:nfs:vers=4"), 0);
+	CHECK_STR(p.extra[0].src.value, "server:/export");
+	CHECK_INT(p.extra[0].src.kind, DEV_NONE);
+	CHECK_STR(p.extra[0].target, "/mnt");
+	CHECK_STR(p.extra[0].fstypes, "nfs");
+	CHECK_STR(p.extra[0].opts.params[0].key, "vers");
+	CHECK_INT(build("root=/dev/vda earlymount.mount=server:/export:/mnt:nfs"), 0);
+	CHECK_STR(p.extra[0].src.value, "server:/export");
+	CHECK_STR(p.extra[0].target, "/mnt");
+	CHECK_INT(build("root=/dev/vda earlymount.mount=[fe80::1]:/export:/mnt:nfs4"), 0);
+	CHECK_STR(p.extra[0].src.value, "[fe80::1]:/export");
+	CHECK_STR(p.extra[0].target, "/mnt");
+	CHECK_INT(build("root=/dev/vda earlymount.mount=server:/export:/mnt"), -EINVAL);
+	CHECK_STR(err, "earlymount.mount=server:/export:/mnt: 'server:/export' is not a device, so a filesystem type is needed (WHAT:WHERE:FSTYPE)");
+	/* Every older form keeps its reading: MAJ:MIN, overlay options with ":/", an empty FSTYPE,
+	 * a bind source. */
+	CHECK_INT(build("root=/dev/vda earlymount.mount=259:3:/data:xfs:logbufs=8"), 0);
+	CHECK_INT(p.extra[0].src.major, 259);
+	CHECK_STR(p.extra[0].target, "/data");
+	CHECK_INT(build("root=/dev/vda earlymount.mount=overlay:/m:overlay:lowerdir=/a:/b"), 0);
+	CHECK_STR(p.extra[0].src.value, "overlay");
+	CHECK_STR(p.extra[0].target, "/m");
+	CHECK_STR(p.extra[0].opts.params[0].value, "/a:/b");
+	CHECK_INT(build("root=/dev/vda earlymount.mount=LABEL=x:/srv::noatime"), 0);
+	CHECK_STR(p.extra[0].target, "/srv");
+	CHECK_INT(build("root=/dev/vda earlymount.mount=/a:/b:/c:bind"), 0); /* source /a:/b */
+	CHECK_STR(p.extra[0].src.value, "/a:/b");
+	CHECK_STR(p.extra[0].target, "/c");
+	/* The ambiguous case: both readings fit; the shorter WHAT wins (documented). */
+	CHECK_INT(build("root=/dev/vda earlymount.mount=h:/e:nfs:/x:y"), 0);
+	CHECK_STR(p.extra[0].src.value, "h");
+	CHECK_STR(p.extra[0].target, "/e");
+	CHECK_STR(p.extra[0].fstypes, "nfs");
 	CHECK_INT(build("root=/dev/vda earlymount.mount=/srv:/mnt:rbind:rslave"), 0);
 	CHECK_INT(p.extra[0].opts.recursive, 1);
 	CHECK(p.extra[0].opts.propagation == EM_MS_SLAVE);
