@@ -851,7 +851,13 @@ static int init_param(struct ctx *c, const struct cmdline_arg *a)
 		return -EINVAL;
 	}
 	/* The kernel execs init= as given, from "/" of the new root: a relative "sbin/init" is
-	 * /sbin/init (init/main.c run_init_process after the chroot into the root). */
+	 * /sbin/init (init/main.c run_init_process after the chroot into the root). A path that
+	 * climbs with ".." is refused, as every other path here. */
+	if (a->value[0] != '/' && has_dotdot(a->value)) {
+		fmt(c->err, c->errlen, "init=%s: not an absolute path, and it climbs with '..' (a relative "
+		    "init= runs from /: write it without '..')", a->value);
+		return -EINVAL;
+	}
 	fmt(p->init_buf, sizeof(p->init_buf), "%s%s", a->value[0] == '/' ? "" : "/", a->value);
 	p->init = p->init_buf;
 	p->init_given = a->value;
@@ -866,13 +872,9 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a)
 
 	switch (group_of(a, c->rules)) {
 	case G_ROOT:
-		if (!*a->value) {
-			/* The kernel keeps an empty saved_root_name and falls back to the boot
-			 * loader's ROOT_DEV; systemd-fstab-generator sees no root=. */
-			p->have_root = 0;
-			warn(p, "root= is empty: no root device");
-			return 0;
-		}
+		/* An empty last root= names no device (the kernel falls back to the boot loader's
+		 * ROOT_DEV, systemd-fstab-generator sees no root=): refused as "empty value". An
+		 * empty one before a good one is never looked at. */
 		return p->have_root = 1, device_param(c, a, &p->root, ROLE_ROOT, "root", "/");
 	case G_ROOTFSTYPE:
 		return fstype_param(c, a, &p->root);

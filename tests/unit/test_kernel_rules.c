@@ -36,8 +36,9 @@ static const struct row rows[] = {
 	{ NULL, "root=/dev/ram0 console=ttyS0 root=/dev/mmcblk0p2 rootwait", K, "root=/dev/mmcblk0p2 type=probe ro=1 wait=forever" },
 	{ NULL, "root=UUID=not-a-uuid! root=LABEL=ok", K, "root=LABEL=ok type=probe ro=1 wait=30" },
 	{ NULL, "root= root=/dev/vda1", K, "root=/dev/vda1 type=probe ro=1 wait=30" },
-	/* An empty last root= empties saved_root_name: no root device from the line. */
-	{ NULL, "root=/dev/vda1 root=", K, "noroot warn=1" },
+	/* An empty last root= empties saved_root_name: no root device from the line (the kernel
+	 * falls back to the boot loader's ROOT_DEV): refused. */
+	{ NULL, "root=/dev/vda1 root=", K, "error: root=: empty value" },
 	/* obsolete_checksetup matches "root=" with its '=': a bare "root" is not root= and does
 	 * not hide the earlier one (it goes to init as an argument). */
 	{ NULL, "root=/dev/vda1 root", K, "root=/dev/vda1 type=probe ro=1 wait=30 warn=1" },

@@ -61,6 +61,8 @@ static const struct {
 	const char *cmdline;
 	const char *message;
 } bad[] = {
+	{ "root=", "root=: empty value" },
+	{ "root=/dev/vda init=../../bin/sh", "init=../../bin/sh: not an absolute path, and it climbs with '..' (a relative init= runs from /: write it without '..')" },
 	{ "root=UUID=", "root=UUID=: the UUID is empty" },
 	{ "root=UUID=xyz", "root=UUID=xyz: 'xyz' is not a UUID: only hex digits and '-' are allowed" },
 	{ "root=LABEL=", "root=LABEL=: the LABEL is empty" },
