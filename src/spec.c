@@ -3,6 +3,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -488,7 +489,7 @@ static int kernel_kstrtoint0(const char *s, long *out)
 	else if (*s == '+')
 		s++;
 	v = kernel_strtoul0(s, &end, &n);
-	if (!n || (*end && !(end[0] == '\n' && !end[1])) || v > 2147483647ul)
+	if (!n || (*end && !(end[0] == '\n' && !end[1])) || v > (unsigned long)INT_MAX)
 		return -EINVAL;
 	*out = neg ? -(long)v : (long)v;
 	return neg && v ? -ERANGE : 0;
@@ -818,7 +819,7 @@ static void rootwait_param(struct ctx *c, const struct cmdline_arg *a)
 		warn(p, "rootwait=%s: not a number of seconds; waiting forever, as the kernel does "
 		     "(\"ignoring invalid rootwait value\")", a->value);
 		p->wait_s = -1;
-	} else if (v > 2147483647l / 1000) {
+	} else if (v > INT_MAX / 1000) {
 		warn(p, "rootwait=%s: too many seconds; waiting forever, as the kernel does "
 		     "(\"ignoring excessive rootwait value\")", a->value);
 		p->wait_s = -1;
