@@ -764,7 +764,7 @@ static int device_param(struct ctx *c, const struct cmdline_arg *a, struct mount
 	r = spec_parse_device(a->value, &m->src, sub, sizeof(sub));
 	if (r == -EOPNOTSUPP) {
 		fmt(c->err, c->errlen, "%s=%s is %s", a->name, a->value, sub);
-		return -EINVAL;
+		return -EOPNOTSUPP; /* spec_build passes it on: the dracut hook leaves the root to dracut */
 	}
 	if (r < 0) {
 		fmt(c->err, c->errlen, "%s=%s: %s", a->name, a->value, sub);
@@ -1067,9 +1067,11 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 		if (!skip[i] && (g == G_ONFAIL || g == G_DEBUG))
 			(void)our_param(&pre, a); /* an invalid one is reported by the full pass */
 	}
-	for (unsigned i = 0; i < cl->nargs; i++)
-		if (!skip[i] && our_param(&c, &cl->args[i]) < 0)
-			return -EINVAL;
+	for (unsigned i = 0; i < cl->nargs; i++) {
+		int r = skip[i] ? 0 : our_param(&c, &cl->args[i]);
+		if (r < 0)
+			return r == -EOPNOTSUPP ? r : -EINVAL;
+	}
 	if (!p->wait_from)
 		p->wait_from = "default";
 	p->ninit_args = cl->ninit;

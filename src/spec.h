@@ -84,7 +84,9 @@ struct plan {
 };
 
 /* Builds the plan from the tokenized command line. Returns 0, or -EINVAL with a message in err that
- * names the parameter, its value and what is wrong. Unknown parameters belong to others and are
+ * names the parameter, its value and what is wrong, or -EOPNOTSUPP (message too) when root= or
+ * mount.usr= is a root another dracut module or the kernel mounts (nfs:, live:, /dev/nfs, ...):
+ * a dracut hook then leaves the mount to dracut instead of failing. Unknown parameters belong to others and are
  * ignored. The plan points into cl, which must outlive it.
  * A single-valued parameter given more than once counts only in its last occurrence; the earlier
  * ones are never looked at (kernel/params.c parse_args hands each to its __setup handler in order,

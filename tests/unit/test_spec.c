@@ -134,7 +134,9 @@ int main(void)
 	}
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		int r = build(bad[i].cmdline);
-		CHECK_INT(r, -EINVAL);
+		/* Roots that others mount are told apart (the dracut hook then steps aside). */
+		CHECK_INT(r, strstr(bad[i].message, " mounts it") || strstr(bad[i].message, " logs in to it") ||
+		                     strstr(bad[i].message, " connects it") ? -EOPNOTSUPP : -EINVAL);
 		CHECK_STR(err, bad[i].message);
 	}
 
