@@ -95,6 +95,12 @@ static int add_word(struct optset *o, char *word, char *err, size_t errlen)
 	char *eq = strchr(word, '=');
 	const struct keyword *k = eq ? NULL : lookup(word);
 
+	if (eq && str_startswith(word, "x-systemd.device-timeout=")) {
+		/* Userspace-only too, but systemd-fstab-generator turns it into the device's
+		 * JobRunningTimeoutSec=; spec.c uses it under --rules systemd. */
+		o->device_timeout = eq + 1;
+		return 0;
+	}
 	if (eq && (str_startswith(word, "comment=") || str_startswith(word, "x-") ||
 	           str_startswith(word, "X-")))
 		return 0; /* userspace-only: fstab comments and x-* options */
@@ -140,8 +146,19 @@ static int add_word(struct optset *o, char *word, char *err, size_t errlen)
 		fmt(err, errlen, "option '%s' has no name before '='", word);
 		return -EINVAL;
 	}
+	int quoted = 0;
 	if (eq) {
+		size_t vl = strlen(eq + 1);
 		*eq = '\0';
+		/* context="a,b": libmount (optlist_new_opt) hands fsconfig() the value without the
+		 * surrounding quotes, and the kernel's fsconfig path does not strip them itself
+		 * (security/selinux selinux_fs_context_parse_param takes param->string as is); the
+		 * quotes only protect the commas while the option string is split. */
+		if (vl >= 2 && eq[1] == '"' && eq[vl] == '"') {
+			eq[vl] = '\0';
+			eq++;
+			quoted = 1;
+		}
 		/* fsconfig() copies keys and values with strndup_user(.., 256) and fails with
 		 * EINVAL beyond; refuse here with a message instead of a truncated value. */
 		if (strlen(eq + 1) + 1 > FSCONFIG_VALUE_MAX) {
@@ -161,8 +178,24 @@ static int add_word(struct optset *o, char *word, char *err, size_t errlen)
 	}
 	o->params[o->nparams].key = word;
 	o->params[o->nparams].value = eq ? eq + 1 : NULL;
+	o->params[o->nparams].quoted = quoted;
 	o->nparams++;
 	return 0;
+}
+
+/* The next separating comma: one outside double quotes. A quote toggles wherever it stands, as in
+ * libmount's ul_optstr_next and the kernel's opt_len (security/selinux/hooks.c); an unclosed quote
+ * runs to the end. */
+static char *next_comma(char *p)
+{
+	int in_quote = 0;
+	for (; *p; p++) {
+		if (*p == '"')
+			in_quote = !in_quote;
+		else if (*p == ',' && !in_quote)
+			return p;
+	}
+	return NULL;
 }
 
 int options_add(struct optset *o, const char *text, char *err, size_t errlen)
@@ -182,7 +215,7 @@ int options_add(struct optset *o, const char *text, char *err, size_t errlen)
 	memcpy(p, text, n + 1);
 	o->used += n + 1;
 	while (p) {
-		char *comma = strchr(p, ',');
+		char *comma = next_comma(p);
 		if (comma)
 			*comma = '\0';
 		if (*p) {
@@ -301,7 +334,11 @@ int options_legacy(const struct optset *o, unsigned long *msflags, char *data, s
 		sb_puts(&sb, p->key);
 		if (p->value) {
 			sb_putc(&sb, '=');
+			if (p->quoted)
+				sb_putc(&sb, '"');
 			sb_puts(&sb, p->value);
+			if (p->quoted)
+				sb_putc(&sb, '"');
 		}
 	}
 	*msflags = f;

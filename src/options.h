@@ -14,6 +14,7 @@
 struct fsparam {
 	const char *key;
 	const char *value; /* NULL: fsconfig(SET_FLAG, key); else SET_STRING */
+	int quoted;        /* the value was written in double quotes (removed here, as libmount does) */
 };
 
 struct optset {
@@ -25,13 +26,16 @@ struct optset {
 	int ro;               /* -1 not said, 0 rw, 1 ro (the last one said wins) */
 	int recursive;        /* rbind or r<propagation> */
 	int nofail;           /* a failure of this mount is not fatal */
+	const char *device_timeout; /* x-systemd.device-timeout= (used under --rules systemd), or NULL */
 	unsigned nparams;
 	struct fsparam params[OPT_MAX_PARAMS];
 };
 
 void options_init(struct optset *o);
 /* Adds the options in text (comma-separated; may be NULL or empty) to o. Returns 0, or -EINVAL
- * with a message in err naming the option and why it is refused. */
+ * with a message in err naming the option and why it is refused. A comma inside double quotes does
+ * not separate (libmount's ul_optstr_next, the kernel's SELinux opt_len), and a value wholly in
+ * double quotes loses them (libmount's optlist_new_opt) before it reaches fsconfig(). */
 int options_add(struct optset *o, const char *text, char *err, size_t errlen);
 
 /* MOUNT_ATTR_* flags -> "MOUNT_ATTR_RDONLY|MOUNT_ATTR_NOATIME" ("0" when none). An atime mode is
@@ -41,7 +45,8 @@ void options_attr_names(uint64_t set, uint64_t clr, char *buf, size_t cap);
 const char *options_propagation_name(uint64_t prop);
 
 /* For the mount(2) fallback: the MS_* flags for the attributes and the VFS superblock flags among
- * the parameters, and the remaining parameters joined as "k=v,k" for the data argument.
+ * the parameters, and the remaining parameters joined as "k=v,k" for the data argument (a value
+ * that was quoted is quoted again, as libmount does, so its commas stay inside it).
  * Returns 0 or -E2BIG when data does not fit. */
 int options_legacy(const struct optset *o, unsigned long *msflags, char *data, size_t cap);
 

@@ -53,6 +53,24 @@ static void print_params(struct sbuf *o, const struct mount_entry *m, int first_
 	}
 }
 
+/* An argument as init receives it, with no quotes added: bytes that would not show (controls,
+ * DEL) and the backslash itself are written \xNN, so each argument stays on one line and reads
+ * unambiguously. */
+static void put_arg(struct sbuf *o, const char *s)
+{
+	static const char hex[] = "0123456789abcdef";
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c < 0x20 || c == 0x7f || c == '\\') {
+			sb_puts(o, "\\x");
+			sb_putc(o, hex[c >> 4]);
+			sb_putc(o, hex[c & 15]);
+		} else {
+			sb_putc(o, (char)c);
+		}
+	}
+}
+
 static void print_entry(struct sbuf *o, unsigned n, const struct mount_entry *m, const char *sysroot,
                         const struct plan *p)
 {
@@ -78,10 +96,11 @@ static void print_entry(struct sbuf *o, unsigned n, const struct mount_entry *m,
 		else
 			sb_printf(o, "  source: %s (the block device found by probing)\n", src);
 		if (m->src.kind != DEV_NONE) {
-			if (p->wait_s < 0)
-				sb_printf(o, "  wait: forever (%s)\n", p->wait_from);
+			const char *from = m->wait_from ? m->wait_from : p->wait_from;
+			if (m->wait_s < 0)
+				sb_printf(o, "  wait: forever (%s)\n", from);
 			else
-				sb_printf(o, "  wait: up to %ld s (%s)\n", p->wait_s, p->wait_from);
+				sb_printf(o, "  wait: up to %ld s (%s)\n", m->wait_s, from);
 		}
 		if (m->fstypes[0])
 			sb_printf(o, "  type: %s%s\n", m->fstypes,
@@ -169,15 +188,23 @@ void plan_print(struct sbuf *o, const struct plan *p, const char *sysroot)
 			sb_printf(o, " %s", p->modules[i]);
 		sb_putc(o, '\n');
 	}
-	if (p->init)
+	if (p->init && p->init_given && !str_eq(p->init, p->init_given))
+		sb_printf(o, "init: %s (init=%s, which the kernel runs from /)\n", p->init, p->init_given);
+	else if (p->init)
 		sb_printf(o, "init: %s (init=)\n", p->init);
 	else
 		sb_puts(o, "init: the first of /sbin/init, /etc/init, /bin/init, /bin/sh in the new root\n");
+	if (p->journaldev)
+		sb_printf(o, "root journal/log device: %s (root.journaldev=)\n", p->journaldev);
 	if (p->ninit_args) {
-		sb_puts(o, "init arguments:");
-		for (unsigned i = 0; i < p->ninit_args; i++)
-			sb_printf(o, " \"%s\"", p->init_args[i]);
-		sb_putc(o, '\n');
+		/* One argument a line, exactly as init gets it in argv (the kernel has removed the
+		 * quotes that grouped it). */
+		sb_printf(o, "init arguments (after \"--\"; %u):\n", p->ninit_args);
+		for (unsigned i = 0; i < p->ninit_args; i++) {
+			sb_printf(o, "  argv[%u]: ", i + 1);
+			put_arg(o, p->init_args[i]);
+			sb_putc(o, '\n');
+		}
 	}
 	{
 		static const char *const names[] = { "shell if the initramfs has /bin/sh, else wait 10 s and exit",
@@ -186,4 +213,17 @@ void plan_print(struct sbuf *o, const struct plan *p, const char *sysroot)
 	}
 	if (p->debug)
 		sb_puts(o, "debug: on\n");
+	if (p->rules == SPEC_RULES_SYSTEMD)
+		sb_puts(o, "rules: systemd (the command line read as systemd-fstab-generator reads it)\n");
+	for (unsigned i = 0;; i++) {
+		const char *w;
+		size_t len;
+		if (spec_warning(p, i, &w, &len) < 0)
+			break;
+		sb_puts(o, "warning: ");
+		sb_putn(o, w, len);
+		sb_putc(o, '\n');
+	}
+	if (p->warnings_cut)
+		sb_puts(o, "warning: more warnings than the plan holds; the rest were dropped\n");
 }

@@ -3,6 +3,8 @@
 #include "util.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
 #include <string.h>
 
 const char *spec_kind_name(enum devkind k)
@@ -114,17 +116,40 @@ static int parse_int(const char *s, int *out)
 	return 0;
 }
 
+/* The kernel's "%u" in sscanf: decimal digits only, no sign. NULL when there is no digit. */
+static const char *scan_dec(const char *s, unsigned long *v)
+{
+	unsigned long n = 0;
+	if (*s < '0' || *s > '9')
+		return NULL;
+	for (; *s >= '0' && *s <= '9'; s++)
+		n = n > 100000000ul ? n : n * 10 + (unsigned long)(*s - '0');
+	*v = n;
+	return s;
+}
+
+/* MAJ:MIN and MAJ:MIN:OFFSET as the kernel reads them (init/do_mounts.c name_to_dev_t in 6.1,
+ * block/early-lookup.c devt_from_devnum since 6.5): sscanf(name, "%u:%u%c") == 2, or
+ * sscanf(name, "%u:%u:%u:%c") == 3. OFFSET is read and thrown away; the second pattern also takes a
+ * ':' right at the end, or any other byte after OFFSET (the literal ':' does not match, sscanf stops
+ * at 3). MKDEV must round-trip: 12 bits of major, 20 of minor. */
 static int parse_devnum(const char *s, struct devspec *d)
 {
-	const char *colon = strchr(s, ':');
-	char maj[16];
-	unsigned long a, b;
+	unsigned long a, b, off;
+	const char *p = scan_dec(s, &a);
 
-	if (!colon || (size_t)(colon - s) >= sizeof(maj))
+	if (!p || *p != ':' || !(p = scan_dec(p + 1, &b)))
 		return -EINVAL;
-	memcpy(maj, s, (size_t)(colon - s));
-	maj[colon - s] = '\0';
-	if (parse_ulong(maj, &a) < 0 || parse_ulong(colon + 1, &b) < 0 || a > 4095 || b > 1048575)
+	d->devnum_offset = 0;
+	if (*p == ':') {
+		const char *q = scan_dec(p + 1, &off);
+		if (!q || (q[0] == ':' && q[1] != '\0'))
+			return -EINVAL;
+		d->devnum_offset = 1;
+	} else if (*p) {
+		return -EINVAL;
+	}
+	if (a > 4095 || b > 1048575)
 		return -EINVAL;
 	d->major = (unsigned)a;
 	d->minor = (unsigned)b;
@@ -145,6 +170,48 @@ static const struct {
 	{ "/dev/disk/by-partlabel/", DEV_PARTLABEL },
 };
 
+/* Roots that earlymount does not mount because someone else does: dracut's modules (their
+ * parse-*.sh scripts claim these root= prefixes), systemd's gpt-auto generator, and the roots the
+ * kernel mounts itself (init/do_mounts.c: /dev/nfs, /dev/cifs, /dev/ram, mtd*, ubi*). Saying who
+ * mounts it beats "not a MAJOR:MINOR device number". */
+static const struct {
+	const char *prefix;
+	int exact;
+	const char *who;
+} foreign_roots[] = {
+	{ "nfs:", 0, "a network root (NFS); dracut's nfs module mounts it" },
+	{ "nfs4:", 0, "a network root (NFSv4); dracut's nfs module mounts it" },
+	{ "dhcp", 1, "a network root named by DHCP; dracut's nfs module mounts it" },
+	{ "dhcp6", 1, "a network root named by DHCPv6; dracut's nfs module mounts it" },
+	{ "/dev/nfs", 1, "the kernel's NFS root (nfsroot=); the kernel or dracut's nfs module mounts it" },
+	{ "cifs:", 0, "a network root (CIFS); dracut's cifs module mounts it" },
+	{ "/dev/cifs", 1, "the kernel's CIFS root (cifsroot=); the kernel mounts it" },
+	{ "iscsi:", 0, "an iSCSI root; dracut's iscsi module logs in to it" },
+	{ "nbd:", 0, "a network block device root; dracut's nbd module connects it" },
+	{ "live:", 0, "a live image root; dracut's dmsquash-live module mounts it" },
+	{ "zfs:", 0, "a ZFS root; the zfs dracut module (zfs-dracut) mounts it" },
+	{ "ZFS=", 0, "a ZFS root; the zfs dracut module (zfs-dracut) mounts it" },
+	{ "virtiofs:", 0, "a virtiofs root; dracut's virtiofs module mounts it" },
+	{ "gpt-auto", 1, "the root that systemd-gpt-auto-generator finds by its GPT partition type" },
+	{ "/dev/ram", 0, "the kernel's initrd RAM disk; the kernel mounts it itself" },
+	{ "mtd", 0, "an MTD root; the kernel mounts it itself (init/do_mounts.c)" },
+	{ "ubi", 0, "a UBI root; the kernel mounts it itself (init/do_mounts.c)" },
+};
+
+/* systemd's tag_to_udev_node unquotes the value of UUID=, LABEL=, PARTUUID= and PARTLABEL= (one
+ * matching pair of " or ' around it); the kernel keeps the quotes of root=LABEL="My Root" in the
+ * value (lib/cmdline.c next_arg strips only quotes that open the parameter or its value), so this
+ * is done under both rules. */
+static const char *unquote_tag(const char *v, char *buf, size_t cap)
+{
+	size_t l = strlen(v);
+	if (l < 2 || (v[0] != '"' && v[0] != '\'') || v[l - 1] != v[0] || l - 2 >= cap)
+		return v;
+	memcpy(buf, v + 1, l - 2);
+	buf[l - 2] = '\0';
+	return buf;
+}
+
 int spec_parse_device(const char *text, struct devspec *d, char *err, size_t errlen)
 {
 	memset(d, 0, sizeof(*d));
@@ -153,6 +220,16 @@ int spec_parse_device(const char *text, struct devspec *d, char *err, size_t err
 		fmt(err, errlen, "empty value");
 		return -EINVAL;
 	}
+	for (size_t i = 0; i < ARRAY_SIZE(foreign_roots); i++) {
+		if (foreign_roots[i].exact ? str_eq(text, foreign_roots[i].prefix)
+		                           : str_startswith(text, foreign_roots[i].prefix)) {
+			fmt(err, errlen, "%s", foreign_roots[i].who);
+			return -EOPNOTSUPP;
+		}
+	}
+	/* dracut's parse-block.sh: root=block:/dev/... is that device path. */
+	if (str_startswith(text, "block:"))
+		text += 6;
 	for (size_t i = 0; i < ARRAY_SIZE(tag_forms); i++) {
 		const char *v = text + strlen(tag_forms[i].prefix);
 		char buf[SPEC_VALUE_MAX];
@@ -169,6 +246,8 @@ int spec_parse_device(const char *text, struct devspec *d, char *err, size_t err
 				return -EINVAL;
 			}
 			v = buf;
+		} else {
+			v = unquote_tag(v, buf, sizeof(buf));
 		}
 		if (set_value(d, v, err, errlen) < 0)
 			return -EINVAL;
@@ -176,12 +255,23 @@ int spec_parse_device(const char *text, struct devspec *d, char *err, size_t err
 			return check_uuid(d, err, errlen);
 		if (d->kind == DEV_PARTUUID) {
 			char *off = strchr(d->value, '/');
+			size_t n;
 			if (off) {
 				if (!str_startswith(off, "/PARTNROFF=") || parse_int(off + 11, &d->partnroff) < 0) {
 					fmt(err, errlen, "'%s' after the PARTUUID is not /PARTNROFF=<number>", off);
 					return -EINVAL;
 				}
 				*off = '\0';
+			}
+			/* An MBR partition's PARTUUID is "%08x-%02x" (block/partitions/msdos.c, and blkid
+			 * alike), and the kernel matches by strncasecmp over the given length
+			 * (match_dev_by_uuid): "deadbeef-5" is never equal to "deadbeef-05". */
+			for (n = 0; is_hex(d->value[n]); n++)
+				;
+			if (n == 8 && d->value[8] == '-' && is_hex(d->value[9]) && !d->value[10]) {
+				fmt(err, errlen, "'%s' never matches: an MBR partition's PARTUUID has two hex "
+				    "digits after the '-' (%.*s0%c)", d->value, 9, d->value, d->value[9]);
+				return -EINVAL;
 			}
 			if (check_partuuid(d->value) < 0) {
 				fmt(err, errlen, "'%s' is not a PARTUUID: expected a GPT GUID "
@@ -191,12 +281,10 @@ int spec_parse_device(const char *text, struct devspec *d, char *err, size_t err
 		}
 		return 0;
 	}
-	if (str_startswith(text, "/dev/disk/")) {
-		fmt(err, errlen, "/dev/disk/%.*s links are made by udev, which this initramfs does not run: "
-		    "use UUID=, LABEL=, PARTUUID= or PARTLABEL=", (int)strcspn(text + 10, "/"), text + 10);
-		return -EINVAL;
-	}
 	if (text[0] == '/') {
+		/* /dev/disk/by-id/, by-path/, /dev/mapper/NAME, /dev/mdN: used as they are. Where udev
+		 * has run (dracut's helper mode) the link exists; earlymount as PID 1 makes no udev
+		 * links, and spec_build says so in a warning. */
 		d->kind = DEV_PATH;
 		if (!str_startswith(text, "/dev/") || !text[5]) {
 			fmt(err, errlen, "'%s' is not a device: expected /dev/NAME, UUID=, LABEL=, "
@@ -205,10 +293,6 @@ int spec_parse_device(const char *text, struct devspec *d, char *err, size_t err
 		}
 		if (has_dotdot(text)) {
 			fmt(err, errlen, "'%s' contains '..'", text);
-			return -EINVAL;
-		}
-		if (str_eq(text, "/dev/nfs") || str_startswith(text, "/dev/ram")) {
-			fmt(err, errlen, "'%s' (a root the kernel mounts itself) is not supported", text);
 			return -EINVAL;
 		}
 		return set_value(d, text, err, errlen);
@@ -222,12 +306,16 @@ int spec_parse_device(const char *text, struct devspec *d, char *err, size_t err
 		return set_value(d, text, err, errlen);
 	}
 	{
-		/* The kernel's old form: the device number in hex (new_decode_dev). */
+		/* The kernel's old form: the device number in hex (new_decode_dev of
+		 * simple_strtoul(name, &p, 16), which skips a leading "0x"). */
+		const char *h = text;
 		size_t n;
 		unsigned long v = 0;
-		for (n = 0; n < 9 && is_hex(text[n]); n++)
-			v = v << 4 | (unsigned long)hexval(text[n]);
-		if (!text[n] && n <= 8) {
+		if (h[0] == '0' && (h[1] == 'x' || h[1] == 'X') && h[2])
+			h += 2;
+		for (n = 0; n < 9 && is_hex(h[n]); n++)
+			v = v << 4 | (unsigned long)hexval(h[n]);
+		if (!h[n] && n <= 8) {
 			d->kind = DEV_DEVNUM;
 			d->major = (unsigned)((v & 0xfff00) >> 8);
 			d->minor = (unsigned)((v & 0xff) | ((v >> 12) & 0xfff00));
@@ -300,24 +388,261 @@ static int parse_bool(const char *v, int *out)
 	return 0;
 }
 
-struct ctx {
-	struct plan *p;
-	char *err;
-	size_t errlen;
-	const char *rootflags, *usrflags;
-	int ro; /* the kernel's ro/rw */
+/* ---- warnings ---------------------------------------------------------------------------- */
+
+static void warn(struct plan *p, const char *f, ...) __attribute__((format(printf, 2, 3)));
+static void warn(struct plan *p, const char *f, ...)
+{
+	static const char hex[] = "0123456789abcdef";
+	char line[320], esc[sizeof(line) * 4];
+	struct sbuf sb;
+	size_t used = strlen(p->warnings), n = 0;
+	va_list ap;
+
+	sb_init(&sb, line, sizeof(line));
+	va_start(ap, f);
+	sb_vprintf(&sb, f, ap);
+	va_end(ap);
+	/* A value may hold any byte, a newline inside quotes too: one warning stays one line, and
+	 * nothing in it can steer a terminal (control bytes become \xNN). */
+	for (size_t i = 0; i < sb.len; i++) {
+		unsigned char ch = (unsigned char)line[i];
+		if (ch < 0x20 || ch == 0x7f) {
+			esc[n++] = '\\';
+			esc[n++] = 'x';
+			esc[n++] = hex[ch >> 4];
+			esc[n++] = hex[ch & 15];
+		} else {
+			esc[n++] = (char)ch;
+		}
+	}
+	if (used + n + 2 > sizeof(p->warnings)) {
+		p->warnings_cut = 1; /* plan_print says so; the caller logs that some were dropped */
+		return;
+	}
+	memcpy(p->warnings + used, esc, n);
+	p->warnings[used + n] = '\n';
+	p->warnings[used + n + 1] = '\0';
+	p->nwarnings++;
+}
+
+int spec_warning(const struct plan *p, unsigned i, const char **s, size_t *len)
+{
+	const char *w = p->warnings;
+	for (; *w; i--) {
+		const char *nl = strchr(w, '\n');
+		if (!nl)
+			break;
+		if (i == 0) {
+			*s = w;
+			*len = (size_t)(nl - w);
+			return 0;
+		}
+		w = nl + 1;
+	}
+	return -ENOENT;
+}
+
+/* ---- numbers as the kernel and systemd read them ------------------------------------------ */
+
+/* simple_strtoul(s, &end, 0) (lib/vsprintf.c with _parse_integer_fixup_radix): "0x" followed by a
+ * hex digit means hex, another leading "0" octal, else decimal; it stops at the first byte that is
+ * not a digit of the base and says how many digits it read. Saturates instead of wrapping. */
+static unsigned long kernel_strtoul0(const char *s, const char **end, size_t *ndigits)
+{
+	unsigned base = 10;
+	unsigned long v = 0;
+	size_t n = 0;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && is_hex(s[2]))
+		base = 16, s += 2;
+	else if (s[0] == '0')
+		base = 8;
+	for (;; s++, n++) {
+		unsigned d;
+		if (*s >= '0' && *s <= '9')
+			d = (unsigned)(*s - '0');
+		else if (is_hex(*s))
+			d = (unsigned)hexval(*s);
+		else
+			break;
+		if (d >= base)
+			break;
+		v = v > (~0ul - d) / base ? ~0ul : v * base + d;
+	}
+	*end = s;
+	*ndigits = n;
+	return v;
+}
+
+/* kstrtoint(s, 0, &v) (lib/kstrtox.c): an optional sign, the base rules above, digits, and at
+ * most a trailing newline; anything else is -EINVAL. Negative values are reported as -ERANGE. */
+static int kernel_kstrtoint0(const char *s, long *out)
+{
+	const char *end;
+	size_t n;
+	int neg = 0;
+	unsigned long v;
+
+	if (*s == '-')
+		neg = 1, s++;
+	else if (*s == '+')
+		s++;
+	v = kernel_strtoul0(s, &end, &n);
+	if (!n || (*end && !(end[0] == '\n' && !end[1])) || v > (unsigned long)INT_MAX)
+		return -EINVAL;
+	*out = neg ? -(long)v : (long)v;
+	return neg && v ? -ERANGE : 0;
+}
+
+/* systemd's parse_sec for x-systemd.device-timeout= (a number is seconds; units us, ms, s, min,
+ * h, d, w, also combined as "1min30s"; "infinity"; with parse_sec_fix_0, 0 means no limit).
+ * Seconds, rounded up; -1 for no limit; -EINVAL when it is not a time span. */
+static long systemd_parse_sec(const char *s)
+{
+	static const struct {
+		const char *unit;
+		unsigned long ms;
+	} units[] = {
+		{ "usec", 0 }, { "us", 0 }, { "msec", 1 }, { "ms", 1 }, { "seconds", 1000 }, { "second", 1000 },
+		{ "sec", 1000 }, { "s", 1000 }, { "minutes", 60000 }, { "minute", 60000 }, { "min", 60000 },
+		{ "m", 60000 }, { "hours", 3600000 }, { "hour", 3600000 }, { "hr", 3600000 }, { "h", 3600000 },
+		{ "days", 86400000 }, { "day", 86400000 }, { "d", 86400000 }, { "weeks", 604800000 },
+		{ "week", 604800000 }, { "w", 604800000 },
+	};
+	unsigned long total_ms = 0, us = 0;
+	int any = 0;
+
+	if (str_eq(s, "infinity"))
+		return -1;
+	while (*s) {
+		unsigned long v = 0;
+		size_t i, n = 0;
+		while (*s == ' ')
+			s++;
+		if (!*s)
+			break;
+		for (; *s >= '0' && *s <= '9'; s++, n++)
+			v = v > 100000000ul ? v : v * 10 + (unsigned long)(*s - '0');
+		if (!n)
+			return -EINVAL;
+		while (*s == ' ')
+			s++;
+		for (i = 0; i < ARRAY_SIZE(units); i++)
+			if (str_startswith(s, units[i].unit))
+				break;
+		if (i == ARRAY_SIZE(units)) {
+			if (*s && !(*s >= '0' && *s <= '9'))
+				return -EINVAL;
+			total_ms += v * 1000; /* no unit: seconds */
+		} else {
+			s += strlen(units[i].unit);
+			if (units[i].ms)
+				total_ms += v * units[i].ms;
+			else
+				us += v;
+		}
+		any = 1;
+	}
+	if (!any)
+		return -EINVAL;
+	total_ms += (us + 999) / 1000;
+	if (total_ms == 0)
+		return -1;
+	return (long)((total_ms + 999) / 1000);
+}
+
+/* ---- the parameters -------------------------------------------------------------------------- */
+
+/* The single-valued parameters: only the last occurrence of each is looked at. */
+enum group {
+	G_NONE, /* not ours, or one that adds up (earlymount.mount=, earlymount.modules=, and under
+	         * systemd rootflags= and mount.usrflags=) */
+	G_ROOT, G_ROOTFSTYPE, G_ROOTFLAGS, G_RORW, G_ROOTWAIT, G_ROOTDELAY, G_INIT, G_USR, G_USRFSTYPE,
+	G_USRFLAGS, G_JOURNALDEV, G_TIMEOUT, G_DEBUG, G_ONFAIL, G_COUNT
 };
 
-/* earlymount.mount=WHAT:WHERE[:FSTYPE[:OPTIONS]]. WHAT may itself contain ':' (MAJ:MIN), so WHERE
- * starts at the first ':' followed by '/'; OPTIONS is the rest and may contain ':' (overlay). */
+static enum group group_of(const struct cmdline_arg *a, enum spec_rules rules)
+{
+	static const struct {
+		const char *name;
+		enum group g;
+	} named[] = {
+		{ "root", G_ROOT }, { "rootfstype", G_ROOTFSTYPE }, { "rootflags", G_ROOTFLAGS },
+		{ "rootdelay", G_ROOTDELAY }, { "init", G_INIT }, { "mount.usr", G_USR },
+		{ "mount.usrfstype", G_USRFSTYPE }, { "mount.usrflags", G_USRFLAGS },
+		{ "root.journaldev", G_JOURNALDEV },
+	};
+	const char *n = a->name;
+
+	/* __setup("ro", readonly) and __setup("rw", readwrite) (init/do_mounts.c) refuse a value:
+	 * "ro=1" is not ro. They set and clear one flag, so together they are one parameter. */
+	if (param_eq(n, "ro") || param_eq(n, "rw"))
+		return a->value ? G_NONE : G_RORW;
+	/* rootwait and rootwait=N (6.4+) set the same root_wait. */
+	if (param_eq(n, "rootwait"))
+		return G_ROOTWAIT;
+	if (param_eq(n, "earlymount.timeout"))
+		return G_TIMEOUT;
+	if (param_eq(n, "earlymount.debug"))
+		return G_DEBUG;
+	if (param_eq(n, "earlymount.onfail"))
+		return G_ONFAIL;
+	/* The kernel's __setup("root=", ...) matches only with the '=': a bare "root" is not root=
+	 * (obsolete_checksetup), nor for systemd (proc_cmdline_value_missing) or dracut (getarg
+	 * root=). It does not hide an earlier root=. */
+	if (!a->value)
+		return G_NONE;
+	for (size_t i = 0; i < ARRAY_SIZE(named); i++) {
+		if (!param_eq(n, named[i].name))
+			continue;
+		if (rules == SPEC_RULES_SYSTEMD && (named[i].g == G_ROOTFLAGS || named[i].g == G_USRFLAGS))
+			return G_NONE; /* systemd-fstab-generator joins them (strextend_with_separator) */
+		return named[i].g;
+	}
+	return G_NONE;
+}
+
+struct ctx {
+	struct plan *p;
+	enum spec_rules rules;
+	char *err;
+	size_t errlen;
+	int ro;        /* the kernel's ro/rw: read-only unless rw */
+	int ro_given;  /* -1: neither ro nor rw on the line */
+	int usrflags;  /* mount.usrflags= given */
+};
+
+/* earlymount.mount=WHAT:WHERE[:FSTYPE[:OPTIONS]]. WHAT may contain ':' and even ":/" (8:17,
+ * server:/export, [fe80::1]:/export) and OPTIONS may too (lowerdir=/a:/b), while WHERE has no ':'
+ * and FSTYPE has neither ':' nor '/'. So WHERE starts at the first ":/" (not at the very start)
+ * after whose WHERE comes the end, or ':' and an FSTYPE without '/'. "server:/export:/mnt:nfs"
+ * is WHAT=server:/export (an FSTYPE "/mnt" is impossible); "tmpfs:/x:tmpfs:size=1M" is WHAT=tmpfs.
+ * Of two readings that both fit ("a:/b:c:/d:e"), the one with the shorter WHAT wins. */
+static const char *find_where(const char *val)
+{
+	for (const char *s = str_find(val, ":/"); s; s = str_find(s + 1, ":/")) {
+		const char *colon = strchr(s + 1, ':');
+		size_t fl;
+		if (s == val)
+			continue;
+		if (!colon)
+			return s;
+		fl = strcspn(colon + 1, ":");
+		if (!memchr(colon + 1, '/', fl))
+			return s;
+	}
+	return NULL;
+}
+
 static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 {
 	char what[SPEC_VALUE_MAX], fstype[sizeof(m->fstypes)], sub[192];
 	const char *where, *colon, *opts = NULL;
 	size_t n;
 
-	where = str_find(val, ":/");
-	if (!where || where == val) {
+	where = find_where(val);
+	if (!where) {
 		fmt(c->err, c->errlen, "earlymount.mount=%s: expected WHAT:WHERE[:FSTYPE[:OPTIONS]] "
 		    "with WHERE an absolute path", val);
 		return -EINVAL;
@@ -429,17 +754,29 @@ static int device_param(struct ctx *c, const struct cmdline_arg *a, struct mount
 {
 	char sub[192];
 	char keep[sizeof(m->fstypes)];
+	int r;
 	if (need_value(c, a) < 0)
 		return -EINVAL;
 	em_strlcpy(keep, m->fstypes, sizeof(keep));
 	m->role = role;
 	m->param = param;
 	m->target = target;
-	if (spec_parse_device(a->value, &m->src, sub, sizeof(sub)) < 0) {
+	r = spec_parse_device(a->value, &m->src, sub, sizeof(sub));
+	if (r == -EOPNOTSUPP) {
+		fmt(c->err, c->errlen, "%s=%s is %s", a->name, a->value, sub);
+		return -EOPNOTSUPP; /* spec_build passes it on: the dracut hook leaves the root to dracut */
+	}
+	if (r < 0) {
 		fmt(c->err, c->errlen, "%s=%s: %s", a->name, a->value, sub);
 		return -EINVAL;
 	}
 	em_strlcpy(m->fstypes, keep, sizeof(m->fstypes));
+	if (m->src.kind == DEV_PATH && str_startswith(m->src.value, "/dev/disk/"))
+		warn(c->p, "%s=%s: a link that udev makes; it exists where udev has run (dracut), "
+		     "not when earlymount runs as /init", a->name, a->value);
+	if (m->src.kind == DEV_DEVNUM && m->src.devnum_offset)
+		warn(c->p, "%s=%s: the kernel reads MAJ:MIN:OFFSET and ignores OFFSET; the device is %u:%u",
+		     a->name, a->value, m->src.major, m->src.minor);
 	return 0;
 }
 
@@ -448,6 +785,12 @@ static int fstype_param(struct ctx *c, const struct cmdline_arg *a, struct mount
 	char sub[192];
 	if (need_value(c, a) < 0)
 		return -EINVAL;
+	/* "auto" is mount(8)'s and dracut's word for "probe it" (dracut's parse-root-opts.sh
+	 * defaults rootfstype to auto). */
+	if (str_eq(a->value, "auto")) {
+		m->fstypes[0] = '\0';
+		return 0;
+	}
 	if (strlen(a->value) >= sizeof(m->fstypes) || check_fstypes(a->value, sub, sizeof(sub)) < 0) {
 		if (strlen(a->value) >= sizeof(m->fstypes))
 			fmt(sub, sizeof(sub), "list longer than %zu bytes", sizeof(m->fstypes) - 1);
@@ -458,52 +801,126 @@ static int fstype_param(struct ctx *c, const struct cmdline_arg *a, struct mount
 	return 0;
 }
 
+/* rootwait and rootwait=N as Linux 6.4+ reads them (init/do_mounts.c rootwait_setup and
+ * rootwait_timeout_setup): bare means forever; N is kstrtoint(N, 0) seconds; an invalid or
+ * negative N, or one whose milliseconds overflow an int, is "ignoring invalid rootwait value" and
+ * waits forever. (6.1 did not know rootwait=N at all and ignored it; waiting is the safer reading.) */
+static void rootwait_param(struct ctx *c, const struct cmdline_arg *a)
+{
+	struct plan *p = c->p;
+	long v;
+
+	p->wait_from = "rootwait";
+	if (!a->value) {
+		p->wait_s = -1;
+		return;
+	}
+	if (kernel_kstrtoint0(a->value, &v) < 0 || v < 0) {
+		warn(p, "rootwait=%s: not a number of seconds; waiting forever, as the kernel does "
+		     "(\"ignoring invalid rootwait value\")", a->value);
+		p->wait_s = -1;
+	} else if (v > INT_MAX / 1000) {
+		warn(p, "rootwait=%s: too many seconds; waiting forever, as the kernel does "
+		     "(\"ignoring excessive rootwait value\")", a->value);
+		p->wait_s = -1;
+	} else {
+		p->wait_s = v;
+	}
+}
+
+/* rootdelay=N: simple_strtoul(N, NULL, 0) seconds (init/do_mounts.c root_delay_setup): "5s" is 5,
+ * "0x10" is 16, "abc" is 0. What the kernel skips is said in a warning. */
+static void rootdelay_param(struct ctx *c, const struct cmdline_arg *a)
+{
+	const char *end;
+	size_t n;
+	unsigned long v = kernel_strtoul0(a->value, &end, &n);
+
+	c->p->rootdelay_s = v;
+	if (!n || *end)
+		warn(c->p, "rootdelay=%s: read as %lu s, as the kernel does (it stops at the first "
+		     "byte that is not a digit)", a->value, v);
+}
+
+static int init_param(struct ctx *c, const struct cmdline_arg *a)
+{
+	struct plan *p = c->p;
+	if (need_value(c, a) < 0)
+		return -EINVAL; /* the kernel panics: "Requested init  failed" */
+	if (strlen(a->value) + 2 > sizeof(p->init_buf)) {
+		fmt(c->err, c->errlen, "init=%s: longer than %zu bytes", a->value, sizeof(p->init_buf) - 2);
+		return -EINVAL;
+	}
+	/* The kernel execs init= as given, from "/" of the new root: a relative "sbin/init" is
+	 * /sbin/init (init/main.c run_init_process after the chroot into the root). A path that
+	 * climbs with ".." is refused, as every other path here. */
+	if (a->value[0] != '/' && has_dotdot(a->value)) {
+		fmt(c->err, c->errlen, "init=%s: not an absolute path, and it climbs with '..' (a relative "
+		    "init= runs from /: write it without '..')", a->value);
+		return -EINVAL;
+	}
+	fmt(p->init_buf, sizeof(p->init_buf), "%s%s", a->value[0] == '/' ? "" : "/", a->value);
+	p->init = p->init_buf;
+	p->init_given = a->value;
+	return 0;
+}
+
 static int our_param(struct ctx *c, const struct cmdline_arg *a)
 {
 	struct plan *p = c->p;
 	const char *n = a->name;
 	unsigned long v;
 
-	if (param_eq(n, "root"))
+	switch (group_of(a, c->rules)) {
+	case G_ROOT:
+		/* An empty last root= names no device (the kernel falls back to the boot loader's
+		 * ROOT_DEV, systemd-fstab-generator sees no root=): refused as "empty value". An
+		 * empty one before a good one is never looked at. */
 		return p->have_root = 1, device_param(c, a, &p->root, ROLE_ROOT, "root", "/");
-	if (param_eq(n, "rootfstype"))
+	case G_ROOTFSTYPE:
 		return fstype_param(c, a, &p->root);
-	if (param_eq(n, "rootflags"))
-		return c->rootflags = a->value ? a->value : "", 0;
-	if (param_eq(n, "ro") || param_eq(n, "rw")) {
-		if (!a->value)
-			c->ro = n[1] == 'o';
+	case G_ROOTFLAGS:
+	case G_USRFLAGS:
+		return 0; /* added at the end, after ro/rw (see spec_build) */
+	case G_RORW:
+		c->ro = c->ro_given = n[1] == 'o';
 		return 0;
-	}
-	if (param_eq(n, "rootwait")) {
-		if (!a->value) {
-			p->wait_s = -1;
-		} else {
-			if (parse_seconds(c, a, &v) < 0)
-				return -EINVAL;
-			p->wait_s = (long)v;
-		}
-		p->wait_from = "rootwait";
+	case G_ROOTWAIT:
+		rootwait_param(c, a);
 		return 0;
-	}
-	if (param_eq(n, "rootdelay"))
-		return parse_seconds(c, a, &p->rootdelay_s);
-	if (param_eq(n, "init")) {
-		if (need_value(c, a) < 0)
-			return -EINVAL;
-		if (a->value[0] != '/') {
-			fmt(c->err, c->errlen, "init=%s: not an absolute path", a->value);
-			return -EINVAL;
-		}
-		p->init = a->value;
+	case G_ROOTDELAY:
+		rootdelay_param(c, a);
 		return 0;
-	}
-	if (param_eq(n, "mount.usr"))
+	case G_INIT:
+		return init_param(c, a);
+	case G_USR:
 		return p->have_usr = 1, device_param(c, a, &p->usr, ROLE_USR, "mount.usr", "/usr");
-	if (param_eq(n, "mount.usrfstype"))
+	case G_USRFSTYPE:
 		return fstype_param(c, a, &p->usr);
-	if (param_eq(n, "mount.usrflags"))
-		return c->usrflags = a->value ? a->value : "", 0;
+	case G_JOURNALDEV:
+		/* dracut's mount-root.sh hands it to xfs as logdev= and to ext4 as journal_path=:
+		 * a device path. Empty means none (getarg gives ""). */
+		if (!*a->value) {
+			p->journaldev = NULL;
+			return 0;
+		}
+		if (!str_startswith(a->value, "/dev/") || has_dotdot(a->value)) {
+			fmt(c->err, c->errlen, "root.journaldev=%s: not a device path (/dev/...)", a->value);
+			return -EINVAL;
+		}
+		p->journaldev = a->value;
+		return 0;
+	default:
+		break;
+	}
+	if (!a->value && (param_eq(n, "root") || param_eq(n, "rootfstype") || param_eq(n, "rootflags") ||
+	                  param_eq(n, "rootdelay") || param_eq(n, "init") || param_eq(n, "mount.usr") ||
+	                  param_eq(n, "mount.usrfstype") || param_eq(n, "mount.usrflags"))) {
+		warn(p, "%s without '=' is not %s=; ignored, as the kernel and systemd do", n, n);
+		return 0;
+	}
+	if (param_eq(n, "rootflags") || param_eq(n, "mount.usrflags"))
+		return 0; /* systemd rules: added up at the end */
 	if (!str_startswith(n, "earlymount."))
 		return 0; /* someone else's parameter */
 	n += strlen("earlymount.");
@@ -579,58 +996,147 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a)
 	return -EINVAL;
 }
 
+/* Adds every rootflags= (or mount.usrflags=) that counts to o: under the kernel's rules the last
+ * one only (the others are skipped), under systemd's all of them in order, which is the same as
+ * joining them with ','. Returns how many were added, or -EINVAL. */
+static int add_flags(struct ctx *c, const struct cmdline *cl, const unsigned char *skip, const char *name,
+                     struct optset *o)
+{
+	char sub[192];
+	int added = 0;
+	for (unsigned i = 0; i < cl->nargs; i++) {
+		const struct cmdline_arg *a = &cl->args[i];
+		if (skip[i] || !a->value || !param_eq(a->name, name))
+			continue;
+		if (options_add(o, a->value, sub, sizeof(sub)) < 0) {
+			fmt(c->err, c->errlen, "%s=%s: %s", a->name, a->value, sub);
+			return -EINVAL;
+		}
+		added++;
+	}
+	return added;
+}
+
+/* How long systemd would wait for this entry's device: x-systemd.device-timeout= from its
+ * options (systemd-fstab-generator write_timeout -> JobRunningTimeoutSec=), else dflt. */
+static void systemd_wait(struct plan *p, struct mount_entry *m, long dflt, const char *dflt_from)
+{
+	m->wait_s = dflt;
+	m->wait_from = dflt_from;
+	if (m->opts.device_timeout) {
+		long t = systemd_parse_sec(m->opts.device_timeout);
+		if (t == -EINVAL) {
+			warn(p, "x-systemd.device-timeout=%s: not a time span; ignored, as systemd does",
+			     m->opts.device_timeout);
+			return;
+		}
+		m->wait_s = t;
+		m->wait_from = "x-systemd.device-timeout";
+	}
+}
+
 int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, char *err, size_t errlen)
 {
-	struct ctx c = { .p = p, .err = err, .errlen = errlen, .ro = 1 };
-	char sub[192];
+	struct ctx c = { .p = p, .rules = rules, .err = err, .errlen = errlen, .ro = 1, .ro_given = -1 };
+	static unsigned char skip[CMDLINE_MAX_ARGS]; /* 2 KiB: not on the early stack */
+	unsigned char seen[G_COUNT];
+	int nroot, nusr;
 
 	memset(p, 0, sizeof(*p));
 	options_init(&p->root.opts);
 	options_init(&p->usr.opts);
+	p->rules = rules;
 	p->wait_s = 30;
 	p->wait_from = NULL;
+	/* The last occurrence of a single-valued parameter is the one; the earlier ones are never
+	 * looked at, so an invalid or empty root= before a good one does no harm (kernel/params.c
+	 * parse_args calls each parameter's handler in order, and the handler overwrites). */
+	memset(seen, 0, sizeof(seen));
+	for (unsigned i = cl->nargs; i-- > 0;) {
+		enum group g = group_of(&cl->args[i], rules);
+		skip[i] = g != G_NONE && seen[g];
+		seen[g] = 1;
+	}
 	/* What to do on failure and how much to say must not depend on where a bad parameter
-	 * stands: take the valid earlymount.onfail= and earlymount.debug first (the last of each
-	 * wins, as the full pass below would have it), so an error still honours them. */
+	 * stands: take earlymount.onfail= and earlymount.debug first, so an error still honours them. */
 	for (unsigned i = 0; i < cl->nargs; i++) {
 		const struct cmdline_arg *a = &cl->args[i];
 		char scratch[8];
-		struct ctx pre = { .p = p, .err = scratch, .errlen = sizeof(scratch), .ro = 1 };
-		if (param_eq(a->name, "earlymount.onfail") || param_eq(a->name, "earlymount.debug"))
+		struct ctx pre = { .p = p, .rules = rules, .err = scratch, .errlen = sizeof(scratch), .ro = 1 };
+		enum group g = group_of(a, rules);
+		if (!skip[i] && (g == G_ONFAIL || g == G_DEBUG))
 			(void)our_param(&pre, a); /* an invalid one is reported by the full pass */
 	}
-	for (unsigned i = 0; i < cl->nargs; i++)
-		if (our_param(&c, &cl->args[i]) < 0)
-			return -EINVAL;
-	(void)rules;
+	for (unsigned i = 0; i < cl->nargs; i++) {
+		int r = skip[i] ? 0 : our_param(&c, &cl->args[i]);
+		if (r < 0)
+			return r == -EOPNOTSUPP ? r : -EINVAL;
+	}
 	if (!p->wait_from)
 		p->wait_from = "default";
-	p->root.wait_s = p->usr.wait_s = p->wait_s;
-	for (unsigned i = 0; i < p->nextra; i++)
-		p->extra[i].wait_s = p->wait_s;
 	p->ninit_args = cl->ninit;
 	p->init_args = cl->init_args;
+	c.usrflags = 0;
+	for (unsigned i = 0; i < cl->nargs; i++)
+		if (!skip[i] && cl->args[i].value && param_eq(cl->args[i].name, "mount.usrflags"))
+			c.usrflags = 1;
+
+	if (rules == SPEC_RULES_SYSTEMD && !p->have_usr && (p->usr.fstypes[0] || c.usrflags) && p->have_root) {
+		/* systemd-fstab-generator add_sysroot_usr_mount: mount.usrfstype= or
+		 * mount.usrflags= alone mount the root's device on /usr again (a btrfs subvolume). */
+		char keep[sizeof(p->usr.fstypes)];
+		em_strlcpy(keep, p->usr.fstypes, sizeof(keep));
+		p->have_usr = 1;
+		p->usr.src = p->root.src;
+		p->usr.src.text = p->usr.src.value;
+		p->usr.role = ROLE_USR;
+		p->usr.param = "mount.usr";
+		p->usr.target = "/usr";
+		em_strlcpy(p->usr.fstypes, keep, sizeof(p->usr.fstypes));
+	}
 
 	/* The kernel mounts root read-only unless "rw" is given; rootflags= may say otherwise and,
-	 * coming later, wins. /usr follows the root unless mount.usrflags= says. */
+	 * coming later, wins. systemd-fstab-generator instead appends ro/rw from the line after
+	 * rootflags= when either was given (add_sysroot_mount), so there the line wins. /usr
+	 * follows the root unless mount.usrflags= says. */
 	p->root.opts.ro = c.ro;
-	if (options_add(&p->root.opts, c.rootflags, sub, sizeof(sub)) < 0) {
-		fmt(err, errlen, "rootflags=%s: %s", c.rootflags, sub);
+	nroot = add_flags(&c, cl, skip, "rootflags", &p->root.opts);
+	if (nroot < 0)
 		return -EINVAL;
-	}
+	if (rules == SPEC_RULES_SYSTEMD && c.ro_given >= 0)
+		p->root.opts.ro = c.ro_given;
 	if (p->have_usr) {
 		p->usr.opts.ro = c.ro;
-		if (options_add(&p->usr.opts, c.usrflags, sub, sizeof(sub)) < 0) {
-			fmt(err, errlen, "mount.usrflags=%s: %s", c.usrflags, sub);
+		nusr = add_flags(&c, cl, skip, "mount.usrflags", &p->usr.opts);
+		if (nusr < 0)
 			return -EINVAL;
+		if (rules == SPEC_RULES_SYSTEMD) {
+			/* systemd: /usr takes the root's type and options when it has none of its own. */
+			if (!p->usr.fstypes[0])
+				em_strlcpy(p->usr.fstypes, p->root.fstypes, sizeof(p->usr.fstypes));
+			if (!nusr && nroot > 0 && add_flags(&c, cl, skip, "rootflags", &p->usr.opts) < 0)
+				return -EINVAL;
 		}
 	} else if (p->usr.fstypes[0] || c.usrflags) {
 		fmt(err, errlen, "mount.usr%s= given without mount.usr=",
 		    p->usr.fstypes[0] ? "fstype" : "flags");
 		return -EINVAL;
 	}
-	if (!p->have_root && p->root.fstypes[0]) {
-		/* rootfstype= alone is harmless (another tool may use it) */
+
+	/* How long to wait for each device. The kernel's rules: rootwait, earlymount.timeout or
+	 * 30 s for all. systemd's: the device's x-systemd.device-timeout=, else for /usr systemd's
+	 * default job timeout (DefaultTimeoutStartSec=90s), which is what sysroot-usr.mount's
+	 * device would get. */
+	p->root.wait_s = p->usr.wait_s = p->wait_s;
+	p->root.wait_from = p->usr.wait_from = p->wait_from;
+	for (unsigned i = 0; i < p->nextra; i++) {
+		p->extra[i].wait_s = p->wait_s;
+		p->extra[i].wait_from = p->wait_from;
+	}
+	if (rules == SPEC_RULES_SYSTEMD) {
+		systemd_wait(p, &p->root, p->wait_s, p->wait_from);
+		if (p->have_usr)
+			systemd_wait(p, &p->usr, 90, "systemd's default device timeout");
 	}
 	return 0;
 }

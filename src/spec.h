@@ -9,7 +9,7 @@
 
 enum devkind {
 	DEV_NONE,      /* not a device: a literal source ("tmpfs", "none", "host:/export") */
-	DEV_PATH,      /* /dev/NAME */
+	DEV_PATH,      /* /dev/NAME, or a udev link (/dev/disk/by-id/..., by-path/...) used as it is */
 	DEV_UUID,      /* UUID= or /dev/disk/by-uuid/ */
 	DEV_LABEL,     /* LABEL= or /dev/disk/by-label/ */
 	DEV_PARTUUID,  /* PARTUUID= or /dev/disk/by-partuuid/, with optional /PARTNROFF=N */
@@ -26,6 +26,7 @@ struct devspec {
 	char value[SPEC_VALUE_MAX]; /* the path, UUID, label, ... (by-label's \xNN escapes decoded) */
 	int partnroff;              /* PARTUUID=.../PARTNROFF=N */
 	unsigned major, minor;      /* DEV_DEVNUM */
+	int devnum_offset;          /* MAJ:MIN:OFFSET was given: the kernel reads and ignores OFFSET */
 };
 
 enum mount_role { ROLE_ROOT, ROLE_USR, ROLE_EXTRA };
@@ -44,6 +45,7 @@ struct mount_entry {
 	char fstypes[128];       /* comma list to try in order; "" = probe the device */
 	int bind;                /* bind mount (open_tree); recursive in opts.recursive */
 	long wait_s;             /* how long to wait for the device; -1 = forever (set by spec_build) */
+	const char *wait_from;   /* which parameter or rule set wait_s (for the plan) */
 	struct optset opts;
 };
 
@@ -59,7 +61,9 @@ struct plan {
 	struct mount_entry usr;
 	unsigned nextra;
 	struct mount_entry extra[PLAN_MAX_EXTRA];
-	const char *init;          /* init=, or NULL for the kernel's search order */
+	const char *init;          /* init= (made absolute), or NULL for the kernel's search order */
+	const char *init_given;    /* init= as written (the kernel runs a relative one from /) */
+	char init_buf[256];
 	unsigned ninit_args;       /* arguments after "--" */
 	const char *const *init_args;
 	long wait_s;               /* how long to wait for devices; -1 = forever (bare rootwait) */
@@ -71,15 +75,32 @@ struct plan {
 	unsigned nmodules;
 	char modules_buf[512];
 	const char *modules[PLAN_MAX_MODULES];
+	enum spec_rules rules;
+	/* What was accepted or ignored the way the kernel (or systemd) does, with a warning: each
+	 * line ends in '\n'. The caller logs them (log_warn, one per line); plan prints them. */
+	unsigned nwarnings;
+	int warnings_cut;          /* more warnings than fit in the buffer */
+	char warnings[1024];
 };
 
 /* Builds the plan from the tokenized command line. Returns 0, or -EINVAL with a message in err that
- * names the parameter, its value and what is wrong. Unknown parameters belong to others and are
- * ignored. The plan points into cl, which must outlive it. */
+ * names the parameter, its value and what is wrong, or -EOPNOTSUPP (message too) when root= or
+ * mount.usr= is a root another dracut module or the kernel mounts (nfs:, live:, /dev/nfs, ...):
+ * a dracut hook then leaves the mount to dracut instead of failing. Unknown parameters belong to others and are
+ * ignored. The plan points into cl, which must outlive it.
+ * A single-valued parameter given more than once counts only in its last occurrence; the earlier
+ * ones are never looked at (kernel/params.c parse_args hands each to its __setup handler in order,
+ * and each handler overwrites the last). earlymount.mount= and earlymount.modules= add up. Under
+ * SPEC_RULES_SYSTEMD, rootflags= and mount.usrflags= add up too, joined with ',' as
+ * systemd-fstab-generator does. Forms the kernel ignores are ignored with a line in p->warnings. */
 int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, char *err, size_t errlen);
 
-/* Parses one device spec (root= forms); 0 or -EINVAL with a message (without the parameter name). */
+/* Parses one device spec (root= forms); 0 or -EINVAL with a message (without the parameter name),
+ * or -EOPNOTSUPP for a root that another dracut module or the kernel itself mounts (nfs:, live:,
+ * /dev/nfs, ...), with a message that names who does ("a network root; dracut's nfs module mounts it"). */
 int spec_parse_device(const char *text, struct devspec *d, char *err, size_t errlen);
+/* The i-th warning line of p (without its '\n') in *s and *len; 0, or -ENOENT past the last. */
+int spec_warning(const struct plan *p, unsigned i, const char **s, size_t *len);
 const char *spec_kind_name(enum devkind k);
 
 #endif

@@ -68,14 +68,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	for (unsigned i = 0; i < cl.ninit; i++)
 		REQUIRE(in_buf(cl.init_args[i]));
+	/* Both readings: the kernel's, and systemd-fstab-generator's (chosen by the first byte, so
+	 * the corpus reaches both). */
+	enum spec_rules rules = size && (data[0] & 1) ? SPEC_RULES_SYSTEMD : SPEC_RULES_KERNEL;
 	if (r == 0) {
-		r = spec_build(&cl, SPEC_RULES_KERNEL, &plan, err, sizeof(err));
-		REQUIRE(r == 0 || r == -EINVAL);
+		r = spec_build(&cl, rules, &plan, err, sizeof(err));
+		REQUIRE(r == 0 || r == -EINVAL || r == -EOPNOTSUPP);
 		if (r < 0)
 			check_err(err, sizeof(err));
 		if (r == 0) {
 			struct sbuf sb, ss;
 			REQUIRE(plan.nextra <= PLAN_MAX_EXTRA && plan.nmodules <= PLAN_MAX_MODULES);
+			/* Warnings: whole lines, each one reachable, none past the count. */
+			REQUIRE(memchr(plan.warnings, '\0', sizeof(plan.warnings)) != NULL);
+			for (unsigned i = 0; i < plan.nwarnings; i++) {
+				const char *w;
+				size_t wl;
+				REQUIRE(spec_warning(&plan, i, &w, &wl) == 0 && !memchr(w, '\n', wl));
+			}
+			{
+				const char *w;
+				size_t wl;
+				REQUIRE(spec_warning(&plan, plan.nwarnings, &w, &wl) == -ENOENT);
+			}
+			REQUIRE(!plan.have_root || plan.root.wait_s >= -1);
+			REQUIRE(!plan.init || plan.init[0] == '/');
 			sb_init(&sb, out, sizeof(out));
 			plan_print(&sb, &plan, "/sysroot");
 			REQUIRE(sb.len < sizeof(out) && out[sb.len] == '\0');

@@ -41,6 +41,15 @@ static const struct {
 	{ "ro,noatime,data=ordered,nosuid,private", EM_MOUNT_ATTR_NOATIME | EM_MOUNT_ATTR_NOSUID, EM_MOUNT_ATTR__ATIME, EM_MS_PRIVATE, 1, 0, 0, "data=ordered" },
 	/* Empty words between commas are skipped; a value may be empty. */
 	{ ",noatime,,uid=", EM_MOUNT_ATTR_NOATIME, EM_MOUNT_ATTR__ATIME, 0, -1, 0, 0, "uid=" },
+	/* A comma inside double quotes does not separate (libmount ul_optstr_next, the kernel's
+	 * SELinux opt_len); a value wholly in quotes reaches fsconfig without them, as libmount's
+	 * optlist_new_opt hands it over (the kernel's fsconfig path keeps quotes it is given). */
+	{ "context=\"system_u:object_r:root_t:s0:c0,c1\",noatime", EM_MOUNT_ATTR_NOATIME, EM_MOUNT_ATTR__ATIME, 0, -1, 0, 0,
+	  "context=system_u:object_r:root_t:s0:c0,c1" },
+	{ "a=\"x,y\"z,b", 0, 0, 0, -1, 0, 0, "a=\"x,y\"z;b" },  /* not wholly quoted: quotes stay */
+	{ "a=\"x,y", 0, 0, 0, -1, 0, 0, "a=\"x,y" },              /* an open quote runs to the end */
+	{ "a=\"\",b", 0, 0, 0, -1, 0, 0, "a=;b" },
+	{ "x-systemd.device-timeout=5min,noatime", EM_MOUNT_ATTR_NOATIME, EM_MOUNT_ATTR__ATIME, 0, -1, 0, 0, "" },
 };
 
 static void params_text(const struct optset *o, char *buf, size_t cap)
@@ -138,6 +147,16 @@ int main(void)
 		CHECK_INT(options_legacy(&o, &f, buf, sizeof(buf)), 0);
 		CHECK(f == (MS_NOSUID | MS_NOATIME | MS_SYNCHRONOUS | MS_LAZYTIME));
 		CHECK_STR(buf, "data=journal,discard");
+		/* A quoted value is quoted again for mount(2)'s data, where the kernel's SELinux
+		 * hook (selinux_sb_eat_lsm_opts) finds the commas inside the quotes. */
+		options_init(&o);
+		CHECK_INT(options_add(&o, "context=\"a:b:c:s0:c0,c1\",data=journal", err, sizeof(err)), 0);
+		CHECK_INT(o.params[0].quoted, 1);
+		CHECK_INT(options_legacy(&o, &f, buf, sizeof(buf)), 0);
+		CHECK_STR(buf, "context=\"a:b:c:s0:c0,c1\",data=journal");
 	}
+	options_init(&o);
+	CHECK_INT(options_add(&o, "x-systemd.device-timeout=5min", err, sizeof(err)), 0);
+	CHECK_STR(o.device_timeout, "5min");
 	return t_done();
 }
