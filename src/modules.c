@@ -3,6 +3,7 @@
 #include "modules.h"
 #include "compat.h"
 #include "log.h"
+#include "modparams.h"
 #include "util.h"
 
 #include <errno.h>
@@ -95,6 +96,7 @@ static int moddir_fd = -1;
 static const char *dep_text, *builtin_text;
 static size_t dep_len, builtin_len;
 static char release[65];
+static const struct cmdline *kcl;
 
 static int is_loaded(const char *name)
 {
@@ -150,7 +152,18 @@ static int load_path(const char *path, size_t len)
 	}
 	if (len < 3 || !str_eq(rel + len - 3, ".ko"))
 		flags = MODULE_INIT_COMPRESSED_FILE;
-	if (syscall(SYS_finit_module, fd, "", flags) < 0 && errno != EEXIST) {
+	/* The command line's NAME.PARAM=VALUE reach a loadable module only through whoever loads
+	 * it: modprobe collects them from /proc/cmdline (kernel-parameters.rst), and so do we. */
+	static char params[4096];
+	int np = kcl ? modparams_collect(kcl, name, params, sizeof(params)) : 0;
+	if (np < 0) {
+		log_err("module %s: its parameters on the kernel command line are longer than %zu bytes; "
+		        "loading it without them", name, sizeof(params) - 1);
+		params[0] = '\0';
+	} else if (np > 0) {
+		log_info("module %s: parameters from the kernel command line: %s", name, params);
+	}
+	if (syscall(SYS_finit_module, fd, np > 0 ? params : "", flags) < 0 && errno != EEXIST) {
 		int e = errno;
 		close(fd);
 		if (e == ENODEV) {
@@ -160,7 +173,10 @@ static int load_path(const char *path, size_t len)
 			log_debug("module %s: no device for it here (ENODEV); skipped", name);
 			return 0;
 		}
-		if (flags && (e == EINVAL || e == EOPNOTSUPP))
+		if (np > 0 && (e == EINVAL || e == ENOENT || e == ERANGE))
+			log_err("load module %s failed: %s; the module refused its parameters from the "
+			        "kernel command line (%s)? the kernel's log says which", name, errstr(e), params);
+		else if (flags && (e == EINVAL || e == EOPNOTSUPP))
 			log_err("load module %s failed: it is compressed (%s) and this kernel cannot "
 			        "decompress modules (CONFIG_MODULE_DECOMPRESS): store it decompressed",
 			        name, strrchr(rel, '.'));
@@ -217,7 +233,7 @@ static int load_name(const char *name)
 	return load_path(m.path, m.pathlen);
 }
 
-int modules_load(const char *const *names, unsigned n)
+int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
 {
 	static char listbuf[8192];
 	struct utsname u;
@@ -226,6 +242,7 @@ int modules_load(const char *const *names, unsigned n)
 	int failures = 0;
 	unsigned long t0 = log_ms();
 
+	kcl = cl;
 	len = read_file(AT_FDCWD, "/etc/earlymount/modules", listbuf, sizeof(listbuf));
 	if (len < 0 && len != -ENOENT)
 		log_err("read /etc/earlymount/modules failed: %s", errstr((int)-len));
@@ -252,7 +269,12 @@ int modules_load(const char *const *names, unsigned n)
 		size_t l = strlen(s);
 		while (l && (s[l - 1] == ' ' || s[l - 1] == '\t' || s[l - 1] == '\r'))
 			s[--l] = '\0';
-		if (*s && *s != '#' && load_name(s) < 0)
+		if (*s && *s != '#' && cl && modparams_blacklisted(cl, s))
+			/* As udev's autoloading does (kmod's KMOD_PROBE_APPLY_BLACKLIST): the initramfs's
+			 * list is what the hardware would load; a module named explicitly
+			 * (earlymount.modules=) or needed by another still loads, as with modprobe. */
+			log_info("module %s: not loaded: modprobe.blacklist= names it", s);
+		else if (*s && *s != '#' && load_name(s) < 0)
 			failures++;
 		if (!nl)
 			break;

@@ -166,7 +166,7 @@ int run_mount(int argc, char **argv)
 		return r;
 	}
 	log_set_debug(plan.debug);
-	if (modules_load(plan.modules, plan.nmodules) > 0)
+	if (modules_load(&cl, plan.modules, plan.nmodules) > 0)
 		log_warn("some modules did not load; going on");
 	if (mount_plan(&plan, sysroot) < 0)
 		return EXIT_FAIL;
@@ -328,7 +328,7 @@ int run_init(int argc, char **argv, char **envp)
 		}
 		log_set_debug(plan.debug);
 		log_debug("command line read; %u mounts planned", plan.have_root + plan.have_usr + plan.nextra);
-		if (modules_load(plan.modules, plan.nmodules) > 0)
+		if (modules_load(&cl, plan.modules, plan.nmodules) > 0)
 			log_warn("some modules did not load; going on");
 		mkdir(sysroot, 0755);
 		if (mount_plan(&plan, sysroot) < 0) {
