@@ -209,7 +209,7 @@ int switch_root(const char *newroot, const char *init, char *const argv[], char 
 		log_err("switch root: chdir %s failed: %s", newroot, errstr(-r));
 		return r;
 	}
-	apifs_move_into(newroot);
+	apifs_move_into(newroot, 1);
 	oldroot = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (oldroot >= 0 && fstatfs(oldroot, &sfs) == 0 && fstat(oldroot, &rst) == 0 &&
 	    ((unsigned long)sfs.f_type == RAMFS_MAGIC || (unsigned long)sfs.f_type == TMPFS_MAGIC)) {
