@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 # A root on a filesystem no prober of earlymount knows (romfs, made with genromfs: Debian's kernel
-# has no cramfs) and no rootfstype=: as the kernel does, every filesystem of /proc/filesystems that is not "nodev" is
-# tried in its order (read after the modules loaded, so romfs is there), and the first that takes
-# the device wins.
+# has no cramfs) and no rootfstype=: as the kernel does, every filesystem of /proc/filesystems
+# that is not "nodev" is tried in its order (read after the modules loaded, so romfs is there),
+# and the first that takes the device wins.
 em_need_tools genromfs
 mkroot "$EM_TMP/root"
 rm -f "$EM_TMP/root.img"
