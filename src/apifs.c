@@ -17,18 +17,27 @@ static const struct apifs {
 	const char *options; /* split by options_add like any other option string */
 } table[] = {
 	/* devtmpfs: device nodes live here, so no nodev; nothing in it is meant to run (noexec)
-	 * or be setuid. Its superblock is shared with the kernel's own instance, so it takes no
-	 * size/mode parameters worth sending. */
-	{ "devtmpfs", "/dev", "nosuid,noexec" },
+	 * or be setuid. size=4m is systemd's limit for /dev (src/shared/mount-util.h
+	 * TMPFS_LIMITS_DEV, used by mount-setup.c for devtmpfs: "device nodes and symlinks don't
+	 * consume any space"; no inode limit, which large storage arrays would reach). Every
+	 * devtmpfs mount shares the kernel's one internal superblock: kernels with the legacy
+	 * public_dev_mount (up to 6.x, Debian 12's 6.1 among them) apply size= to it as a
+	 * reconfigure, as they do for systemd's mount; later ones (devtmpfs_get_tree) parse and
+	 * ignore it. Either way nothing is refused. */
+	{ "devtmpfs", "/dev", "nosuid,noexec,size=4m" },
 	/* proc and sysfs hold no devices, programs or setuid files. */
 	{ "proc", "/proc", "nosuid,nodev,noexec" },
 	{ "sysfs", "/sys", "nosuid,nodev,noexec" },
 	/* /run carries sockets and state, programs are not run from it; systemd mounts it the same
-	 * way (mode=0755, nosuid, nodev). It stays exec-able because some initrd tools run
-	 * helpers from /run; noexec would break them. */
-	{ "tmpfs", "/run", "nosuid,nodev,mode=0755" },
+	 * way (mode=0755, nosuid, nodev) with its limits (mount-util.h TMPFS_LIMITS_RUN, the same
+	 * in systemd 252 and later: 20% of RAM, 800k inodes), so nothing in the booted system can
+	 * fill memory through it. It stays exec-able because some initrd tools run helpers from
+	 * /run; noexec would break them. */
+	{ "tmpfs", "/run", "nosuid,nodev,mode=0755,size=20%,nr_inodes=800k" },
 };
 
+/* Which ones this process mounted: only those are its to move (helper mode). */
+static int mine[ARRAY_SIZE(table)];
 
 /* Already a mount point? Its device differs from the directory above it. No /proc needed. */
 static int is_mounted(const char *dir)
@@ -55,6 +64,7 @@ int apifs_mount_all(const char *prefix)
 			log_debug("%s is already mounted", dir);
 			continue;
 		}
+		mine[i] = 0;
 		if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
 			r = -errno;
 			log_err("create %s failed: %s", dir, errstr(-r));
@@ -71,12 +81,13 @@ int apifs_mount_all(const char *prefix)
 			        e.kmsg[0] ? "; kernel: " : "", e.kmsg);
 			return r;
 		}
+		mine[i] = 1;
 		log_debug("mounted %s on %s (%s)", f->fstype, dir, f->options);
 	}
 	return 0;
 }
 
-void apifs_move_into(const char *newroot)
+void apifs_move_into(const char *newroot, int all)
 {
 	/* MS_MOVE refuses a mount whose parent is shared. Only the initramfs root itself is made
 	 * private: a recursive change would also undo the propagation asked for on the new root's
@@ -89,6 +100,14 @@ void apifs_move_into(const char *newroot)
 		char dst[512];
 		struct stat st;
 		fmt(dst, sizeof(dst), "%s%s", newroot, d);
+		if (!all && !mine[i]) {
+			/* Someone else's mount (dracut's, a shell /init's): moving it would pull it from
+			 * under whoever made it and still uses it. */
+			if (is_mounted(d))
+				log_warn("%s was mounted before earlymount ran: left where it is, not moved "
+				         "into %s (its owner moves it)", d, newroot);
+			continue;
+		}
 		if (stat(dst, &st) < 0 || !S_ISDIR(st.st_mode)) {
 			log_warn("%s has no %s directory; unmounting %s", newroot, d, d);
 			umount2(d, MNT_DETACH);

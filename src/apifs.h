@@ -8,7 +8,9 @@
 int apifs_mount_all(const char *prefix);
 
 /* Moves /dev, /proc, /sys and /run into newroot (a path); one the new root has no directory for is
- * unmounted instead, with a warning. */
-void apifs_move_into(const char *newroot);
+ * unmounted instead, with a warning. all=0 (helper mode): only those apifs_mount_all mounted in
+ * this process; one mounted by someone else is left where it is, with a warning. all=1 (PID 1 of
+ * the initramfs, whose mounts are all its own): every one. */
+void apifs_move_into(const char *newroot, int all);
 
 #endif

@@ -68,21 +68,31 @@ unsigned long log_ms(void)
 
 void elog(int level, const char *f, ...)
 {
-	char buf[1024];
-	struct sbuf sb;
+	char msg[1024], buf[2048];
+	struct sbuf sb, mb;
 	va_list ap;
 
+	sb_init(&mb, msg, sizeof(msg));
+	va_start(ap, f);
+	sb_vprintf(&mb, f, ap);
+	va_end(ap);
 	sb_init(&sb, buf, sizeof(buf) - 1);
 	sb_printf(&sb, "<%d>earlymount: ", level);
 	if (debug_on) {
 		unsigned long ms = log_ms();
 		sb_printf(&sb, "[%lu.%03lu] ", ms / 1000, ms % 1000);
 	}
-	va_start(ap, f);
-	sb_vprintf(&sb, f, ap);
-	va_end(ap);
+	/* Labels, partition names and other strings read from a disk end up in messages: a disk is
+	 * untrusted input, and an ESC or a newline in a label would reach the console raw (the
+	 * kernel echoes /dev/kmsg lines to the console unescaped, and a newline in a record starts
+	 * what looks like a line of its own). Every line is escaped here, once, the way udev and
+	 * libblkid encode such strings: \xNN for every byte that is not printable ASCII or valid
+	 * UTF-8. */
+	sb_put_escaped(&sb, msg, mb.len);
 	if (sb.overflow)
-		sb.len = sizeof(buf) - 5, sb_puts(&sb, "...");
+		sb.len = sizeof(buf) - 5;
+	if (sb.overflow || mb.overflow)
+		sb_puts(&sb, "...");
 	buf[sb.len++] = '\n';
 
 	if (kmsg_fd >= 0) {

@@ -2,6 +2,8 @@
 /* Kernel modules: the modules.dep reader (pure) and loading through finit_module. */
 #ifndef EM_MODULES_H
 #define EM_MODULES_H
+#include "cmdline.h"
+
 #include <stddef.h>
 
 struct moddep_entry {
@@ -19,8 +21,10 @@ int modbuiltin_find(const char *text, size_t len, const char *name);
 void moddep_name(const char *path, size_t len, char *out, size_t cap);
 
 /* Loads the modules named in /etc/earlymount/modules and in names[] with their dependencies, from
- * /lib/modules/<release>. Modules already loaded or built in are fine. Each failure is logged with
- * the module and the reason; returns the number of failures, 0 when all loaded. */
-int modules_load(const char *const *names, unsigned n);
+ * /lib/modules/<release>. Modules already loaded or built in are fine. Each module gets the
+ * command line's MODULE.PARAM=VALUE parameters (cl; modparams.c), and the initramfs's list skips
+ * what modprobe.blacklist= names. Each failure is logged with the module and the reason; returns
+ * the number of failures, 0 when all loaded. */
+int modules_load(const struct cmdline *cl, const char *const *names, unsigned n);
 
 #endif

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -34,9 +35,122 @@ static void describe(char *buf, size_t cap, const char *src, const char *tgt, co
 		          "(earlymount-mkinitramfs --fs %s) or load it (earlymount.modules=%s)", type, type, type);
 }
 
+/* BLKROGET: 1 when the block device is read-only (a write-protected card, a read-only loop
+ * device, QEMU's readonly=on), 0 when writable, -errno when it cannot be asked. */
+static int dev_readonly(const char *dev)
+{
+	int ro = 0, fd = open(dev, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (ioctl(fd, BLKROGET, &ro) < 0)
+		ro = -errno;
+	close(fd);
+	return ro;
+}
+
+/* One type: the mount with the entry's options, plus dracut's root.journaldev= for the root. A
+ * rw mount that a write-protected device refuses is retried read-only with a warning, as the
+ * kernel does for its root (init/do_mounts.c mount_root_generic: after every type failed with
+ * EACCES or EINVAL it tries them all again with SB_RDONLY) and mount(8) for a mount that did not
+ * say rw (libmount: "WARNING: source write-protected, mounted read-only"). Only when the device
+ * says it is read-only (BLKROGET): an EACCES of another cause (an LSM, a permission) is reported
+ * as it is, never hidden behind a read-only mount. */
+static int mount_type(const struct plan *p, const struct mount_entry *m, const char *dev,
+                      const struct mnt_target *t, const char *type, struct mnt_err *e)
+{
+	static struct optset o;
+	int r;
+
+	o = m->opts;
+	if (m->role == ROLE_ROOT && p->journaldev && p->journaldev[0] && o.nparams < OPT_MAX_PARAMS) {
+		/* dracut's mount-root.sh adds logdev= for xfs; ext3/ext4 name an external journal
+		 * by path with journal_path= (the superblock keeps only its old device number). */
+		const char *key = str_eq(type, "xfs") ? "logdev"
+		                  : str_eq(type, "ext4") || str_eq(type, "ext3") ? "journal_path" : NULL;
+		if (key) {
+			o.params[o.nparams].key = key;
+			o.params[o.nparams++].value = p->journaldev;
+		}
+	}
+	r = mnt_new(type, dev, &o, t, e);
+	if ((r == -EACCES || r == -EROFS) && o.ro != 1 && (m->role == ROLE_ROOT || o.ro == -1) &&
+	    dev_readonly(dev) == 1) {
+		log_warn("%s is write-protected: mounting it on %s read-only although %s (as the kernel "
+		         "and mount(8) do)", dev, t->display,
+		         o.ro == 0 ? "rw was asked" : "read-write is the default");
+		o.ro = 1;
+		r = mnt_new(type, dev, &o, t, e);
+	}
+	return r;
+}
+
+/* Without a type and without a prober match, the kernel tries every filesystem it has that needs
+ * a device (the lines of /proc/filesystems without "nodev"), in that order, going on while they
+ * answer EINVAL or EACCES ("not mine") and stopping at any other error (init/do_mounts.c
+ * get_filesystem_list, mount_root_generic). The list is read now: modules loaded since count. */
+static int mount_any(const struct plan *p, const struct mount_entry *m, const char *dev,
+                     const struct mnt_target *t)
+{
+	static char list[4096];
+	char tried[512];
+	struct sbuf sb;
+	struct mnt_err e;
+	int r = -ENOENT, n = 0;
+	long len = read_file(AT_FDCWD, "/proc/filesystems", list, sizeof(list));
+
+	if (len == -EFBIG) {
+		log_warn("/proc/filesystems is longer than %zu bytes: trying the types in its first %zu",
+		         sizeof(list) - 1, sizeof(list) - 1);
+		len = (long)strlen(list);
+		char *nl = strrchr(list, '\n');
+		if (nl)
+			nl[1] = '\0';
+	}
+	if (len < 0) {
+		log_err("mount %s on %s failed: no known filesystem on it, and reading /proc/filesystems "
+		        "for the kernel's list failed: %s; name the type with %s", dev, t->display,
+		        errstr((int)-len), m->role == ROLE_ROOT ? "rootfstype=" : "its FSTYPE");
+		return (int)len;
+	}
+	sb_init(&sb, tried, sizeof(tried));
+	for (char *line = list, *next; *line; line = next) {
+		next = line + strcspn(line, "\n");
+		if (*next)
+			*next++ = '\0';
+		if (str_startswith(line, "nodev"))
+			continue;
+		while (*line == '\t' || *line == ' ')
+			line++;
+		if (!*line)
+			continue;
+		r = mount_type(p, m, dev, t, line, &e);
+		if (r == 0) {
+			log_info("mounted %s on %s (%s: the first of the kernel's filesystems in "
+			         "/proc/filesystems that took it)", dev, t->display, line);
+			return 0;
+		}
+		log_debug("%s as %s: %s", dev, line, errstr(-r));
+		sb_printf(&sb, "%s%s", n++ ? ", " : "", line);
+		if (r != -EINVAL && r != -EACCES) {
+			char msg[640];
+			describe(msg, sizeof(msg), dev, t->display, line, r, &e);
+			log_err("%s (trying the kernel's filesystems in turn; tried %s)", msg, tried);
+			return r;
+		}
+	}
+	if (sb.overflow)
+		sb_puts(&sb, "...");
+	log_err("mount %s on %s failed: no known filesystem on it, and none of the kernel's %d "
+	        "block filesystems took it (tried %s); load the module of its filesystem "
+	        "(earlymount.modules=) or name the type with %s", dev, t->display, n,
+	        n ? tried : "none: /proc/filesystems lists none", m->role == ROLE_ROOT ? "rootfstype=" : "its FSTYPE");
+	return n ? r : -ENODEV;
+}
+
 /* Mounts a device with each type of the list in turn (or the probed type); the first that works
  * wins, as the kernel does with rootfstype=. */
-static int mount_device(const struct mount_entry *m, const char *dev, const struct mnt_target *t)
+static int mount_device(const struct plan *p, const struct mount_entry *m, const char *dev,
+                        const struct mnt_target *t)
 {
 	char types[sizeof(m->fstypes)], msgs[4][640];
 	unsigned nmsg = 0;
@@ -53,12 +167,14 @@ static int mount_device(const struct mount_entry *m, const char *dev, const stru
 			log_err("mount %s on %s failed: reading its superblock: %s", dev, t->display, errstr(-r));
 			return r;
 		}
-		if (r < 0 || str_eq(fi.type, "jbd")) {
-			log_err("mount %s on %s failed: %s; name the type with %s", dev, t->display,
-			        r < 0 ? "no known filesystem on it" : "it is an ext journal device, not a filesystem",
+		if (r == 0 && str_eq(fi.type, "jbd")) {
+			log_err("mount %s on %s failed: it is an ext journal device, not a filesystem; "
+			        "name the type with %s", dev, t->display,
 			        m->role == ROLE_ROOT ? "rootfstype=" : m->role == ROLE_USR ? "mount.usrfstype=" : "WHAT:WHERE:FSTYPE");
-			return r < 0 ? r : -EINVAL;
+			return -EINVAL;
 		}
+		if (r < 0)
+			return mount_any(p, m, dev, t);
 		em_strlcpy(types, fi.type, sizeof(types));
 		log_debug("%s: probed type %s", dev, fi.type);
 	}
@@ -66,7 +182,7 @@ static int mount_device(const struct mount_entry *m, const char *dev, const stru
 		next = strchr(type, ',');
 		if (next)
 			*next++ = '\0';
-		r = mnt_new(type, dev, &m->opts, t, &e);
+		r = mount_type(p, m, dev, t, type, &e);
 		if (r == 0) {
 			log_info("mounted %s on %s (%s)", dev, t->display, type);
 			return 0;
@@ -82,7 +198,6 @@ static int mount_device(const struct mount_entry *m, const char *dev, const stru
 
 static int mount_one(const struct plan *p, const struct mount_entry *m, int rootfd, const char *sysroot)
 {
-	(void)p; /* journaldev and the mount-wide settings, for those who need them */
 	char tgt[512], src[320], dev[128];
 	struct mnt_target t;
 	struct mnt_err e;
@@ -92,8 +207,18 @@ static int mount_one(const struct plan *p, const struct mount_entry *m, int root
 	plan_source_text(m, src, sizeof(src));
 	t.display = tgt;
 	if (m->role == ROLE_ROOT) {
-		t.dirfd = AT_FDCWD;
-		t.path = sysroot;
+		/* The sysroot as a directory fd, symlinks followed as mount(8) and mount(2) follow
+		 * them: move_mount does not follow a symlink at the target's last component without
+		 * MOVE_MOUNT_T_SYMLINKS, and an fd with MOVE_MOUNT_T_EMPTY_PATH needs no flag that
+		 * older kernels lack. */
+		tfd = open(sysroot, O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (tfd < 0) {
+			r = -errno;
+			log_err("mount %s on %s failed: opening the mount point: %s", src, tgt, errstr(-r));
+			return r;
+		}
+		t.dirfd = tfd;
+		t.path = "";
 	} else {
 		/* Resolved inside the new root: a symlink in it cannot send the mount elsewhere. */
 		tfd = resolve_in_root(rootfd, m->target, 1);
@@ -133,12 +258,12 @@ static int mount_one(const struct plan *p, const struct mount_entry *m, int root
 			}
 		}
 	} else if (m->src.kind == DEV_NONE) {
-		r = mount_device(m, m->src.value, &t);
+		r = mount_device(p, m, m->src.value, &t);
 	} else {
 		const char *what = m->role == ROLE_ROOT ? "root device" : m->role == ROLE_USR ? "/usr device" : "device";
 		r = dev_wait(&m->src, m->wait_s, what, dev, sizeof(dev));
 		if (r == 0)
-			r = mount_device(m, dev, &t);
+			r = mount_device(p, m, dev, &t);
 	}
 	if (tfd >= 0)
 		close(tfd);

@@ -3,6 +3,7 @@
 #include "run.h"
 #include "apifs.h"
 #include "cmdline.h"
+#include "compat.h"
 #include "devices.h"
 #include "log.h"
 #include "modules.h"
@@ -16,8 +17,10 @@
 #include <fcntl.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/ioctl.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -40,11 +43,29 @@ static int load_cmdline(const char *given, enum spec_rules rules, char *err, siz
 	cl.used = 0;
 	if (!given) {
 		n = read_file(AT_FDCWD, "/etc/earlymount/cmdline", text, sizeof(text));
-		if (n > 0 && cmdline_append(&cl, text, (size_t)n) < 0) {
-			fmt(err, errlen, "/etc/earlymount/cmdline: too long or too many parameters");
+		if (n == -EFBIG) {
+			fmt(err, errlen, "/etc/earlymount/cmdline is %ld bytes, more than the %d earlymount "
+			    "reads: refused rather than cut", file_size_read(AT_FDCWD, "/etc/earlymount/cmdline"),
+			    CMDLINE_MAX - 1);
 			return EXIT_SPEC;
 		}
+		if (n < 0 && n != -ENOENT) {
+			fmt(err, errlen, "read /etc/earlymount/cmdline failed: %s", errstr((int)-n));
+			return EXIT_FAIL;
+		}
+		if (n > 0 && cmdline_append(&cl, text, (size_t)n) < 0) {
+			fmt(err, errlen, "/etc/earlymount/cmdline (%ld bytes): more than %d bytes or %d "
+			    "parameters", n, CMDLINE_MAX - 1, CMDLINE_MAX_ARGS);
+			return EXIT_SPEC;
+		}
+		/* A line longer than the buffer (bootconfig can make /proc/cmdline long) is refused
+		 * with its size, never cut: a cut line could drop or change the last parameter. */
 		n = read_file(AT_FDCWD, "/proc/cmdline", text, sizeof(text));
+		if (n == -EFBIG) {
+			fmt(err, errlen, "/proc/cmdline is %ld bytes, more than the %d earlymount reads: "
+			    "refused rather than cut", file_size_read(AT_FDCWD, "/proc/cmdline"), CMDLINE_MAX - 1);
+			return EXIT_SPEC;
+		}
 		if (n < 0) {
 			fmt(err, errlen, "read /proc/cmdline failed: %s", errstr((int)-n));
 			return EXIT_FAIL;
@@ -52,13 +73,29 @@ static int load_cmdline(const char *given, enum spec_rules rules, char *err, siz
 		given = text;
 	}
 	if (cmdline_append(&cl, given, strlen(given)) < 0) {
-		fmt(err, errlen, "the kernel command line is longer than %d bytes or has more than %d "
-		    "parameters", CMDLINE_MAX - 1, CMDLINE_MAX_ARGS);
+		fmt(err, errlen, "the kernel command line (%zu bytes%s) with what came before it is longer "
+		    "than %d bytes or has more than %d parameters: refused rather than cut", strlen(given),
+		    cl.used ? ", after /etc/earlymount/cmdline" : "", CMDLINE_MAX - 1, CMDLINE_MAX_ARGS);
 		return EXIT_SPEC;
 	}
 	if (spec_build(&cl, rules, &plan, err, errlen) < 0)
 		return EXIT_SPEC;
 	return EXIT_OK;
+}
+
+/* The plan's warnings: spec.c may note what it accepted but the kernel would have read otherwise
+ * (a form it ignores, a value it corrects). They are logged here, once per reading of the command
+ * line, by every subcommand that boots (init, mount, resolve); `plan` prints them itself. */
+/* What the command line has that the kernel accepts or ignores but a person should hear about
+ * (spec.c collects them: an OFFSET the kernel drops, rootdelay=5s read as 5, ...). */
+static void log_plan_warnings(void)
+{
+	const char *s;
+	size_t len;
+	for (unsigned i = 0; spec_warning(&plan, i, &s, &len) == 0; i++)
+		log_warn("%.*s", (int)len, s);
+	if (plan.warnings_cut)
+		log_warn("more command-line warnings were dropped (the buffer for them is full)");
 }
 
 /* The subcommands' options. Each accepts the ones its usage line names. */
@@ -166,14 +203,18 @@ int run_mount(int argc, char **argv)
 		return r;
 	}
 	log_set_debug(plan.debug);
-	if (modules_load(plan.modules, plan.nmodules) > 0)
+	log_plan_warnings();
+	if (modules_load(&cl, plan.modules, plan.nmodules) > 0)
 		log_warn("some modules did not load; going on");
+	/* A failure here exits 1 after saying why once (mount_plan logs it, and leaves the sysroot
+	 * as it was): dracut's hook takes any non-zero status as "earlymount did not mount it"
+	 * and lets dracut's own mount run. */
 	if (mount_plan(&plan, sysroot) < 0)
 		return EXIT_FAIL;
 	/* A shell /init that had nothing mounted gets a root ready for a plain switch_root
 	 * (busybox's does not move /dev, /proc, /sys and /run itself). */
 	if (a.api_fs)
-		apifs_move_into(sysroot);
+		apifs_move_into(sysroot, 0);
 	return EXIT_OK;
 }
 
@@ -183,14 +224,26 @@ int run_mount(int argc, char **argv)
  * before the mount, e.g. dracut's fsck); the type is the probed one, else the first of the list. */
 static int resolve_one(const char *name, const struct mount_entry *m)
 {
-	char dev[128], line[512];
+	char dev[128], line[1024];
 	struct fs_info fi;
+	struct sbuf sb;
 	int r = dev_wait(&m->src, m->wait_s, m->role == ROLE_ROOT ? "root device" : "/usr device", dev, sizeof(dev));
 	if (r < 0)
 		return r;
 	if (dev_probe(dev, &fi) < 0 || str_eq(fi.type, "jbd"))
 		fmt(fi.type, sizeof(fi.type), "%.*s", (int)strcspn(m->fstypes, ","), m->fstypes);
-	fmt(line, sizeof(line), "%s_DEVICE='%s'\n%s_FSTYPE='%s'\n", name, dev, name, fi.type);
+	/* dracut's hook evals this: each value in single quotes, a ' in it written as '\'', so no
+	 * byte of a device path or of a type from the command line can end the quoting. */
+	sb_init(&sb, line, sizeof(line));
+	sb_printf(&sb, "%s_DEVICE=", name);
+	sb_put_shquoted(&sb, dev);
+	sb_printf(&sb, "\n%s_FSTYPE=", name);
+	sb_put_shquoted(&sb, fi.type);
+	sb_putc(&sb, '\n');
+	if (sb.overflow) {
+		log_err("resolve: the %s device's name or type is too long to print", name);
+		return -E2BIG;
+	}
 	out(1, line);
 	return 0;
 }
@@ -213,6 +266,7 @@ int run_resolve(int argc, char **argv)
 		return r;
 	}
 	log_set_debug(plan.debug);
+	log_plan_warnings();
 	if (plan.root.src.kind == DEV_NONE || resolve_one("ROOT", &plan.root) < 0)
 		return EXIT_FAIL;
 	if (plan.have_usr && resolve_one("USR", &plan.usr) < 0)
@@ -254,7 +308,13 @@ static void rescue_shell(void)
 	log_err("starting a rescue shell; leave it (exit) to try the boot again");
 	pid = fork();
 	if (pid == 0) {
+		/* A session of its own with the console as its controlling terminal: without one
+		 * the tty sends no SIGINT/SIGTSTP for Ctrl-C/Ctrl-Z, and the shell's job control
+		 * is off (busybox's cttyhack and systemd's emergency shell do the same). */
 		setsid();
+		if (ioctl(0, TIOCSCTTY, 1) < 0)
+			log_warn("the rescue shell gets no controlling terminal (TIOCSCTTY on the console: "
+			         "%s): Ctrl-C will not reach what runs in it", errstr(errno));
 		execve("/bin/sh", argv, envp);
 		_exit(127);
 	}
@@ -311,6 +371,23 @@ int run_init(int argc, char **argv, char **envp)
 	int r;
 
 	(void)argc;
+	/* As busybox's switch_root: only PID 1, only on an initramfs. Anywhere else the switch
+	 * would move /dev, /proc, /sys and /run away from a running system and delete files that
+	 * are not its own. */
+	if (getpid() != 1) {
+		out(2, "earlymount init: refused: not PID 1 (it moves /dev, /proc, /sys and /run and deletes "
+		       "the initramfs's files; use `earlymount mount --sysroot DIR` from another init)\n");
+		return EXIT_USAGE;
+	}
+	struct statfs sfs;
+	if (statfs("/", &sfs) == 0 && (unsigned long)sfs.f_type != RAMFS_MAGIC &&
+	    (unsigned long)sfs.f_type != TMPFS_MAGIC) {
+		console_fds();
+		log_err("refused to run as init: / is not an initramfs (ramfs or tmpfs; statfs type 0x%lx)",
+		        (unsigned long)sfs.f_type);
+		for (;;)
+			on_failure(ONFAIL_DEFAULT);
+	}
 	if (apifs_mount_all("") < 0) {
 		/* Without /dev, /proc or /sys there is nothing to boot with. */
 		console_fds();
@@ -327,8 +404,9 @@ int run_init(int argc, char **argv, char **envp)
 			continue;
 		}
 		log_set_debug(plan.debug);
+		log_plan_warnings();
 		log_debug("command line read; %u mounts planned", plan.have_root + plan.have_usr + plan.nextra);
-		if (modules_load(plan.modules, plan.nmodules) > 0)
+		if (modules_load(&cl, plan.modules, plan.nmodules) > 0)
 			log_warn("some modules did not load; going on");
 		mkdir(sysroot, 0755);
 		if (mount_plan(&plan, sysroot) < 0) {

@@ -3,6 +3,7 @@
 #include "switchroot.h"
 #include "apifs.h"
 #include "compat.h"
+#include "elf.h"
 #include "log.h"
 #include "mountapi.h"
 #include "resolve.h"
@@ -22,16 +23,21 @@ static const char *const kernel_order[] = { "/sbin/init", "/etc/init", "/bin/ini
 
 /* Why path is not a usable file to execute: NULL when it is. Besides the inode, the first bytes
  * are read (an init whose blocks cannot be read would otherwise fail only at execve, after the
- * initramfs is gone). A script's interpreter is returned in interp ("" when none). */
-static const char *check_file(int rootfd, const char *path, char *interp, size_t cap)
+ * initramfs is gone). The interpreter the kernel would load with it is returned in interp (""
+ * when none): a script's #! line (fs/binfmt_script.c), or an ELF file's PT_INTERP program
+ * header (fs/binfmt_elf.c), whose absence makes execve fail with ENOENT just as a missing file
+ * does. *elf says which. */
+static const char *check_file(int rootfd, const char *path, char *interp, size_t cap, int *elf)
 {
 	static char why[192];
-	char head[256], link[64];
+	static unsigned char head[4096];
+	char link[64];
 	struct stat st;
 	int fd = resolve_in_root(rootfd, path, 0), rfd;
 	ssize_t n;
 
 	interp[0] = '\0';
+	*elf = 0;
 	if (fd < 0) {
 		/* A name that exists but leads nowhere is a dangling symlink: say so. */
 		if (fd == -ENOENT && fstatat(rootfd, path + 1, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
@@ -56,45 +62,77 @@ static const char *check_file(int rootfd, const char *path, char *interp, size_t
 	if (rfd < 0)
 		return errno == ENOENT ? NULL : errstr(errno);
 	n = read(rfd, head, sizeof(head) - 1);
-	close(rfd);
 	if (n < 0) {
 		fmt(why, sizeof(why), "unreadable (%s)", errstr(errno));
+		close(rfd);
 		return why;
 	}
 	head[n] = '\0';
 	if (n >= 2 && head[0] == '#' && head[1] == '!') {
-		char *p = head + 2;
+		char *p = (char *)head + 2;
 		while (*p == ' ' || *p == '\t')
 			p++;
 		fmt(interp, cap, "%.*s", (int)strcspn(p, " \t\n"), p);
+	} else {
+		uint64_t off, len;
+		int r = elf_interp(head, (size_t)n, &off, &len);
+		if (r == -EINVAL) {
+			close(rfd);
+			return "a malformed ELF file (the kernel refuses it)";
+		}
+		if (r == 1) {
+			*elf = 1;
+			if (len >= cap) {
+				close(rfd);
+				return "its program interpreter's name (PT_INTERP) is too long";
+			}
+			if (off + len <= (uint64_t)n)
+				memcpy(interp, head + off, (size_t)len);
+			else if (pread(rfd, interp, (size_t)len, (off_t)off) != (ssize_t)len)
+				len = 0;
+			interp[len] = '\0';
+			if (!interp[0]) {
+				close(rfd);
+				return "its program interpreter (PT_INTERP) cannot be read";
+			}
+		}
+		/* -ERANGE: program headers past the first 4 KiB (no linker puts them there); the
+		 * inode checks are all there is. */
 	}
+	close(rfd);
 	return NULL;
 }
 
-/* Why path is not a usable init: the file itself, then a script's interpreter (one level: the
- * kernel allows more, but an interpreter that is itself a script is rare enough not to chase). */
+/* Why path is not a usable init: the file itself, then its interpreter (one level: the kernel
+ * allows more, but an interpreter that is itself a script is rare enough not to chase). */
 static const char *check_one(int rootfd, const char *path)
 {
-	static char why[256];
-	char interp[128], dummy[128];
-	const char *r = check_file(rootfd, path, interp, sizeof(interp));
+	static char why[384];
+	char interp[256], dummy[256];
+	int elf, ielf;
+	const char *r = check_file(rootfd, path, interp, sizeof(interp), &elf);
 
 	if (r || !interp[0])
 		return r;
-	if (interp[0] != '/') {
+	if (interp[0] != '/' && !elf) {
 		fmt(why, sizeof(why), "its interpreter '%s' is not an absolute path", interp);
 		return why;
 	}
-	r = check_file(rootfd, interp, dummy, sizeof(dummy));
+	/* An ELF interpreter is opened relative to the working directory, which is the new root
+	 * when init starts: resolved inside the new root either way. */
+	r = check_file(rootfd, interp, dummy, sizeof(dummy), &ielf);
 	if (!r)
 		return NULL;
-	fmt(why, sizeof(why), "its interpreter %s: %s", interp, r);
+	fmt(why, sizeof(why), "its %s %s: %s", elf ? "program interpreter (PT_INTERP)" : "interpreter",
+	    interp, r);
 	return why;
 }
 
 int find_init(int rootfd, const char *requested, char *out, size_t cap, char *why, size_t whylen)
 {
 	struct sbuf sb;
+	int unusable = 0;
+
 	sb_init(&sb, why, whylen);
 	if (requested) {
 		const char *r = check_one(rootfd, requested);
@@ -106,12 +144,19 @@ int find_init(int rootfd, const char *requested, char *out, size_t cap, char *wh
 		sb_printf(&sb, "%s (init=): %s", requested, r);
 		return -ENOENT;
 	}
+	/* Without init= the kernel tries each candidate in turn whatever made the one before fail
+	 * (init/main.c kernel_init: try_to_run_init_process, which only stays quiet about
+	 * ENOENT); so do we, and say so when one that exists was passed over. */
 	for (size_t i = 0; i < ARRAY_SIZE(kernel_order); i++) {
 		const char *r = check_one(rootfd, kernel_order[i]);
 		if (!r) {
+			if (unusable)
+				log_warn("%s; using %s", why, kernel_order[i]);
 			em_strlcpy(out, kernel_order[i], cap);
 			return 0;
 		}
+		if (!str_eq(r, errstr(ENOENT)))
+			unusable = 1;
 		sb_printf(&sb, "%s%s: %s", i ? ", " : "", kernel_order[i], r);
 	}
 	return -ENOENT;
@@ -164,7 +209,7 @@ int switch_root(const char *newroot, const char *init, char *const argv[], char 
 		log_err("switch root: chdir %s failed: %s", newroot, errstr(-r));
 		return r;
 	}
-	apifs_move_into(newroot);
+	apifs_move_into(newroot, 1);
 	oldroot = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (oldroot >= 0 && fstatfs(oldroot, &sfs) == 0 && fstat(oldroot, &rst) == 0 &&
 	    ((unsigned long)sfs.f_type == RAMFS_MAGIC || (unsigned long)sfs.f_type == TMPFS_MAGIC)) {

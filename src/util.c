@@ -37,6 +37,74 @@ void sb_puts(struct sbuf *sb, const char *s)
 	sb_putn(sb, s ? s : "(null)", (size_t)-1);
 }
 
+static void put_hex_escape(struct sbuf *sb, unsigned char c)
+{
+	sb_putc(sb, '\\');
+	sb_putc(sb, 'x');
+	sb_putc(sb, "0123456789abcdef"[c >> 4]);
+	sb_putc(sb, "0123456789abcdef"[c & 15]);
+}
+
+/* The length of the valid UTF-8 sequence at s (2-4), or 0: no overlong forms, no surrogates,
+ * nothing above U+10FFFF (RFC 3629), and no C1 control (U+0080-U+009F). */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+	size_t len;
+	unsigned long cp;
+
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2, cp = s[0] & 0x1fu;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3, cp = s[0] & 0x0fu;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4, cp = s[0] & 0x07u;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3fu);
+	}
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) || cp > 0x10ffff ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp <= 0x9f)
+		return 0;
+	return len;
+}
+
+void sb_put_escaped(struct sbuf *sb, const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t len = 0;
+
+	while (len < n && u[len])
+		len++;
+	for (size_t i = 0; i < len;) {
+		size_t l;
+		if (u[i] >= 0x20 && u[i] < 0x7f) {
+			sb_putc(sb, (char)u[i++]);
+		} else if (u[i] >= 0x80 && (l = utf8_len(u + i, len - i)) > 0) {
+			sb_putn(sb, s + i, l);
+			i += l;
+		} else {
+			put_hex_escape(sb, u[i++]);
+		}
+	}
+}
+
+void sb_put_shquoted(struct sbuf *sb, const char *s)
+{
+	sb_putc(sb, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			sb_puts(sb, "'\\''");
+		else
+			sb_putc(sb, *s);
+	}
+	sb_putc(sb, '\'');
+}
+
 static void put_num(struct sbuf *sb, unsigned long long v, unsigned base, int neg, unsigned width, char pad)
 {
 	char tmp[24];
@@ -269,6 +337,29 @@ long read_file(int dirfd, const char *path, char *buf, size_t cap)
 	close(fd);
 	buf[len] = '\0';
 	return (long)len;
+}
+
+long file_size_read(int dirfd, const char *path)
+{
+	char chunk[512];
+	long total = 0;
+	ssize_t r;
+	int fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	while ((r = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			int e = errno;
+			close(fd);
+			return -e;
+		}
+		total += r;
+	}
+	close(fd);
+	return total;
 }
 
 const char *errstr(int err)

@@ -20,6 +20,13 @@ void sb_init(struct sbuf *sb, char *buf, size_t cap);
 void sb_putc(struct sbuf *sb, char c);
 void sb_puts(struct sbuf *sb, const char *s);
 void sb_putn(struct sbuf *sb, const char *s, size_t n);
+/* Appends n bytes of s (up to a NUL) with every byte that could act on a terminal written as \xNN:
+ * control characters (C0, DEL, and the C1 range U+0080-U+009F, which some terminals take as CSI),
+ * and every byte that is not part of a valid UTF-8 sequence. Printable ASCII and valid UTF-8 stay
+ * as they are, as udev's and libblkid's encoding of labels keeps them (blkid_encode_string). */
+void sb_put_escaped(struct sbuf *sb, const char *s, size_t n);
+/* Appends s quoted for a POSIX shell: '...' with each ' written as '\'' (no byte can end it). */
+void sb_put_shquoted(struct sbuf *sb, const char *s);
 /* A small printf: %s %c %d %i %u %x %ld %lu %lx %lld %llu %llx %zu %%, with an optional '0' flag
  * and width (e.g. %03u) and %.*s. */
 void sb_vprintf(struct sbuf *sb, const char *fmt, va_list ap);
@@ -45,6 +52,8 @@ int write_all(int fd, const char *buf, size_t len);
 /* Reads a whole small file into buf (NUL-terminated); returns the length or -errno. -EFBIG when it
  * does not fit. */
 long read_file(int dirfd, const char *path, char *buf, size_t cap);
+/* The size of a file read to its end (for /proc files, whose st_size is 0); or -errno. */
+long file_size_read(int dirfd, const char *path);
 const char *errstr(int err); /* err is a positive errno */
 
 #endif

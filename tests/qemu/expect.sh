@@ -84,3 +84,16 @@ EXPECT_EXT4_RECOVERY_NO_WRITE='EXT4-fs (vda): write access unavailable, cannot p
 EXPECT_SB_UNREADABLE='earlymount: mount %s on /sysroot failed: reading its superblock: %s'   # device, strerror
 # fault_ioerror_later: an init whose first block cannot be read is caught before the switch.
 EXPECT_INIT_UNREADABLE='/sbin/init: unreadable (%s)'                                     # strerror
+
+# ---- run-time behaviour (issue 9: mountplan.c, modules.c, switchroot.c, log.c) ---------------------
+# opt_rw_write_protected: rw on a readonly=on disk is mounted read-only, with a warning.
+EXPECT_WRITE_PROTECTED='earlymount: %s is write-protected: mounting it on %s read-only although rw was asked (as the kernel and mount(8) do)'   # device, mount point
+# modparam: the parameters a module got from the command line; a module modprobe.blacklist= keeps out.
+EXPECT_MODULE_PARAMS='earlymount: module %s: parameters from the kernel command line: %s'   # module, params
+EXPECT_MODULE_BLACKLISTED='earlymount: module %s: not loaded: modprobe.blacklist= names it'
+# fs_unprobed: a filesystem found by trying /proc/filesystems.
+EXPECT_MOUNTED_ANY="earlymount: mounted %s on /sysroot (%s: the first of the kernel's filesystems in /proc/filesystems that took it)"   # device, fstype
+# fault_hostile_label: the label ESC[2J, newline, "EVIL: ok", escaped in the device list.
+EXPECT_HOSTILE_LABEL_ESCAPED='LABEL="\x1b[2J\x0aEVIL: ok"'
+# fault_init_no_interp: /sbin/init whose ELF interpreter is missing; /bin/sh is used instead.
+EXPECT_INIT_NO_INTERP='earlymount: /sbin/init: its program interpreter (PT_INTERP) %s: No such file or directory, /etc/init: No such file or directory, /bin/init: No such file or directory; using /bin/sh'   # interpreter

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: MIT */
+#include "modparams.h"
+#include "util.h"
+
+#include <errno.h>
+#include <string.h>
+
+/* Module names compare with '-' and '_' equal (the kernel stores '_'); n bytes of a against b. */
+static int modname_eqn(const char *a, size_t n, const char *b)
+{
+	size_t i = 0;
+	for (; i < n && b[i]; i++)
+		if ((a[i] == '-' ? '_' : a[i]) != (b[i] == '-' ? '_' : b[i]))
+			return 0;
+	return i == n && !b[i];
+}
+
+/* Splits "MODULE.PARAM" as kmod does: the module name ends at the first '.'; a parameter name
+ * with another '.' in it (rd.driver.blacklist) is not a module parameter, and kmod ignores it. */
+static const char *param_of(const char *name, const char *module)
+{
+	const char *dot = strchr(name, '.');
+	if (!dot || dot == name || !dot[1] || strchr(dot + 1, '.'))
+		return NULL;
+	return modname_eqn(name, (size_t)(dot - name), module) ? dot + 1 : NULL;
+}
+
+int modparams_collect(const struct cmdline *cl, const char *module, char *out, size_t cap)
+{
+	struct sbuf sb;
+	int n = 0;
+
+	sb_init(&sb, out, cap);
+	for (unsigned i = 0; i < cl->nargs; i++) {
+		const struct cmdline_arg *a = &cl->args[i];
+		const char *param = param_of(a->name, module);
+		if (!param)
+			continue;
+		if (sb.len)
+			sb_putc(&sb, ' ');
+		sb_puts(&sb, param);
+		if (a->value) {
+			/* The kernel's tokenizer removed the quotes that grouped the value; put them
+			 * back where it has blanks, or the module's own parser would split it. */
+			int quote = a->value[strcspn(a->value, " \t\n")] != '\0';
+			sb_putc(&sb, '=');
+			if (quote)
+				sb_putc(&sb, '"');
+			sb_puts(&sb, a->value);
+			if (quote)
+				sb_putc(&sb, '"');
+		}
+		n++;
+	}
+	if (sb.overflow) {
+		out[0] = '\0';
+		return -E2BIG;
+	}
+	return n;
+}
+
+int modparams_blacklisted(const struct cmdline *cl, const char *module)
+{
+	for (unsigned i = 0; i < cl->nargs; i++) {
+		const struct cmdline_arg *a = &cl->args[i];
+		if (!a->value || !param_eq(a->name, "modprobe.blacklist"))
+			continue;
+		for (const char *s = a->value; *s;) {
+			size_t l = strcspn(s, ",");
+			if (l && modname_eqn(s, l, module))
+				return 1;
+			s += l;
+			if (*s)
+				s++;
+		}
+	}
+	return 0;
+}
