@@ -84,3 +84,13 @@ EXPECT_EXT4_RECOVERY_NO_WRITE='EXT4-fs (vda): write access unavailable, cannot p
 EXPECT_SB_UNREADABLE='earlymount: mount %s on /sysroot failed: reading its superblock: %s'   # device, strerror
 # fault_ioerror_later: an init whose first block cannot be read is caught before the switch.
 EXPECT_INIT_UNREADABLE='/sbin/init: unreadable (%s)'                                     # strerror
+# Partitions in the device report (devices.c dev_report), issue 9: logical partitions, btrfs
+# members, stale whole-disk signatures.
+EXPECT_PART_LINE='earlymount:     %s: PARTUUID=%s'                                   # partition, PARTUUID
+EXPECT_EXTENDED_LINE='earlymount:     %s: extended partition (holds the logical ones)'   # partition
+EXPECT_STALE_TABLE_LINE_RE='earlymount: +%s: partition table %s PTUUID=[0-9a-f-]+ \(and a stale %s signature, ignored\)'   # disk, pttype, fstype
+# fs_btrfs_two_disks: the members of a multi-device btrfs (devices.c btrfs_wait_members).
+EXPECT_BTRFS_ALL_MEMBERS='earlymount: btrfs UUID=%s: all %s devices present: %s'   # uuid, count, list
+EXPECT_BTRFS_WAITING='earlymount: btrfs UUID=%s spans %s devices: waiting for the %s missing (found: %s)'   # uuid, total, missing, list
+EXPECT_BTRFS_MISSING='earlymount: timed out after %s s waiting for the devices of btrfs UUID=%s: %s of %s missing; found: %s; mounting anyway (the kernel mounts it only with -o degraded)'   # seconds, uuid, missing, total, list
+EXPECT_BTRFS_KERNEL_MISSING_RE='BTRFS error \(device vda[^)]*\): devid 1 uuid [0-9a-f-]+ is missing'   # the kernel's, on the console
