@@ -1097,6 +1097,27 @@ static void test_corpus(const char *dir)
 		CHECK_STR(pt.parts[1].partuuid, "1234abcd-03");
 		free(b);
 	}
+	/* A hand-made chain (tests/fuzz/corpus/probe_parts/dos-logical.bin): extended partition 1
+	 * at LBA 2, EBRs at LBA 2 and 8, logical partitions 5 and 6. */
+	b = load(dir, "probe_parts/dos-logical.bin", &len);
+	if (b) {
+		CHECK_INT(parts(b, len, 512), 0);
+		CHECK_INT(pt.count, 3);
+		CHECK_INT(pt.parts[0].container, 1);
+		CHECK_STR(pt.parts[1].partuuid, "0badf00d-05");
+		CHECK_STR(pt.parts[2].partuuid, "0badf00d-06");
+		int odd = 0;
+		for (int m = 0; m < 1500; m++) {
+			size_t at = rnd() % len;
+			uint8_t old = b[at];
+			b[at] = (uint8_t)rnd();
+			int rc = parts(b, len, m & 1 ? 512 : 4096);
+			odd += rc != 0 && rc != -ENOENT && rc != -EINVAL;
+			b[at] = old;
+		}
+		CHECK_INT(odd, 0);
+		free(b);
+	}
 }
 
 /* Random bytes, with and without a format's magic in place. */

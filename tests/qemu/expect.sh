@@ -94,3 +94,4 @@ EXPECT_BTRFS_ALL_MEMBERS='earlymount: btrfs UUID=%s: all %s devices present: %s'
 EXPECT_BTRFS_WAITING='earlymount: btrfs UUID=%s spans %s devices: waiting for the %s missing (found: %s)'   # uuid, total, missing, list
 EXPECT_BTRFS_MISSING='earlymount: timed out after %s s waiting for the devices of btrfs UUID=%s: %s of %s missing; found: %s; mounting anyway (the kernel mounts it only with -o degraded)'   # seconds, uuid, missing, total, list
 EXPECT_BTRFS_KERNEL_MISSING_RE='BTRFS error \(device vda[^)]*\): devid 1 uuid [0-9a-f-]+ is missing'   # the kernel's, on the console
+EXPECT_NOT_READ='earlymount:   %s: not read (%s)'   # device, why (devices.c no_probe)
