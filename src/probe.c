@@ -700,7 +700,7 @@ static void mbr_logical(const struct probe_reader *r, uint64_t ss, uint64_t firs
 			return;
 		const uint8_t *pt = ebr + 0x1BE, *link = NULL;
 		for (int i = 0; i < 4; i++) {
-			const uint8_t *e = pt + 16 * i;
+			const uint8_t *e = pt + (size_t)16 * i;
 			uint64_t off = le32(e + 8) * ss, len = le32(e + 12) * ss;
 			if (!len)
 				continue;
@@ -777,7 +777,7 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 	 * node of at most 1 KiB for it (msdos_partition(), room for a boot loader) and gives it no
 	 * PARTUUID, since set_info() is not called for it. */
 	for (unsigned i = 0; i < 4; i++) {
-		const uint8_t *e = prim + 16 * i;
+		const uint8_t *e = prim + (size_t)16 * i;
 		if (!le32(e + 12))
 			continue;
 		struct part_info *p = mbr_add(out, sig, i + 1);
@@ -787,7 +787,7 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 	/* Then the logical partitions, numbered from 5 in the order of their extended partitions. */
 	unsigned next = 5;
 	for (unsigned i = 0; i < 4; i++) {
-		const uint8_t *e = prim + 16 * i;
+		const uint8_t *e = prim + (size_t)16 * i;
 		if (le32(e + 12) && mbr_extended(e))
 			mbr_logical(r, ss, le32(e + 8) * ss, le32(e + 12) * ss, sig, &next, out);
 	}

@@ -14,7 +14,7 @@
 
 /* The most the probers ask of one read (an erofs block of 64 KiB less its first KiB; the GPT
  * entry array is read in pieces). */
-#define PROBE_READ_MAX (64 * 1024)
+#define PROBE_READ_MAX ((size_t)64 * 1024)
 
 /* A device's bytes for the probers. read(ctx, off, n) returns a pointer to the n bytes at device
  * offset off, or NULL when they cannot be had (past the end, an I/O error). A pointer into the
