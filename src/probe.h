@@ -44,7 +44,9 @@ int probe_fs(const uint8_t *buf, size_t len, struct fs_info *out);
 /* The same over a reader. -EINVAL without one. */
 int probe_fs_r(const struct probe_reader *r, struct fs_info *out);
 
-#define PROBE_MAX_PARTS 128
+/* The kernel makes at most DISK_MAX_PARTS (256) partitions of a disk (block/partitions/core.c:
+ * state->limit), so no disk has more nodes than this. */
+#define PROBE_MAX_PARTS 256
 
 struct part_info {
 	unsigned number;   /* 1-based partition number, as in the kernel's device name vda<N> */

@@ -783,13 +783,21 @@ static void test_gpt(void)
 	CHECK_INT(parts(img, 8192 + 128 * 128 - 1, 4096), -EINVAL);
 
 	/* More used slots than part_table holds: the first PROBE_MAX_PARTS. */
-	mk_gpt(512, 200);
-	for (unsigned i = 0; i < 200; i++)
+	mk_gpt(512, 300);
+	for (unsigned i = 0; i < 300; i++)
 		gpt_part(512, i, n_root, 5);
 	gpt_crcs(512);
-	CHECK_INT(parts(img, 1024 + 200 * 128, 512), 0);
+	CHECK_INT(parts(img, 1024 + 300 * 128, 512), 0);
 	CHECK_INT(pt.count, PROBE_MAX_PARTS);
 	CHECK_INT(pt.parts[PROBE_MAX_PARTS - 1].number, PROBE_MAX_PARTS);
+	CHECK_INT(pt.truncated, 1);
+	mk_gpt(512, PROBE_MAX_PARTS);
+	for (unsigned i = 0; i < PROBE_MAX_PARTS; i++)
+		gpt_part(512, i, n_root, 5);
+	gpt_crcs(512);
+	CHECK_INT(parts(img, 1024 + PROBE_MAX_PARTS * 128, 512), 0);
+	CHECK_INT(pt.count, PROBE_MAX_PARTS);
+	CHECK_INT(pt.truncated, 0);
 
 	/* A hybrid MBR (0xEE beside other partitions) is still a GPT. */
 	mk_gpt(512, 128);
