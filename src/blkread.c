@@ -87,6 +87,7 @@ int blk_open(const char *path, uint64_t base, struct blkdev *d)
 	d->head_len = 0;
 	d->r.read = blk_read;
 	d->r.ctx = d;
+	d->r.size = d->size;
 	win_len = 0;
 	if (!d->size)
 		return 0;
@@ -99,7 +100,7 @@ int blk_open(const char *path, uint64_t base, struct blkdev *d)
 	d->head_len = (size_t)got;
 	/* A short head means the device ends (or fails) there: nothing past it is read. */
 	if (d->head_len < sizeof(head))
-		d->size = d->head_len;
+		d->size = d->r.size = d->head_len;
 	return 0;
 }
 

@@ -593,7 +593,7 @@ int probe_fs_r(const struct probe_reader *r, struct fs_info *out)
 int probe_fs(const uint8_t *buf, size_t len, struct fs_info *out)
 {
 	struct membuf m = { buf, len };
-	struct probe_reader r = { mem_read, &m };
+	struct probe_reader r = { mem_read, &m, len };
 	return probe_fs_r(&r, out);
 }
 
@@ -603,13 +603,13 @@ int probe_fs(const uint8_t *buf, size_t len, struct fs_info *out)
  * with 4 KiB pages): a header asking for more is not a table it uses. */
 #define GPT_MAX_ARRAY (4u << 20)
 
-/* The GPT header at LBA 1 for sector size ss. -ENOENT when its signature is not there (or cannot
+/* The GPT header at LBA lba for sector size ss. -ENOENT when its signature is not there (or cannot
  * be read), -EINVAL when it is there but fails the kernel's and blkid's checks. The entry array is
- * read wherever the header puts it. The backup header at the disk's end is not looked at, so a
- * damaged primary is an error. */
-static int probe_gpt(const struct probe_reader *r, size_t ss, struct part_table *out)
+ * read wherever the header puts it. Every header field is taken before the array is read: the
+ * backup header lies beyond the head, where the reader keeps only one window. */
+static int probe_gpt(const struct probe_reader *r, size_t ss, uint64_t lba, struct part_table *out)
 {
-	const uint8_t *h = at(r, ss, ss);
+	const uint8_t *h = lba <= UINT64_MAX / ss ? at(r, lba * ss, ss) : NULL;
 
 	if (!h || memcmp(h, "EFI PART", 8) != 0)
 		return -ENOENT;
@@ -617,9 +617,9 @@ static int probe_gpt(const struct probe_reader *r, size_t ss, struct part_table 
 	uint64_t fu = le64(h + 40), lu = le64(h + 48), elba = le64(h + 72);
 	if (hsz < 92 || hsz > ss || ~crc_skip(~0u, POLY_CRC32, h, hsz, 16) != le32(h + 16))
 		return -EINVAL;
-	/* The header must say it is at LBA 1 and lie outside the usable area; entries are 128 bytes
-	 * (the kernel accepts no other size). */
-	if (le64(h + 24) != 1 || lu < fu || (fu < 1 && 1 < lu) || esz != 128 || n == 0 ||
+	/* The header must say it is where it was read and lie outside the usable area; entries are
+	 * 128 bytes (the kernel accepts no other size). */
+	if (le64(h + 24) != lba || lu < fu || (fu < lba && lba < lu) || esz != 128 || n == 0 ||
 	    (uint64_t)n * 128 > GPT_MAX_ARRAY || elba > (UINT64_MAX - GPT_MAX_ARRAY) / ss)
 		return -EINVAL;
 	uint8_t guid[16];
@@ -742,10 +742,23 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 	if (pmbr) {
 		/* A protective MBR promises a GPT: the "dos" view of it is never reported. Sector size
 		 * 0 means unknown; try the two that exist in practice. */
-		rc = probe_gpt(r, sector_size ? sector_size : 512, out);
+		rc = probe_gpt(r, sector_size ? sector_size : 512, 1, out);
 		if (rc == -ENOENT && !sector_size) {
 			memset(out, 0, sizeof(*out));
-			rc = probe_gpt(r, 4096, out);
+			rc = probe_gpt(r, 4096, 1, out);
+		}
+		/* A damaged or missing primary: the kernel (efi.c find_valid_gpt(), "Primary GPT is
+		 * invalid, using alternate GPT") and blkid take the backup header in the disk's last
+		 * sector, when the size is known. */
+		for (unsigned ss = sector_size ? sector_size : 512; rc && r->size != UINT64_MAX && (sector_size || ss <= 4096); ss *= 8) {
+			if (r->size / ss < 2)
+				break;
+			memset(out, 0, sizeof(*out));
+			int brc = probe_gpt(r, ss, r->size / ss - 1, out);
+			if (brc == 0 || (brc == -EINVAL && rc == -ENOENT))
+				rc = brc;
+			if (sector_size)
+				break;
 		}
 		if (rc) {
 			memset(out, 0, sizeof(*out));
@@ -797,6 +810,6 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 int probe_parts(const uint8_t *buf, size_t len, unsigned sector_size, struct part_table *out)
 {
 	struct membuf m = { buf, len };
-	struct probe_reader r = { mem_read, &m };
+	struct probe_reader r = { mem_read, &m, len };
 	return probe_parts_r(&r, sector_size, out);
 }

@@ -24,6 +24,7 @@
 struct probe_reader {
 	const uint8_t *(*read)(void *ctx, uint64_t off, size_t n);
 	void *ctx;
+	uint64_t size; /* the device's size in bytes (where a backup GPT ends), UINT64_MAX unknown */
 };
 
 struct fs_info {
@@ -67,8 +68,9 @@ struct part_table {
 /* Parse a partition table from the first len bytes of a whole disk whose logical sector size is
  * sector_size (512 or 4096; 0: unknown). Returns 0 and fills *out (parts sorted by number), -ENOENT
  * when there is no table, or -EINVAL for a table that is there but inconsistent (bad header CRC,
- * entries out of buf). A protective MBR is not reported as "dos" when a GPT is present. The GPT
- * entry array is read where the header puts it; MBR logical partitions follow the EBR chain and
+ * entries out of buf). A protective MBR is not reported as "dos" when a GPT is present. A GPT
+ * whose primary header or array is damaged is read from its backup header in the last sector of
+ * buf (len is then taken as the disk's size). The GPT entry array is read where the header puts it; MBR logical partitions follow the EBR chain and
  * are numbered from 5, as the kernel does, as far as the EBRs are inside buf. */
 int probe_parts(const uint8_t *buf, size_t len, unsigned sector_size, struct part_table *out);
 /* The same over a reader. */

@@ -141,8 +141,7 @@ pt_case() {
 	done
 }
 
-# expect_error CASE IMAGE WANT_OUTPUT WANT_STATUS [probe_tool options]: for damage that blkid reads
-# around (it falls back to the backup GPT at the disk's end, outside our head buffer).
+# expect_error CASE IMAGE WANT_OUTPUT WANT_STATUS [probe_tool options]: for what is no table.
 expect_error() {
 	local c=$1 img=$2 want=$3 wrc=$4 out rc
 	shift 4
@@ -306,13 +305,20 @@ if have gpt sfdisk partx blkid truncate; then
 			fs_case ext4-at-offset "$T/gpt.img" $((8192 * 512)) ext4 $U3 inpart &&
 			pt_case gpt-after-mkfs "$T/gpt.img" gpt $U4 "1|$U1|EFI system" "2|$U2|root fs" "4|$U3|Ünïcode ☃ ok"
 	fi
-	# Damage the primary header, the entry array, or drop the header behind a protective MBR.
+	# Damage the primary header, the entry array, or drop the header behind a protective MBR: the
+	# kernel (find_valid_gpt) and blkid read the backup header in the last sector, and so does
+	# probe_parts.
+	want_parts=("1|$U1|EFI system" "2|$U2|root fs" "4|$U3|Ünïcode ☃ ok")
 	cp "$T/gpt.img" "$T/gpt-hdr.img" && printf '\x5a' | dd of="$T/gpt-hdr.img" bs=1 seek=$((512 + 60)) conv=notrunc status=none &&
-		expect_error gpt-bad-header-crc "$T/gpt-hdr.img" PTERROR=EINVAL 3
+		pt_case gpt-bad-header-crc-backup "$T/gpt-hdr.img" gpt $U4 "${want_parts[@]}"
 	cp "$T/gpt.img" "$T/gpt-ent.img" && printf '\x5a' | dd of="$T/gpt-ent.img" bs=1 seek=$((1024 + 56)) conv=notrunc status=none &&
-		expect_error gpt-bad-entries-crc "$T/gpt-ent.img" PTERROR=EINVAL 3
+		pt_case gpt-bad-entries-crc-backup "$T/gpt-ent.img" gpt $U4 "${want_parts[@]}"
 	cp "$T/gpt.img" "$T/gpt-none.img" && dd if=/dev/zero of="$T/gpt-none.img" bs=512 seek=1 count=1 conv=notrunc status=none &&
-		expect_error pmbr-without-gpt "$T/gpt-none.img" PTERROR=EINVAL 3
+		pt_case pmbr-backup-only "$T/gpt-none.img" gpt $U4 "${want_parts[@]}"
+	# Both headers gone: a protective MBR without a table.
+	cp "$T/gpt-none.img" "$T/gpt-neither.img" &&
+		dd if=/dev/zero of="$T/gpt-neither.img" bs=512 seek=$(($(stat -c %s "$T/gpt.img") / 512 - 1)) count=1 conv=notrunc status=none &&
+		expect_error pmbr-without-any-gpt "$T/gpt-neither.img" PTERROR=EINVAL 3
 	# Told the wrong sector size, the table at LBA 1 of 4096-byte sectors is not there.
 	expect_error gpt-wrong-sector-size "$T/gpt.img" PTERROR=EINVAL 3 --sector-size 4096
 

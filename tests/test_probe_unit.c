@@ -960,6 +960,31 @@ static void test_gpt_far(void)
 	big[lba * ss + 5 * 128 + 60] ^= 1;
 	CHECK_INT(parts(big, BIGSZ, 512), -EINVAL); /* the array's CRC */
 	big[lba * ss + 5 * 128 + 60] ^= 1;
+	/* A damaged primary: the backup header in the last sector (my_lba = that sector) and its
+	 * array before it, as the kernel's find_valid_gpt() and blkid take it. */
+	{
+		const size_t disk = 6u << 20, last = disk / ss - 1, barr = last - 32;
+		uint8_t *b = big + last * ss;
+		memcpy(b, h, 92);
+		w64(b + 24, last);
+		w64(b + 32, 1);
+		w64(b + 48, barr - 1); /* the usable area ends before the backup array */
+		w64(b + 72, barr);
+		memcpy(big + barr * ss, big + lba * ss, 128 * 128);
+		w32(b + 16, 0);
+		w32(b + 16, CRC32(b, 92));
+		h[60] ^= 1; /* the primary's CRC no longer matches */
+		CHECK_INT(parts(big, disk, 512), 0);
+		CHECK_INT(pt.count, 2);
+		CHECK_STR(pt.parts[1].partlabel, "far");
+		CHECK_INT(parts(big, disk, 0), 0); /* sector size unknown */
+		CHECK_INT(parts(big, disk - 1, 512), -EINVAL); /* the last sector is not there */
+		w64(b + 24, last - 1); /* a backup that says it is elsewhere */
+		w32(b + 16, 0);
+		w32(b + 16, CRC32(b, 92));
+		CHECK_INT(parts(big, disk, 512), -EINVAL);
+		h[60] ^= 1;
+	}
 	/* An array larger than the kernel reads (KMALLOC_MAX_SIZE) is refused before any read. */
 	w32(h + 80, (4u << 20) / 128 + 1);
 	w32(h + 16, 0);
