@@ -114,13 +114,9 @@ struct em_open_how {
 #endif
 
 
-/* Block and netlink bits from <linux/fs.h> and <linux/netlink.h>, which musl-gcc does not see. */
-#ifndef BLKSSZGET
-#define BLKSSZGET 0x1268 /* _IO(0x12, 104) */
-#endif
-#ifndef BLKGETSIZE64
-#define BLKGETSIZE64 0x80081272 /* _IOR(0x12, 114, size_t) */
-#endif
+/* Netlink bits from <linux/netlink.h>, which musl-gcc does not see. Block ioctls (BLKGETSIZE64,
+ * BLKSSZGET) are not here: <sys/mount.h> of both musl and glibc builds them with _IO/_IOR, right
+ * for every architecture (see blkread.c). */
 #ifndef NETLINK_KOBJECT_UEVENT
 #define NETLINK_KOBJECT_UEVENT 15
 #endif

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "devices.h"
+#include "blkread.h"
+#include "btrfs.h"
 #include "compat.h"
 #include "log.h"
 #include "util.h"
@@ -9,20 +11,27 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-static uint8_t head[PROBE_HEAD_SIZE];
+static struct blkdev bd;
 static struct part_table ptab;
 
-#define MAX_DEVS 256
-static char devs[MAX_DEVS][48];
+/* The block device nodes at the top of /dev, as "/dev/NAME" strings packed in a pool and indexed
+ * by offset. Sized for thousands of nodes (1,000 multipath LUNs with their paths and partitions);
+ * reaching either limit is logged. No allocation: musl's opendir and a growing array would. */
+#define MAX_DEVS 16384
+#define DEV_POOL (MAX_DEVS * 24)
+static char pool[DEV_POOL];
+static uint32_t devs[MAX_DEVS];
 static unsigned ndevs;
+
+static const char *dev_at(unsigned i) { return pool + devs[i]; }
 
 void dev_part_name(const char *disk, unsigned n, char *out, size_t cap)
 {
@@ -31,60 +40,53 @@ void dev_part_name(const char *disk, unsigned n, char *out, size_t cap)
 	fmt(out, cap, "%s%s%u", disk, digit ? "p" : "", n);
 }
 
-static long read_head(const char *path, unsigned *sector_size)
-{
-	/* O_NONBLOCK: a CD drive without a medium answers at once instead of waiting. */
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-	size_t got = 0;
-	int ss = 512;
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
 
-	if (fd < 0)
-		return -errno;
-	/* An empty drive (a CD-ROM without a medium) has size 0: reading it only makes the kernel
-	 * log I/O errors. */
-	{
-		uint64_t size = 0;
-		if (ioctl(fd, BLKGETSIZE64, &size) == 0 && size == 0) {
-			close(fd);
-			return 0;
-		}
+/* Nodes never read while looking for a device, as udev leaves them alone: systemd's
+ * 60-persistent-storage.rules runs its blkid builtin only on the kernel names it lists (floppies,
+ * fd*, are not among them: with no disk in, each read spins the drive and times out after
+ * seconds) and never on mmcblk[0-9]boot[0-9] (eMMC hardware boot areas); an eMMC RPMB area
+ * answers only authenticated frames. NULL when the node may be probed. */
+static const char *no_probe(const char *path)
+{
+	const char *n = strncmp(path, "/dev/", 5) == 0 ? path + 5 : path;
+	if (n[0] == 'f' && n[1] == 'd' && is_digit(n[2]))
+		return "a floppy drive";
+	if (strncmp(n, "mmcblk", 6) == 0) {
+		const char *p = n + 6;
+		while (is_digit(*p))
+			p++;
+		if (strncmp(p, "boot", 4) == 0)
+			return "an eMMC boot area";
+		if (strncmp(p, "rpmb", 4) == 0)
+			return "an eMMC RPMB area";
 	}
-	if (sector_size) {
-		if (ioctl(fd, BLKSSZGET, &ss) < 0 || ss <= 0)
-			ss = 512;
-		*sector_size = (unsigned)ss;
-	}
-	while (got < sizeof(head)) {
-		ssize_t r = pread(fd, head + got, sizeof(head) - got, (off_t)got);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			int e = errno;
-			close(fd);
-			return got ? (long)got : -e;
-		}
-		if (r == 0)
-			break;
-		got += (size_t)r;
-	}
-	close(fd);
-	return (long)got;
+	return NULL;
 }
 
-int dev_probe(const char *path, struct fs_info *fi)
+static int cmp_dev(const void *a, const void *b)
 {
-	long n = read_head(path, NULL);
-	if (n < 0)
-		return (int)n;
-	return probe_fs(head, (size_t)n, fi);
+	return strcmp(pool + *(const uint32_t *)a, pool + *(const uint32_t *)b);
 }
 
-/* The block device nodes at the top of /dev (devtmpfs puts disks and partitions there), sorted so
- * reports read well. getdents64 directly: musl's opendir allocates. */
+static int cmp_key(const void *key, const void *b)
+{
+	return strcmp(key, pool + *(const uint32_t *)b);
+}
+
+static int dev_exists(const char *path)
+{
+	return bsearch(path, devs, ndevs, sizeof(devs[0]), cmp_key) != NULL;
+}
+
+/* Sorted, so reports read well and a disk's partitions follow it. getdents64 directly: musl's
+ * opendir allocates. */
 static void scan_dev(void)
 {
+	static int warned;
 	char buf[4096];
-	int fd = open("/dev", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	size_t used = 0;
+	int fd = open("/dev", O_RDONLY | O_DIRECTORY | O_CLOEXEC), full = 0;
 	ndevs = 0;
 	if (fd < 0)
 		return;
@@ -100,20 +102,95 @@ static void scan_dev(void)
 				continue;
 			if (fstatat(fd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISBLK(st.st_mode))
 				continue;
-			if (ndevs >= MAX_DEVS || strlen(d->d_name) + 6 > sizeof(devs[0]))
+			size_t l = strlen(d->d_name) + 6;
+			if (ndevs == MAX_DEVS || used + l > sizeof(pool)) {
+				full++;
 				continue;
-			/* Insertion sort by name. */
-			unsigned i = ndevs++;
-			char name[48];
-			fmt(name, sizeof(name), "/dev/%s", d->d_name);
-			while (i > 0 && strcmp(devs[i - 1], name) > 0) {
-				memcpy(devs[i], devs[i - 1], sizeof(devs[0]));
-				i--;
 			}
-			memcpy(devs[i], name, sizeof(devs[0]));
+			devs[ndevs++] = (uint32_t)used;
+			fmt(pool + used, l, "/dev/%s", d->d_name);
+			used += l;
 		}
 	}
 	close(fd);
+	qsort(devs, ndevs, sizeof(devs[0]), cmp_dev);
+	if (full && !warned) {
+		log_warn("/dev holds more block devices than earlymount looks at (%u): %d not looked at", ndevs, full);
+		warned = 1;
+	}
+}
+
+/* Is the node a partition of another node in the list? The kernel names partition n of disk D
+ * "Dn", or "DpN" when D ends in a digit (block/partitions/core.c, as dev_part_name()). */
+static int is_partition(const char *path)
+{
+	char disk[300];
+	size_t l = strlen(path), k = l;
+	while (k && is_digit(path[k - 1]))
+		k--;
+	if (k == l || k < 6 || k >= sizeof(disk))
+		return 0;
+	if (path[k - 1] == 'p' && is_digit(path[k - 2]))
+		k--;
+	else if (is_digit(path[k - 1]))
+		return 0;
+	memcpy(disk, path, k);
+	disk[k] = 0;
+	return dev_exists(disk);
+}
+
+/* Does the disk at index i have partition nodes? Then the kernel found a partition table on it,
+ * whatever else its first sectors hold. Partitions sort right after their disk. */
+static int has_partitions(unsigned i)
+{
+	const char *d = dev_at(i);
+	size_t l = strlen(d);
+	int digit = l && is_digit(d[l - 1]);
+	for (unsigned j = i + 1; j < ndevs && strncmp(dev_at(j), d, l) == 0; j++) {
+		const char *p = dev_at(j) + l;
+		if (digit && *p++ != 'p')
+			continue;
+		if (!*p)
+			continue;
+		while (is_digit(*p))
+			p++;
+		if (!*p)
+			return 1;
+	}
+	return 0;
+}
+
+/* A btrfs over several devices mounts only once the kernel knows every member; udev's
+ * 64-btrfs.rules tells it of each one it sees (its "btrfs ready" builtin). Do the same for every
+ * member met while probing. */
+static void btrfs_seen(const char *path, const struct fs_info *fi)
+{
+	static int warned;
+	if (!str_eq(fi->type, "btrfs") || fi->ndevices < 2)
+		return;
+	int r = btrfs_register(path);
+	if (r < 0 && !warned) {
+		log_warn("cannot register btrfs member %s (UUID=%s) with the kernel: /dev/btrfs-control: %s%s", path,
+		         fi->uuid, errstr(-r), r == -ENOENT ? " (is the btrfs module loaded?)" : "");
+		warned = 1;
+	} else if (r == 0) {
+		log_debug("registered btrfs member %s (UUID=%s devid %llu)", path, fi->uuid,
+		          (unsigned long long)fi->devid);
+	}
+}
+
+int dev_probe(const char *path, struct fs_info *fi)
+{
+	int r = blk_open(path, 0, &bd);
+	if (r < 0) {
+		memset(fi, 0, sizeof(*fi));
+		return r;
+	}
+	r = probe_fs_r(&bd.r, fi);
+	blk_close(&bd);
+	if (r == 0)
+		btrfs_seen(path, fi);
+	return r;
 }
 
 static int is_blk(const char *path, struct stat *st)
@@ -121,24 +198,40 @@ static int is_blk(const char *path, struct stat *st)
 	return stat(path, st) == 0 && S_ISBLK(st->st_mode);
 }
 
-/* Does any partition of the disk at path match d? Fills out with the partition's node. */
-static int match_part(const char *path, const struct devspec *d, char *out, size_t cap)
+/* Does any partition of the disk at index i match d? Fills out with the partition's node. */
+static int match_part(unsigned i, const struct devspec *d, char *out, size_t cap)
 {
-	unsigned ss = 512;
-	long n = read_head(path, &ss);
+	static int warned;
+	const char *path = dev_at(i);
 	struct stat st;
 	struct fs_info fi;
 
-	if (n <= 0)
+	/* The kernel looks for no table inside a partition; an extended partition's node even
+	 * starts with an EBR that passes for an MBR. */
+	if (is_partition(path))
+		return 0;
+	if (blk_open(path, 0, &bd) < 0)
 		return 0;
 	/* A FAT or ISO filesystem starts with a boot sector that can pass for an MBR; blkid also
-	 * trusts the filesystem first. A real disk with a table holds no filesystem at sector 0. */
-	if (probe_fs(head, (size_t)n, &fi) == 0 && !str_eq(fi.type, "iso9660"))
+	 * trusts the filesystem first. But when the kernel made partition nodes it parsed a table
+	 * there, and a filesystem signature on the whole disk is stale (mkfs on the disk, then a
+	 * table written over it): the table counts. */
+	int rc = -ENOENT;
+	if (bd.size && (has_partitions(i) || probe_fs_r(&bd.r, &fi) < 0 || str_eq(fi.type, "iso9660")))
+		rc = probe_parts_r(&bd.r, bd.sector_size, &ptab);
+	blk_close(&bd);
+	if (rc < 0)
 		return 0;
-	if (probe_parts(head, (size_t)n, ss, &ptab) < 0)
-		return 0;
-	for (unsigned i = 0; i < ptab.count; i++) {
-		const struct part_info *p = &ptab.parts[i];
+	if (ptab.truncated && !warned) {
+		log_warn("%s: more than %u partitions; the rest are not looked at", path, PROBE_MAX_PARTS);
+		warned = 1;
+	}
+	for (unsigned k = 0; k < ptab.count; k++) {
+		const struct part_info *p = &ptab.parts[k];
+		/* The kernel gives an extended partition no PARTUUID (msdos_partition() does not call
+		 * set_info() for it): root=PARTUUID= never names it. */
+		if (p->container)
+			continue;
 		int hit = d->kind == DEV_PARTUUID ? str_caseeq(p->partuuid, d->value)
 		                                  : str_eq(p->partlabel, d->value);
 		if (!hit)
@@ -152,11 +245,14 @@ static int match_part(const char *path, const struct devspec *d, char *out, size
 	return 0;
 }
 
-static int matches(const char *path, const struct devspec *d, char *out, size_t cap)
+static int matches(unsigned i, const struct devspec *d, char *out, size_t cap)
 {
+	const char *path = dev_at(i);
 	struct stat st;
 	struct fs_info fi;
 
+	if (d->kind != DEV_DEVNUM && no_probe(path))
+		return 0;
 	switch (d->kind) {
 	case DEV_DEVNUM:
 		if (is_blk(path, &st) && major(st.st_rdev) == d->major && minor(st.st_rdev) == d->minor) {
@@ -176,7 +272,7 @@ static int matches(const char *path, const struct devspec *d, char *out, size_t 
 		return 1;
 	case DEV_PARTUUID:
 	case DEV_PARTLABEL:
-		return match_part(path, d, out, cap);
+		return match_part(i, d, out, cap);
 	default:
 		return 0;
 	}
@@ -193,7 +289,7 @@ static int find_now(const struct devspec *d, char *out, size_t cap)
 	}
 	scan_dev();
 	for (unsigned i = 0; i < ndevs; i++)
-		if (matches(devs[i], d, out, cap))
+		if (matches(i, d, out, cap))
 			return 1;
 	return 0;
 }
@@ -231,6 +327,101 @@ static int uevent_drain(int s)
 	return block;
 }
 
+/* Sleeps until a block uevent or at most 250 ms (the fallback rescan), never past the deadline. */
+static void wait_a_little(int s, unsigned long start, long timeout_s)
+{
+	unsigned long now = log_ms();
+	long left = timeout_s >= 0 ? (long)((unsigned long)timeout_s * 1000 - (now - start)) : 250;
+	struct pollfd pfd = { .fd = s, .events = POLLIN };
+	int ms = left < 250 ? (int)left : 250;
+	if (ms <= 0)
+		return;
+	if (s >= 0) {
+		if (poll(&pfd, 1, ms) > 0)
+			uevent_drain(s);
+	} else {
+		usleep((unsigned)ms * 1000);
+	}
+}
+
+static int timed_out(unsigned long start, long timeout_s)
+{
+	return timeout_s >= 0 && log_ms() - start >= (unsigned long)timeout_s * 1000;
+}
+
+/* The devids of one btrfs seen so far; a filesystem has as many members as its superblock says.
+ * 1024 is far beyond what btrfs is used with; past it counting stops, which is logged. */
+#define MAX_BTRFS_MEMBERS 1024
+static uint64_t member_id[MAX_BTRFS_MEMBERS];
+
+/* When the device at path holds a btrfs whose superblock names more than one member, waits until
+ * a member with every devid is present and registered with the kernel, within the same deadline
+ * as the device itself. On timeout says how many are missing and which were found, then lets the
+ * mount go on: with -o degraded the kernel mounts without them, otherwise it names the missing
+ * devid. */
+static void btrfs_wait_members(const char *path, int s, unsigned long start, long timeout_s)
+{
+	struct fs_info root, fi;
+	char list[400];
+	struct sbuf sb;
+	unsigned long last_say = log_ms();
+	unsigned have = 0;
+	int said = 0, capped = 0;
+
+	if (dev_probe(path, &root) < 0 || !str_eq(root.type, "btrfs") || root.ndevices < 2)
+		return;
+	for (;;) {
+		have = 0;
+		sb_init(&sb, list, sizeof(list));
+		scan_dev();
+		for (unsigned i = 0; i < ndevs; i++) {
+			const char *p = dev_at(i);
+			if (no_probe(p) || dev_probe(p, &fi) < 0 || !str_eq(fi.type, "btrfs") ||
+			    !str_eq(fi.uuid, root.uuid))
+				continue;
+			unsigned k = 0;
+			while (k < have && member_id[k] != fi.devid)
+				k++;
+			if (k < have)
+				continue; /* another path to a member already counted (multipath) */
+			if (have == MAX_BTRFS_MEMBERS) {
+				capped = 1;
+				continue;
+			}
+			member_id[have++] = fi.devid;
+			sb_printf(&sb, "%s%s (devid %llu)", have > 1 ? ", " : "", p, (unsigned long long)fi.devid);
+		}
+		if (have >= root.ndevices) {
+			log_info("btrfs UUID=%s: all %llu devices present: %s", root.uuid,
+			         (unsigned long long)root.ndevices, list);
+			return;
+		}
+		if (capped) {
+			log_warn("btrfs UUID=%s names %llu devices; earlymount counts at most %u", root.uuid,
+			         (unsigned long long)root.ndevices, MAX_BTRFS_MEMBERS);
+			return;
+		}
+		if (!said) {
+			log_info("btrfs UUID=%s spans %llu devices: waiting for the %llu missing (found: %s)", root.uuid,
+			         (unsigned long long)root.ndevices, (unsigned long long)(root.ndevices - have),
+			         have ? list : "none");
+			said = 1;
+		}
+		if (timed_out(start, timeout_s))
+			break;
+		if (log_ms() - last_say >= 5000) {
+			log_info("waiting for btrfs UUID=%s: %u of %llu devices present (%s)", root.uuid, have,
+			         (unsigned long long)root.ndevices, have ? list : "none");
+			last_say = log_ms();
+		}
+		wait_a_little(s, start, timeout_s);
+	}
+	log_warn("timed out after %ld s waiting for the devices of btrfs UUID=%s: %llu of %llu missing; found: %s; "
+	         "mounting anyway (the kernel mounts it only with -o degraded)",
+	         timeout_s, root.uuid, (unsigned long long)(root.ndevices - have),
+	         (unsigned long long)root.ndevices, have ? list : "none");
+}
+
 int dev_wait(const struct devspec *d, long timeout_s, const char *what, char *path, size_t cap)
 {
 	char desc[320];
@@ -256,7 +447,7 @@ int dev_wait(const struct devspec *d, long timeout_s, const char *what, char *pa
 		if (found)
 			break;
 		unsigned long now = log_ms();
-		if (timeout_s >= 0 && now - start >= (unsigned long)timeout_s * 1000)
+		if (timed_out(start, timeout_s))
 			break;
 		if (now - last_say >= 5000) {
 			if (timeout_s >= 0)
@@ -265,23 +456,16 @@ int dev_wait(const struct devspec *d, long timeout_s, const char *what, char *pa
 				log_info("waiting for %s %s (%lu s; rootwait: no limit)", what, desc, (now - start) / 1000);
 			last_say = now;
 		}
-		/* Woken by a block uevent, or every 250 ms for the fallback rescan. */
-		long left = timeout_s >= 0 ? (long)((unsigned long)timeout_s * 1000 - (now - start)) : 250;
-		struct pollfd pfd = { .fd = s, .events = POLLIN };
-		int ms = left < 250 ? (int)left : 250;
-		if (s >= 0) {
-			if (poll(&pfd, 1, ms) > 0)
-				uevent_drain(s);
-		} else {
-			usleep((unsigned)ms * 1000);
-		}
+		wait_a_little(s, start, timeout_s);
+	}
+	if (found) {
+		log_debug("found %s %s: %s after %lu ms", what, desc, path, log_ms() - start);
+		btrfs_wait_members(path, s, start, timeout_s);
 	}
 	if (s >= 0)
 		close(s);
-	if (found) {
-		log_debug("found %s %s: %s after %lu ms", what, desc, path, log_ms() - start);
+	if (found)
 		return 0;
-	}
 	log_err("timed out after %ld s waiting for %s %s", timeout_s, what, desc);
 	dev_report();
 	return -ETIMEDOUT;
@@ -297,37 +481,63 @@ void dev_report(void)
 	}
 	log_err("block devices found:");
 	for (unsigned i = 0; i < ndevs; i++) {
+		const char *path = dev_at(i), *skip = no_probe(path);
 		char line[512];
 		struct sbuf sb;
 		struct fs_info fi;
-		unsigned ss = 512;
-		long n = read_head(devs[i], &ss);
+		int r, fs = -ENOENT, pt = -ENOENT, part = is_partition(path);
 
 		sb_init(&sb, line, sizeof(line));
-		sb_printf(&sb, "  %s:", devs[i]);
-		if (n < 0) {
-			sb_printf(&sb, " unreadable (%s)", errstr((int)-n));
-		} else if (probe_fs(head, (size_t)n, &fi) == 0) {
+		sb_printf(&sb, "  %s:", path);
+		if (skip) {
+			sb_printf(&sb, " not read (%s)", skip);
+			log_err("%s", line);
+			continue;
+		}
+		r = blk_open(path, 0, &bd);
+		if (r == 0 && bd.size) {
+			fs = probe_fs_r(&bd.r, &fi);
+			/* As match_part(): a table where the kernel made partition nodes, or where no
+			 * filesystem (other than a hybrid ISO) claims sector 0. */
+			if (!part && (has_partitions(i) || fs < 0 || str_eq(fi.type, "iso9660")))
+				pt = probe_parts_r(&bd.r, bd.sector_size, &ptab);
+		}
+		if (r == 0)
+			blk_close(&bd);
+		if (r < 0) {
+			sb_printf(&sb, " unreadable (%s)", errstr(-r));
+		} else if (pt == 0) {
+			sb_printf(&sb, " partition table %s PTUUID=%s", ptab.type, ptab.ptuuid);
+			if (fs == 0 && !str_eq(fi.type, "iso9660"))
+				sb_printf(&sb, " (and a stale %s signature, ignored)", fi.type);
+			log_err("%s", line);
+			for (unsigned j = 0; j < ptab.count; j++) {
+				char pn[300];
+				dev_part_name(path, ptab.parts[j].number, pn, sizeof(pn));
+				sb_init(&sb, line, sizeof(line));
+				if (ptab.parts[j].container) {
+					sb_printf(&sb, "    %s: extended partition (holds the logical ones)", pn);
+				} else {
+					sb_printf(&sb, "    %s: PARTUUID=%s", pn, ptab.parts[j].partuuid);
+					if (ptab.parts[j].partlabel[0])
+						sb_printf(&sb, " PARTLABEL=\"%s\"", ptab.parts[j].partlabel);
+				}
+				log_err("%s", line);
+			}
+			if (ptab.truncated)
+				log_err("    (more than %u partitions: the rest are not listed)", PROBE_MAX_PARTS);
+			continue;
+		} else if (fs == 0) {
 			sb_printf(&sb, " %s", fi.type);
 			if (fi.uuid[0])
 				sb_printf(&sb, " UUID=%s", fi.uuid);
 			if (fi.label[0])
 				sb_printf(&sb, " LABEL=\"%s\"", fi.label);
-		} else if (probe_parts(head, (size_t)n, ss, &ptab) == 0) {
-			sb_printf(&sb, " partition table %s PTUUID=%s", ptab.type, ptab.ptuuid);
-			log_err("%s", line);
-			for (unsigned j = 0; j < ptab.count; j++) {
-				char pn[64];
-				dev_part_name(devs[i], ptab.parts[j].number, pn, sizeof(pn));
-				sb_init(&sb, line, sizeof(line));
-				sb_printf(&sb, "    %s: PARTUUID=%s", pn, ptab.parts[j].partuuid);
-				if (ptab.parts[j].partlabel[0])
-					sb_printf(&sb, " PARTLABEL=\"%s\"", ptab.parts[j].partlabel);
-				log_err("%s", line);
-			}
-			continue;
+			if (fi.ndevices > 1)
+				sb_printf(&sb, " (device %llu of a %llu-device btrfs)", (unsigned long long)fi.devid,
+				          (unsigned long long)fi.ndevices);
 		} else {
-			sb_puts(&sb, n == 0 ? " empty (no medium?)" : " no known filesystem or partition table");
+			sb_puts(&sb, !bd.size ? " empty (no medium?)" : " no known filesystem or partition table");
 		}
 		log_err("%s", line);
 	}

@@ -2,8 +2,8 @@
 /* Superblock and partition-table probing over a buffer holding the head of a device. Offsets and
  * rules follow the formats' own definitions (kernel fs/ and block/partitions/) and util-linux's
  * libblkid, so that TYPE, UUID, LABEL, PARTUUID and PARTLABEL read exactly as `blkid` prints them
- * (udev names /dev/disk/by-* after blkid). Every read goes through at(), which refuses any range
- * that is not wholly inside [buf, buf+len). */
+ * (udev names /dev/disk/by-* after blkid). Every read goes through at() and the caller's reader,
+ * which refuses any range it cannot give wholly (outside the buffer, past the device's end). */
 #include "probe.h"
 
 #include <errno.h>
@@ -11,11 +11,26 @@
 
 /* ---- bounds-checked access and integer decoding ---------------------------------------------- */
 
-static const uint8_t *at(const uint8_t *buf, size_t len, uint64_t off, uint64_t n)
+/* The reader over a plain buffer: probe_fs() and probe_parts(). */
+struct membuf {
+	const uint8_t *buf;
+	size_t len;
+};
+
+static const uint8_t *mem_read(void *ctx, uint64_t off, size_t n)
 {
-	if (!buf || n > len || off > len - n)
+	const struct membuf *m = ctx;
+	if (!m->buf || n > m->len || off > m->len - n)
 		return NULL;
-	return buf + off;
+	return m->buf + off;
+}
+
+/* Every read of the probers: n bytes at off, or NULL when the reader cannot give them. */
+static const uint8_t *at(const struct probe_reader *r, uint64_t off, uint64_t n)
+{
+	if (n > PROBE_READ_MAX || off > UINT64_MAX - n)
+		return NULL;
+	return r->read(r->ctx, off, (size_t)n);
 }
 
 static uint32_t le16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
@@ -160,9 +175,9 @@ static void utf16_to_utf8(char *dst, size_t cap, const uint8_t *s, size_t n, int
 #define EXT_INCOMPAT_EXT2 (EXT_INCOMPAT_FILETYPE | EXT_INCOMPAT_META_BG)
 #define EXT_INCOMPAT_EXT3 (EXT_INCOMPAT_EXT2 | EXT_INCOMPAT_RECOVER)
 
-static int probe_ext(const uint8_t *buf, size_t len, struct fs_info *out)
+static int probe_ext(const struct probe_reader *r, struct fs_info *out)
 {
-	const uint8_t *sb = at(buf, len, 0x400, 0x400);
+	const uint8_t *sb = at(r, 0x400, 0x400);
 	const char *type;
 
 	if (!sb || le16(sb + 0x38) != 0xEF53)
@@ -192,9 +207,9 @@ static int probe_ext(const uint8_t *buf, size_t len, struct fs_info *out)
 
 /* ---- xfs (big-endian superblock at 0) --------------------------------------------------------- */
 
-static int probe_xfs(const uint8_t *b, size_t len, struct fs_info *out)
+static int probe_xfs(const struct probe_reader *r, struct fs_info *out)
 {
-	const uint8_t *sb = at(b, len, 0, 512);
+	const uint8_t *sb = at(r, 0, 512);
 
 	if (!sb || memcmp(sb, "XFSB", 4) != 0)
 		return 0;
@@ -213,7 +228,7 @@ static int probe_xfs(const uint8_t *b, size_t len, struct fs_info *out)
 	if ((ver & 0xF) == 5) {
 		/* v5 needs the crc feature and a crc32c over the whole sector, sb_crc (offset 224)
 		 * counted as zero, stored inverted little-endian. */
-		const uint8_t *sec = at(b, len, 0, ssize);
+		const uint8_t *sec = at(r, 0, ssize);
 		if (!(ver & 0x8000) || !(be32(sb + 200) & 0x100) || !sec ||
 		    ~crc_skip(~0u, POLY_CRC32C, sec, ssize, 224) != le32(sb + 224))
 			return 0;
@@ -226,9 +241,9 @@ static int probe_xfs(const uint8_t *b, size_t len, struct fs_info *out)
 
 /* ---- btrfs (primary superblock at 64 KiB) ----------------------------------------------------- */
 
-static int probe_btrfs(const uint8_t *b, size_t len, struct fs_info *out)
+static int probe_btrfs(const struct probe_reader *r, struct fs_info *out)
 {
-	const uint8_t *sb = at(b, len, 0x10000, 0x1000);
+	const uint8_t *sb = at(r, 0x10000, 0x1000);
 
 	if (!sb || memcmp(sb + 0x40, "_BHRfS_M", 8) != 0)
 		return 0;
@@ -238,15 +253,19 @@ static int probe_btrfs(const uint8_t *b, size_t len, struct fs_info *out)
 		return 0;
 	strcpy(out->type, "btrfs");
 	set_uuid(out, sb + 0x20);
+	/* A filesystem over several devices: num_devices at 0x88, this member's dev_item.devid at
+	 * 0xC9. The kernel mounts it only once every member is registered (fs/btrfs/volumes.c). */
+	out->ndevices = le64(sb + 0x88);
+	out->devid = le64(sb + 0xC9);
 	set_label(out, sb + 0x12B, 256);
 	return 1;
 }
 
 /* ---- f2fs (superblock at 1 KiB, UTF-16LE label) ----------------------------------------------- */
 
-static int probe_f2fs(const uint8_t *b, size_t len, struct fs_info *out)
+static int probe_f2fs(const struct probe_reader *r, struct fs_info *out)
 {
-	const uint8_t *sb = at(b, len, 0x400, 0x47C);
+	const uint8_t *sb = at(r, 0x400, 0x47C);
 
 	if (!sb || le32(sb) != 0xF2F52010)
 		return 0;
@@ -258,7 +277,7 @@ static int probe_f2fs(const uint8_t *b, size_t len, struct fs_info *out)
 	/* A superblock with the sb_checksum feature names the offset of its crc32 (seeded with the
 	 * magic, at the end of the 3 KiB superblock) in checksum_offset; otherwise that is 0. */
 	uint32_t coff = le32(sb + 0x20);
-	const uint8_t *all = at(b, len, 0x400, (uint64_t)coff + 4);
+	const uint8_t *all = at(r, 0x400, (uint64_t)coff + 4);
 	if (coff && (coff > 0xBFC || !all || crc_update(0xF2F52010, POLY_CRC32, all, coff) != le32(all + coff)))
 		return 0;
 	strcpy(out->type, "f2fs");
@@ -270,19 +289,21 @@ static int probe_f2fs(const uint8_t *b, size_t len, struct fs_info *out)
 
 /* ---- erofs (superblock at 1 KiB) -------------------------------------------------------------- */
 
-static int probe_erofs(const uint8_t *b, size_t len, struct fs_info *out)
+static int probe_erofs(const struct probe_reader *r, struct fs_info *out)
 {
-	const uint8_t *sb = at(b, len, 0x400, 0x80);
+	const uint8_t *sb = at(r, 0x400, 0x80);
 
 	if (!sb || le32(sb) != 0xE0F5E1E2)
 		return 0;
+	/* The kernel takes any block size from 512 bytes up to its page size (erofs_read_superblock:
+	 * blkszbits 9..PAGE_SHIFT), which is 64 KiB on arm64 and ppc64 kernels: so 9..16 here. */
 	unsigned bits = sb[12];
-	if (bits < 9 || bits > 12)
+	if (bits < 9 || bits > 16)
 		return 0;
 	if (le32(sb + 8) & 1) { /* EROFS_FEATURE_COMPAT_SB_CHKSUM: crc32c of the rest of the block */
 		size_t n = (size_t)1 << bits;
 		n = n > 0x400 ? n - 0x400 : n;
-		const uint8_t *blk = at(b, len, 0x400, n);
+		const uint8_t *blk = at(r, 0x400, n);
 		if (!blk || crc_skip(~0u, POLY_CRC32C, blk, n, 4) != le32(sb + 4))
 			return 0;
 	}
@@ -294,9 +315,9 @@ static int probe_erofs(const uint8_t *b, size_t len, struct fs_info *out)
 
 /* ---- squashfs (no UUID, no label) ------------------------------------------------------------- */
 
-static int probe_squashfs(const uint8_t *b, size_t len, struct fs_info *out)
+static int probe_squashfs(const struct probe_reader *r, struct fs_info *out)
 {
-	const uint8_t *sb = at(b, len, 0, 32);
+	const uint8_t *sb = at(r, 0, 32);
 
 	if (!sb)
 		return 0;
@@ -367,16 +388,16 @@ static size_t iso_merge(uint8_t *o, size_t cap, const uint8_t *u16, const uint8_
 	return j;
 }
 
-static int probe_iso9660(const uint8_t *b, size_t len, struct fs_info *out)
+static int probe_iso9660(const struct probe_reader *r, struct fs_info *out)
 {
 	const uint8_t *pvd = NULL, *joliet = NULL, *vd;
 	uint8_t merged[128];
 	size_t n;
 
-	if (!(vd = at(b, len, 0x8000, 0x800)) || memcmp(vd + 1, "CD001", 5) != 0)
+	if (!(vd = at(r, 0x8000, 0x800)) || memcmp(vd + 1, "CD001", 5) != 0)
 		return 0;
 	/* The first primary and the first Joliet supplementary descriptor among the first 16. */
-	for (unsigned i = 0; i < 16 && (vd = at(b, len, 0x8000 + 0x800 * i, 0x800)) && vd[0] != 0xFF; i++) {
+	for (unsigned i = 0; i < 16 && (vd = at(r, 0x8000 + 0x800 * i, 0x800)) && vd[0] != 0xFF; i++) {
 		if (vd[0] == 1 && !pvd)
 			pvd = vd;
 		else if (vd[0] == 2 && !joliet && vd[88] == '%' && vd[89] == '/' &&
@@ -409,9 +430,9 @@ struct fat {
 };
 
 /* libblkid's magic table plus fat_valid_superblock(): the geometry has to add up. */
-static int fat_valid(const uint8_t *b, size_t len, struct fat *f)
+static int fat_valid(const struct probe_reader *r, struct fat *f)
 {
-	const uint8_t *bs = at(b, len, 0, 512);
+	const uint8_t *bs = at(r, 0, 512);
 	if (!bs)
 		return 0;
 	int strong = !memcmp(bs + 0x52, "MSWIN", 5) || !memcmp(bs + 0x52, "FAT32   ", 8) ||
@@ -454,11 +475,11 @@ static int fat_valid(const uint8_t *b, size_t len, struct fat *f)
 enum { DIR_NONE, DIR_FOUND, DIR_UNKNOWN };
 
 /* Look for the volume-label entry in n directory entries at off. DIR_UNKNOWN when the directory
- * runs past the buffer before an answer. */
-static int fat_dir_label(const uint8_t *b, size_t len, uint64_t off, uint32_t n, uint8_t name[11])
+ * cannot be read (past the buffer or the device) before an answer. */
+static int fat_dir_label(const struct probe_reader *r, uint64_t off, uint32_t n, uint8_t name[11])
 {
 	for (uint32_t i = 0; i < n; i++) {
-		const uint8_t *e = at(b, len, off + (uint64_t)i * 32, 32);
+		const uint8_t *e = at(r, off + (uint64_t)i * 32, 32);
 		if (!e)
 			return DIR_UNKNOWN;
 		if (e[0] == 0)
@@ -476,56 +497,66 @@ static int fat_dir_label(const uint8_t *b, size_t len, uint64_t off, uint32_t n,
 	return DIR_NONE;
 }
 
-static int probe_vfat(const uint8_t *b, size_t len, struct fs_info *out)
+static int probe_vfat(const struct probe_reader *r, struct fs_info *out)
 {
 	struct fat f;
-	uint8_t name[11];
-	const uint8_t *serial = NULL, *boot_label = NULL;
-	int dir = DIR_NONE;
+	uint8_t name[11], boot_label[11], serial[4];
+	int dir = DIR_NONE, has_boot_label = 0, has_serial = 0;
 
-	if (!fat_valid(b, len, &f))
+	if (!fat_valid(r, &f))
 		return 0;
-	const uint8_t *bs = b;
-	if (le16(bs + 0x16)) { /* FAT12/16: fixed root directory after the FATs */
-		dir = fat_dir_label(b, len, (uint64_t)(f.reserved + f.fat_size) * f.ssize, le16(bs + 0x11), name);
+	/* The boot sector's fields are copied: the directory reads below may lie anywhere on the
+	 * device, and a reader keeps only the head's bytes for the whole probe. */
+	const uint8_t *bs = at(r, 0, 512);
+	if (!bs)
+		return 0;
+	uint32_t fat16len = le16(bs + 0x16), fat32len = le32(bs + 0x24), dirents = le16(bs + 0x11);
+	uint32_t root_cluster = le32(bs + 0x2C), fsinfo = le16(bs + 0x30);
+	if (fat16len) {
 		if (bs[0x26] == 0x29)
-			boot_label = bs + 0x2B;
+			memcpy(boot_label, bs + 0x2B, 11), has_boot_label = 1;
 		if (bs[0x26] == 0x28 || bs[0x26] == 0x29)
-			serial = bs + 0x27;
-	} else if (le32(bs + 0x24)) { /* FAT32: the root directory is a cluster chain */
-		uint32_t entries = (uint32_t)((uint64_t)le32(bs + 0x24) * f.ssize / 4);
-		uint32_t next = le32(bs + 0x2C);
+			memcpy(serial, bs + 0x27, 4), has_serial = 1;
+	} else if (fat32len) {
+		if (bs[0x42] == 0x29)
+			memcpy(boot_label, bs + 0x47, 11), has_boot_label = 1;
+		memcpy(serial, bs + 0x43, 4), has_serial = 1;
+	}
+	/* blkid takes LABEL from the root directory's volume-label entry only (search_fat_label()),
+	 * wherever the directory lies: after the FATs for FAT12/16, a cluster chain from the root
+	 * cluster for FAT32, followed for at most 100 clusters as blkid does. */
+	if (fat16len) {
+		dir = fat_dir_label(r, (uint64_t)(f.reserved + f.fat_size) * f.ssize, dirents, name);
+	} else if (fat32len) {
+		uint32_t entries = (uint32_t)((uint64_t)fat32len * f.ssize / 4);
+		uint32_t next = root_cluster;
 		for (int loop = 99; next && next < entries && loop; loop--) {
 			uint64_t sect = f.reserved + f.fat_size + (uint64_t)(next - 2) * f.csize;
-			dir = fat_dir_label(b, len, sect * f.ssize, f.csize * f.ssize / 32, name);
+			dir = fat_dir_label(r, sect * f.ssize, f.csize * f.ssize / 32, name);
 			if (dir != DIR_NONE)
 				break;
-			const uint8_t *fe = at(b, len, (uint64_t)f.reserved * f.ssize + (uint64_t)next * 4, 4);
+			const uint8_t *fe = at(r, (uint64_t)f.reserved * f.ssize + (uint64_t)next * 4, 4);
 			if (!fe) {
 				dir = DIR_UNKNOWN;
 				break;
 			}
 			next = le32(fe) & 0x0FFFFFFF;
 		}
-		if (bs[0x42] == 0x29)
-			boot_label = bs + 0x47;
-		serial = bs + 0x43;
 		/* The FSInfo sector's signatures, or zeros (some formatters leave them out). */
-		const uint8_t *fsi = le16(bs + 0x30) ? at(b, len, (uint64_t)le16(bs + 0x30) * f.ssize, 512) : NULL;
+		const uint8_t *fsi = fsinfo ? at(r, (uint64_t)fsinfo * f.ssize, 512) : NULL;
 		if (fsi && ((memcmp(fsi, "RRaA", 4) && memcmp(fsi, "RRdA", 4) && !all_zero(fsi, 4)) ||
 		            (memcmp(fsi + 484, "rrAa", 4) && !all_zero(fsi + 484, 4))))
 			return 0;
 	}
 	strcpy(out->type, "vfat");
-	/* blkid takes LABEL from the root directory's volume-label entry only, as it is (even
-	 * "NO NAME"). That directory lies beyond the head buffer on most FAT16 and all but tiny FAT32
-	 * volumes; then the boot sector's copy (blkid's LABEL_FATBOOT, which formatters and fatlabel
-	 * keep equal to it) stands in, where "NO NAME" means none. */
+	/* The label entry as it is (even "NO NAME"). Only when the directory cannot be read at all
+	 * (a buffer that ends before it) does the boot sector's copy (blkid's LABEL_FATBOOT, which
+	 * formatters and fatlabel keep equal) stand in, where "NO NAME" means none. */
 	if (dir == DIR_FOUND)
 		set_label(out, name, 11);
-	else if (dir == DIR_UNKNOWN && boot_label && memcmp(boot_label, "NO NAME    ", 11) != 0)
+	else if (dir == DIR_UNKNOWN && has_boot_label && memcmp(boot_label, "NO NAME    ", 11) != 0)
 		set_label(out, boot_label, 11);
-	if (serial && !all_zero(serial, 4)) {
+	if (has_serial && !all_zero(serial, 4)) {
 		static const char HEX[] = "0123456789ABCDEF";
 		char *o = out->uuid;
 		for (int i = 3; i >= 0; i--) {
@@ -542,53 +573,85 @@ static int probe_vfat(const uint8_t *b, size_t len, struct fs_info *out)
 /* ---- probe_fs ----------------------------------------------------------------------------------- */
 
 /* Strong, unambiguous magics first; vfat, whose weakest magic is a jump byte, last. */
-static int (*const fs_probers[])(const uint8_t *, size_t, struct fs_info *) = {
+static int (*const fs_probers[])(const struct probe_reader *, struct fs_info *) = {
 	probe_btrfs, probe_xfs, probe_ext, probe_f2fs, probe_erofs, probe_squashfs, probe_iso9660, probe_vfat,
 };
 
-int probe_fs(const uint8_t *buf, size_t len, struct fs_info *out)
+int probe_fs_r(const struct probe_reader *r, struct fs_info *out)
 {
-	if (!out)
+	if (!out || !r || !r->read)
 		return -EINVAL;
 	for (size_t i = 0; i < sizeof(fs_probers) / sizeof(fs_probers[0]); i++) {
 		memset(out, 0, sizeof(*out));
-		if (fs_probers[i](buf, len, out))
+		if (fs_probers[i](r, out))
 			return 0;
 	}
 	memset(out, 0, sizeof(*out));
 	return -ENOENT;
 }
 
+int probe_fs(const uint8_t *buf, size_t len, struct fs_info *out)
+{
+	struct membuf m = { buf, len };
+	struct probe_reader r = { mem_read, &m, len };
+	return probe_fs_r(&r, out);
+}
+
 /* ---- partition tables ----------------------------------------------------------------------- */
 
-/* The GPT header at LBA 1 for sector size ss. -ENOENT when its signature is not there (or not in
- * the buffer), -EINVAL when it is there but fails the kernel's and blkid's checks. The backup
- * header at the disk's end is outside the head buffer, so a damaged primary is an error. */
-static int probe_gpt(const uint8_t *b, size_t len, size_t ss, struct part_table *out)
+/* The kernel reads a GPT entry array of at most KMALLOC_MAX_SIZE (alloc_read_gpt_entries(); 4 MiB
+ * with 4 KiB pages): a header asking for more is not a table it uses. */
+#define GPT_MAX_ARRAY (4u << 20)
+
+/* The GPT header at LBA lba for sector size ss. -ENOENT when its signature is not there (or cannot
+ * be read), -EINVAL when it is there but fails the kernel's and blkid's checks. The entry array is
+ * read wherever the header puts it. Every header field is taken before the array is read: the
+ * backup header lies beyond the head, where the reader keeps only one window. */
+static int probe_gpt(const struct probe_reader *r, size_t ss, uint64_t lba, struct part_table *out)
 {
-	const uint8_t *h = at(b, len, ss, ss);
+	const uint8_t *h = lba <= UINT64_MAX / ss ? at(r, lba * ss, ss) : NULL;
 
 	if (!h || memcmp(h, "EFI PART", 8) != 0)
 		return -ENOENT;
-	uint32_t hsz = le32(h + 12), n = le32(h + 80), esz = le32(h + 84);
+	uint32_t hsz = le32(h + 12), n = le32(h + 80), esz = le32(h + 84), ecrc = le32(h + 88);
 	uint64_t fu = le64(h + 40), lu = le64(h + 48), elba = le64(h + 72);
 	if (hsz < 92 || hsz > ss || ~crc_skip(~0u, POLY_CRC32, h, hsz, 16) != le32(h + 16))
 		return -EINVAL;
-	/* The header must say it is at LBA 1 and lie outside the usable area; entries are 128 bytes
-	 * (the kernel accepts no other size). */
-	if (le64(h + 24) != 1 || lu < fu || (fu < 1 && 1 < lu) || esz != 128 || n == 0 ||
-	    elba > UINT64_MAX / ss)
+	/* The header must say it is where it was read and lie outside the usable area; entries are
+	 * 128 bytes (the kernel accepts no other size). */
+	if (le64(h + 24) != lba || lu < fu || (fu < lba && lba < lu) || esz != 128 || n == 0 ||
+	    (uint64_t)n * 128 > GPT_MAX_ARRAY || elba > (UINT64_MAX - GPT_MAX_ARRAY) / ss)
 		return -EINVAL;
-	const uint8_t *e = at(b, len, elba * ss, (uint64_t)n * 128);
-	if (!e || ~crc_update(~0u, POLY_CRC32, e, (size_t)n * 128) != le32(h + 88))
+	uint8_t guid[16];
+	memcpy(guid, h + 56, 16);
+	/* The array's CRC, a piece at a time: it may lie anywhere (LBA 2 is only the usual place,
+	 * sfdisk and others can move it) and be larger than one read. */
+	uint64_t eoff = elba * ss, total = (uint64_t)n * 128;
+	uint32_t crc = ~0u;
+	for (uint64_t done = 0; done < total;) {
+		size_t chunk = total - done < 16384 ? (size_t)(total - done) : 16384;
+		const uint8_t *p = at(r, eoff + done, chunk);
+		if (!p)
+			return -EINVAL;
+		crc = crc_update(crc, POLY_CRC32, p, chunk);
+		done += chunk;
+	}
+	if (~crc != ecrc)
 		return -EINVAL;
 	strcpy(out->type, "gpt");
-	put_uuid(out->ptuuid, h + 56, 1);
+	put_uuid(out->ptuuid, guid, 1);
 	/* The kernel numbers a partition by its slot (index + 1) and skips unused slots (zero type
 	 * GUID), so numbers can have gaps. */
-	for (uint32_t i = 0; i < n && out->count < PROBE_MAX_PARTS; i++, e += 128) {
+	for (uint32_t i = 0; i < n; i++) {
+		const uint8_t *e = at(r, eoff + (uint64_t)i * 128, 128);
+		if (!e)
+			return -EINVAL;
 		if (all_zero(e, 16))
 			continue;
+		if (out->count == PROBE_MAX_PARTS) {
+			out->truncated = 1;
+			break;
+		}
 		struct part_info *p = &out->parts[out->count++];
 		p->number = i + 1;
 		put_uuid(p->partuuid, e + 16, 1);
@@ -597,16 +660,80 @@ static int probe_gpt(const uint8_t *b, size_t len, size_t ss, struct part_table 
 	return 0;
 }
 
-int probe_parts(const uint8_t *buf, size_t len, unsigned sector_size, struct part_table *out)
+/* The kernel's extended partition types (block/partitions/msdos.c is_extended_partition()):
+ * DOS 0x05, Win98 LBA 0x0F, Linux 0x85. */
+static int mbr_extended(const uint8_t *e) { return e[4] == 0x05 || e[4] == 0x0F || e[4] == 0x85; }
+
+/* "%08x-%02x" of the disk signature and the partition number: the kernel's set_info() and
+ * blkid's PART_ENTRY_UUID. */
+static struct part_info *mbr_add(struct part_table *out, uint32_t sig, unsigned num)
 {
-	const uint8_t *mbr = at(buf, len, 0, 512), *pt;
+	if (out->count == PROBE_MAX_PARTS) {
+		out->truncated = 1;
+		return NULL;
+	}
+	struct part_info *p = &out->parts[out->count++];
+	char *o = p->partuuid;
+	p->number = num;
+	for (int s = 24; s >= 0; s -= 8)
+		o = hex8(o, sig >> s & 0xFF);
+	*o++ = '-';
+	o = hex8(o, num & 0xFF);
+	*o = 0;
+	return p;
+}
+
+/* The logical partitions of the extended partition at [first, first + size) (bytes), numbered
+ * from *next as the kernel's parse_extended() does: each EBR holds data partitions (numbered in
+ * slot order; slots 3 and 4 only when they lie inside both this EBR's and the extended
+ * partition's extent) and a link, the first extended entry, relative to the first EBR. More than
+ * 100 links without a data partition, an unreadable EBR or one without 55 AA end the chain. */
+static void mbr_logical(const struct probe_reader *r, uint64_t ss, uint64_t first, uint64_t size,
+                        uint32_t sig, unsigned *next, struct part_table *out)
+{
+	uint64_t cur = first, cur_size = size;
+	int nodata = 0;
+
+	while (++nodata <= 100) {
+		const uint8_t *ebr = at(r, cur, 512);
+		if (!ebr || ebr[510] != 0x55 || ebr[511] != 0xAA)
+			return;
+		const uint8_t *pt = ebr + 0x1BE, *link = NULL;
+		for (int i = 0; i < 4; i++) {
+			const uint8_t *e = pt + (size_t)16 * i;
+			uint64_t off = le32(e + 8) * ss, len = le32(e + 12) * ss;
+			if (!len)
+				continue;
+			if (mbr_extended(e)) {
+				if (!link)
+					link = e;
+				continue;
+			}
+			/* The kernel's check against garbage in the 3rd and 4th entries. */
+			if (i >= 2 && (off + len > cur_size || cur + off < first || cur + off + len > first + size))
+				continue;
+			if (!mbr_add(out, sig, (*next)++))
+				return;
+			nodata = 0;
+		}
+		if (!link)
+			return;
+		cur = first + le32(link + 8) * ss;
+		cur_size = le32(link + 12) * ss;
+	}
+}
+
+int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct part_table *out)
+{
+	const uint8_t *mbr, *pt;
 	int pmbr = 0, rc;
 
 	if (!out)
 		return -EINVAL;
 	memset(out, 0, sizeof(*out));
-	if (sector_size && (!pow2(sector_size) || sector_size < 512 || sector_size > 65536))
+	if (!r || !r->read || (sector_size && (!pow2(sector_size) || sector_size < 512 || sector_size > 65536)))
 		return -EINVAL;
+	mbr = at(r, 0, 512);
 	/* Both the kernel and blkid want the 55 AA signature before trusting either table. */
 	if (!mbr || mbr[510] != 0x55 || mbr[511] != 0xAA)
 		return -ENOENT;
@@ -615,9 +742,24 @@ int probe_parts(const uint8_t *buf, size_t len, unsigned sector_size, struct par
 	if (pmbr) {
 		/* A protective MBR promises a GPT: the "dos" view of it is never reported. Sector size
 		 * 0 means unknown; try the two that exist in practice. */
-		rc = probe_gpt(buf, len, sector_size ? sector_size : 512, out);
-		if (rc == -ENOENT && !sector_size)
-			rc = probe_gpt(buf, len, 4096, out);
+		rc = probe_gpt(r, sector_size ? sector_size : 512, 1, out);
+		if (rc == -ENOENT && !sector_size) {
+			memset(out, 0, sizeof(*out));
+			rc = probe_gpt(r, 4096, 1, out);
+		}
+		/* A damaged or missing primary: the kernel (efi.c find_valid_gpt(), "Primary GPT is
+		 * invalid, using alternate GPT") and blkid take the backup header in the disk's last
+		 * sector, when the size is known. */
+		for (unsigned ss = sector_size ? sector_size : 512; rc && r->size != UINT64_MAX && (sector_size || ss <= 4096); ss *= 8) {
+			if (r->size / ss < 2)
+				break;
+			memset(out, 0, sizeof(*out));
+			int brc = probe_gpt(r, ss, r->size / ss - 1, out);
+			if (brc == 0 || (brc == -EINVAL && rc == -ENOENT))
+				rc = brc;
+			if (sector_size)
+				break;
+		}
 		if (rc) {
 			memset(out, 0, sizeof(*out));
 			return -EINVAL;
@@ -625,13 +767,17 @@ int probe_parts(const uint8_t *buf, size_t len, unsigned sector_size, struct par
 		return 0;
 	}
 	/* A FAT, exFAT or NTFS boot sector also ends in 55 AA; blkid checks for them first. */
-	if (fat_valid(buf, len, NULL) || !memcmp(mbr + 3, "EXFAT   ", 8) || !memcmp(mbr + 3, "NTFS    ", 8))
+	if (fat_valid(r, NULL) || !memcmp(mbr + 3, "EXFAT   ", 8) || !memcmp(mbr + 3, "NTFS    ", 8))
 		return -ENOENT;
 	pt = mbr + 0x1BE;
 	for (int i = 0; i < 4; i++)
 		if (pt[16 * i] != 0 && pt[16 * i] != 0x80) /* boot indicator: only 0 or 0x80 */
 			return -ENOENT;
+	/* The primary entries are copied: reading the EBRs may move the reader's window. */
+	uint8_t prim[64];
+	memcpy(prim, pt, sizeof(prim));
 	uint32_t sig = le32(mbr + 0x1B8);
+	uint64_t ss = sector_size ? sector_size : 512;
 	strcpy(out->type, "dos");
 	/* blkid leaves PTUUID unset for a zero signature; the kernel still forms PARTUUIDs from it
 	 * ("%08x-%02x"), and those are what root=PARTUUID= matches. */
@@ -639,17 +785,31 @@ int probe_parts(const uint8_t *buf, size_t len, unsigned sector_size, struct par
 	for (int s = 24; sig && s >= 0; s -= 8)
 		o = hex8(o, sig >> s & 0xFF);
 	*o = 0;
-	for (unsigned i = 0; i < 4; i++, pt += 16) {
-		if (!le32(pt + 12)) /* no sectors: the kernel skips the slot, keeping its number */
+	/* Primary slots keep their numbers 1-4; an empty one (no sectors) is skipped. An extended
+	 * partition is listed (blkid lists it, with its PARTUUID) but flagged: the kernel makes a
+	 * node of at most 1 KiB for it (msdos_partition(), room for a boot loader) and gives it no
+	 * PARTUUID, since set_info() is not called for it. */
+	for (unsigned i = 0; i < 4; i++) {
+		const uint8_t *e = prim + (size_t)16 * i;
+		if (!le32(e + 12))
 			continue;
-		struct part_info *p = &out->parts[out->count++];
-		p->number = i + 1;
-		o = p->partuuid;
-		for (int s = 24; s >= 0; s -= 8)
-			o = hex8(o, sig >> s & 0xFF);
-		*o++ = '-';
-		o = hex8(o, i + 1);
-		*o = 0;
+		struct part_info *p = mbr_add(out, sig, i + 1);
+		if (p)
+			p->container = mbr_extended(e);
+	}
+	/* Then the logical partitions, numbered from 5 in the order of their extended partitions. */
+	unsigned next = 5;
+	for (unsigned i = 0; i < 4; i++) {
+		const uint8_t *e = prim + (size_t)16 * i;
+		if (le32(e + 12) && mbr_extended(e))
+			mbr_logical(r, ss, le32(e + 8) * ss, le32(e + 12) * ss, sig, &next, out);
 	}
 	return 0;
+}
+
+int probe_parts(const uint8_t *buf, size_t len, unsigned sector_size, struct part_table *out)
+{
+	struct membuf m = { buf, len };
+	struct probe_reader r = { mem_read, &m, len };
+	return probe_parts_r(&r, sector_size, out);
 }

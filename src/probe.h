@@ -8,8 +8,24 @@
 
 /* How many bytes from the start of a device the callers read before probing. Covers the btrfs
  * superblock (64 KiB + 4 KiB), the iso9660 volume descriptors (from 32 KiB), and a GPT with its
- * entry array at LBA 2 for 512- and 4096-byte sectors. */
+ * entry array at LBA 2 for 512- and 4096-byte sectors. What lies further (a GPT entry array moved
+ * away, MBR logical partitions, a FAT root directory) is read through a probe_reader. */
 #define PROBE_HEAD_SIZE (128 * 1024)
+
+/* The most the probers ask of one read (an erofs block of 64 KiB less its first KiB; the GPT
+ * entry array is read in pieces). */
+#define PROBE_READ_MAX ((size_t)64 * 1024)
+
+/* A device's bytes for the probers. read(ctx, off, n) returns a pointer to the n bytes at device
+ * offset off, or NULL when they cannot be had (past the end, an I/O error). A pointer into the
+ * first PROBE_HEAD_SIZE bytes must stay valid for the whole probe; one to bytes beyond them need
+ * stay valid only until the next read beyond them (so a device reader needs the head and one
+ * window of PROBE_READ_MAX bytes, no allocation). */
+struct probe_reader {
+	const uint8_t *(*read)(void *ctx, uint64_t off, size_t n);
+	void *ctx;
+	uint64_t size; /* the device's size in bytes (where a backup GPT ends), UINT64_MAX unknown */
+};
 
 struct fs_info {
 	char type[16];   /* "ext4", "xfs", "btrfs", "vfat", "f2fs", "erofs", "squashfs", "iso9660",
@@ -17,32 +33,47 @@ struct fs_info {
 	char uuid[40];   /* as blkid prints it (lower-case, dashed for GUIDs, XXXX-XXXX for vfat,
 	                    the iso9660 creation-date form); "" when the format has none */
 	char label[256]; /* UTF-8, trailing blanks/NULs trimmed as blkid does; "" when none */
+	/* A filesystem over several devices (btrfs): how many members its superblock names, and
+	 * this member's devid; 0 for the others. */
+	uint64_t ndevices, devid;
 };
 
-/* Recognise the filesystem whose first len bytes are in buf. Returns 0 and fills *out, or
- * -ENOENT when no format matched (out->type is then ""). Never reads past buf+len. */
+/* Recognise the filesystem whose first len bytes are in buf (the head, or the whole device).
+ * Returns 0 and fills *out, or -ENOENT when no format matched (out->type is then ""). Never reads
+ * past buf+len. */
 int probe_fs(const uint8_t *buf, size_t len, struct fs_info *out);
+/* The same over a reader. -EINVAL without one. */
+int probe_fs_r(const struct probe_reader *r, struct fs_info *out);
 
-#define PROBE_MAX_PARTS 128
+/* The kernel makes at most DISK_MAX_PARTS (256) partitions of a disk (block/partitions/core.c:
+ * state->limit), so no disk has more nodes than this. */
+#define PROBE_MAX_PARTS 256
 
 struct part_info {
 	unsigned number;   /* 1-based partition number, as in the kernel's device name vda<N> */
 	char partuuid[40]; /* GPT: the partition GUID, lower-case; MBR: "ssssssss-pp" (hex) */
 	char partlabel[144]; /* GPT: the name, UTF-16LE converted to UTF-8; MBR: "" */
+	uint8_t container;   /* MBR extended partition: the kernel's node for it is 1 KiB of the EBR
+	                        and has no PARTUUID; blkid still lists it */
 };
 
 struct part_table {
 	char type[8];      /* "gpt" or "dos" (as blkid's PTTYPE); "" when none */
 	char ptuuid[40];   /* GPT disk GUID, or MBR signature "ssssssss" */
 	unsigned count;
+	uint8_t truncated; /* more partitions than PROBE_MAX_PARTS: the rest are not listed */
 	struct part_info parts[PROBE_MAX_PARTS];
 };
 
 /* Parse a partition table from the first len bytes of a whole disk whose logical sector size is
- * sector_size (512 or 4096). Returns 0 and fills *out, -ENOENT when there is no table, or
- * -EINVAL for a table that is there but inconsistent (bad header CRC, entries out of buf).
- * A protective MBR is not reported as "dos" when a GPT is present. MBR logical partitions
- * (extended/EBR chains) are outside the head buffer and are not reported. */
+ * sector_size (512 or 4096; 0: unknown). Returns 0 and fills *out (parts sorted by number), -ENOENT
+ * when there is no table, or -EINVAL for a table that is there but inconsistent (bad header CRC,
+ * entries out of buf). A protective MBR is not reported as "dos" when a GPT is present. A GPT
+ * whose primary header or array is damaged is read from its backup header in the last sector of
+ * buf (len is then taken as the disk's size). The GPT entry array is read where the header puts it; MBR logical partitions follow the EBR chain and
+ * are numbered from 5, as the kernel does, as far as the EBRs are inside buf. */
 int probe_parts(const uint8_t *buf, size_t len, unsigned sector_size, struct part_table *out);
+/* The same over a reader. */
+int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct part_table *out);
 
 #endif

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 # Superblock and partition-table probing on the host: probe_tool against real images made by the
 # mkfs tools and compared with blkid/partx, and unit tests on hand-built and corpus buffers.
-add_executable(probe_tool ${CMAKE_SOURCE_DIR}/tests/probe_tool.c ${CMAKE_SOURCE_DIR}/src/probe.c)
+add_executable(probe_tool ${CMAKE_SOURCE_DIR}/tests/probe_tool.c ${CMAKE_SOURCE_DIR}/src/probe.c
+               ${CMAKE_SOURCE_DIR}/src/blkread.c)
 target_include_directories(probe_tool PRIVATE ${CMAKE_SOURCE_DIR}/src)
 target_compile_options(probe_tool PRIVATE ${EM_WARN})
 add_test(NAME probe_images COMMAND ${CMAKE_SOURCE_DIR}/tests/test_probe.sh $<TARGET_FILE:probe_tool>)

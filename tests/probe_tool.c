@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* Host test driver for src/probe.c: reads the head of an image the way earlymount reads a device
- * and prints what probe_fs() and probe_parts() make of it, one KEY=value per line.
+/* Host test driver for src/probe.c: reads an image the way earlymount reads a device (src/blkread.c:
+ * the head cached, a window for what lies beyond) and prints what probe_fs_r() and probe_parts_r()
+ * make of it, one KEY=value per line.
  *
  *   probe_tool [--offset BYTES] [--sector-size N] FILE
  *
@@ -9,6 +10,7 @@
  * but broken prints PTERROR=<errno name>. Exit: 0 something found, 1 nothing, 3 broken table,
  * 2 usage or I/O error. */
 #define _GNU_SOURCE
+#include "blkread.h"
 #include "probe.h"
 
 #include <errno.h>
@@ -18,7 +20,6 @@
 #include <string.h>
 #include <unistd.h>
 
-static uint8_t head[PROBE_HEAD_SIZE];
 static struct part_table pt;
 
 static int number(const char *s, unsigned long long *v)
@@ -51,35 +52,22 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s [--offset BYTES] [--sector-size N] FILE\n", argv[0]);
 		return 2;
 	}
-	int fd = open(argv[i], O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		fprintf(stderr, "probe_tool: open %s: %s\n", argv[i], strerror(errno));
+	struct blkdev d;
+	int e = blk_open(argv[i], off, &d);
+	if (e < 0) {
+		fprintf(stderr, "probe_tool: read %s: %s\n", argv[i], strerror(-e));
 		return 2;
 	}
-	size_t got = 0;
-	while (got < sizeof(head)) {
-		ssize_t r = pread(fd, head + got, sizeof(head) - got, (off_t)(off + got));
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			fprintf(stderr, "probe_tool: read %s: %s\n", argv[i], strerror(errno));
-			return 2;
-		}
-		if (r == 0)
-			break;
-		got += (size_t)r;
-	}
-	close(fd);
 
 	int found = 0;
 	struct fs_info fi;
-	if (probe_fs(head, got, &fi) == 0) {
+	if (probe_fs_r(&d.r, &fi) == 0) {
 		kv("TYPE", fi.type);
 		kv("UUID", fi.uuid);
 		kv("LABEL", fi.label);
 		found = 1;
 	}
-	int rc = probe_parts(head, got, (unsigned)ss, &pt);
+	int rc = probe_parts_r(&d.r, (unsigned)ss, &pt);
 	if (rc == 0) {
 		kv("PTTYPE", pt.type);
 		kv("PTUUID", pt.ptuuid);

@@ -127,8 +127,6 @@ pt_case() {
 	while IFS= read -r line; do
 		[[ $line =~ ^NR=\"([0-9]+)\"\ UUID=\"([^\"]*)\"\ NAME=\"(.*)\"$ ]] || continue
 		n=${BASH_REMATCH[1]}
-		# MBR logical partitions (5 and up) live in EBRs beyond the head buffer: not reported.
-		[ "$pttype" == dos ] && [ "$n" -gt 4 ] && continue
 		XU[$n]=${BASH_REMATCH[2]}
 		XL[$n]=$(printf '%b' "${BASH_REMATCH[3]}")
 	done < <(partx -g -o NR,UUID,NAME -P "$img")
@@ -143,8 +141,7 @@ pt_case() {
 	done
 }
 
-# expect_error CASE IMAGE WANT_OUTPUT WANT_STATUS [probe_tool options]: for damage that blkid reads
-# around (it falls back to the backup GPT at the disk's end, outside our head buffer).
+# expect_error CASE IMAGE WANT_OUTPUT WANT_STATUS [probe_tool options]: for what is no table.
 expect_error() {
 	local c=$1 img=$2 want=$3 wrc=$4 out rc
 	shift 4
@@ -237,12 +234,20 @@ if have vfat mkfs.vfat truncate; then
 	mk fat16 mkfs.vfat -F 16 -n FAT16LBL -i deadbeef "$T/fat16.img" &&
 		fs_case vfat-fat16 "$T/fat16.img" 0 vfat DEAD-BEEF FAT16LBL &&
 		corpus probe_fs vfat16.bin "$T/fat16.img" "$(fat_root_end "$T/fat16.img")"
-	# FAT32's root directory starts after 1 MiB of FATs here: beyond the head buffer, so the
-	# boot sector's copy of the label is what probe_fs sees.
+	# FAT32's root directory starts after 1 MiB of FATs here, beyond the 128 KiB head: it is read
+	# where it lies. The boot sector's copy of the label is changed afterwards, so only a probe that
+	# reads the directory (as blkid does) gives the set label.
 	truncate -s 64M "$T/fat32.img"
 	mk fat32 mkfs.vfat -F 32 -s 1 -n 'FAT32 VOL' -i 00c0ffee "$T/fat32.img" &&
-		fs_case vfat-fat32 "$T/fat32.img" 0 vfat 00C0-FFEE 'FAT32 VOL' &&
+		printf 'BOOT COPY  ' | dd of="$T/fat32.img" bs=1 seek=$((0x47)) conv=notrunc status=none &&
+		fs_case vfat-fat32-far-root-dir "$T/fat32.img" 0 vfat 00C0-FFEE 'FAT32 VOL' &&
 		corpus probe_fs vfat32.bin "$T/fat32.img" 1024
+	# FAT16 with 32 KiB FATs on 512-byte clusters: its fixed root directory starts past 128 KiB.
+	truncate -s 256M "$T/fat16big.img"
+	mk fat16-big mkfs.vfat -F 16 -s 16 -n 'FAR LABEL' -i 13572468 "$T/fat16big.img" &&
+		printf 'BOOT COPY  ' | dd of="$T/fat16big.img" bs=1 seek=$((0x2B)) conv=notrunc status=none &&
+		[ "$(fat_root_end "$T/fat16big.img")" -gt $((128 * 1024)) ] &&
+		fs_case vfat-fat16-far-root-dir "$T/fat16big.img" 0 vfat 1357-2468 'FAR LABEL'
 	truncate -s 20M "$T/fatnl.img"
 	mk fat-nolabel mkfs.vfat -F 16 -i 89abcdef "$T/fatnl.img" &&
 		fs_case vfat-no-label "$T/fatnl.img" 0 vfat 89AB-CDEF ''
@@ -300,19 +305,26 @@ if have gpt sfdisk partx blkid truncate; then
 			fs_case ext4-at-offset "$T/gpt.img" $((8192 * 512)) ext4 $U3 inpart &&
 			pt_case gpt-after-mkfs "$T/gpt.img" gpt $U4 "1|$U1|EFI system" "2|$U2|root fs" "4|$U3|Ünïcode ☃ ok"
 	fi
-	# Damage the primary header, the entry array, or drop the header behind a protective MBR.
+	# Damage the primary header, the entry array, or drop the header behind a protective MBR: the
+	# kernel (find_valid_gpt) and blkid read the backup header in the last sector, and so does
+	# probe_parts.
+	want_parts=("1|$U1|EFI system" "2|$U2|root fs" "4|$U3|Ünïcode ☃ ok")
 	cp "$T/gpt.img" "$T/gpt-hdr.img" && printf '\x5a' | dd of="$T/gpt-hdr.img" bs=1 seek=$((512 + 60)) conv=notrunc status=none &&
-		expect_error gpt-bad-header-crc "$T/gpt-hdr.img" PTERROR=EINVAL 3
+		pt_case gpt-bad-header-crc-backup "$T/gpt-hdr.img" gpt $U4 "${want_parts[@]}"
 	cp "$T/gpt.img" "$T/gpt-ent.img" && printf '\x5a' | dd of="$T/gpt-ent.img" bs=1 seek=$((1024 + 56)) conv=notrunc status=none &&
-		expect_error gpt-bad-entries-crc "$T/gpt-ent.img" PTERROR=EINVAL 3
+		pt_case gpt-bad-entries-crc-backup "$T/gpt-ent.img" gpt $U4 "${want_parts[@]}"
 	cp "$T/gpt.img" "$T/gpt-none.img" && dd if=/dev/zero of="$T/gpt-none.img" bs=512 seek=1 count=1 conv=notrunc status=none &&
-		expect_error pmbr-without-gpt "$T/gpt-none.img" PTERROR=EINVAL 3
+		pt_case pmbr-backup-only "$T/gpt-none.img" gpt $U4 "${want_parts[@]}"
+	# Both headers gone: a protective MBR without a table.
+	cp "$T/gpt-none.img" "$T/gpt-neither.img" &&
+		dd if=/dev/zero of="$T/gpt-neither.img" bs=512 seek=$(($(stat -c %s "$T/gpt.img") / 512 - 1)) count=1 conv=notrunc status=none &&
+		expect_error pmbr-without-any-gpt "$T/gpt-neither.img" PTERROR=EINVAL 3
 	# Told the wrong sector size, the table at LBA 1 of 4096-byte sectors is not there.
 	expect_error gpt-wrong-sector-size "$T/gpt.img" PTERROR=EINVAL 3 --sector-size 4096
 
 	truncate -s 64M "$T/dos.img"
-	# Slot 2 is deleted afterwards; slot 3 is an extended partition whose logical one (5) is
-	# beyond the head buffer.
+	# Slot 2 is deleted afterwards; slot 3 is an extended partition holding logical partition 5
+	# (its EBR at 24 MiB, far beyond the head). The container is listed as blkid lists it.
 	mk dos sfdisk -q "$T/dos.img" <<-EOF &&
 		label: dos
 		label-id: 0x1234abcd
@@ -322,13 +334,55 @@ if have gpt sfdisk partx blkid truncate; then
 		start=49152, size=8192, type=83
 	EOF
 		mk dos-delete sfdisk -q --delete "$T/dos.img" 2 &&
-		pt_case dos "$T/dos.img" dos 1234abcd "1|1234abcd-01|" "3|1234abcd-03|" &&
+		pt_case dos "$T/dos.img" dos 1234abcd "1|1234abcd-01|" "3|1234abcd-03|" "5|1234abcd-05|" &&
 		corpus probe_parts dos.bin "$T/dos.img" 512
 	if have vfat-in-dos mkfs.vfat; then
 		mk vfat-in-dos mkfs.vfat -F 16 --offset 2048 -n INPART -i 0badcafe "$T/dos.img" $((40960 / 2)) &&
 			fs_case vfat-at-offset "$T/dos.img" $((2048 * 512)) vfat 0BAD-CAFE INPART &&
-			pt_case dos-after-mkfs "$T/dos.img" dos 1234abcd "1|1234abcd-01|" "3|1234abcd-03|"
+			pt_case dos-after-mkfs "$T/dos.img" dos 1234abcd "1|1234abcd-01|" "3|1234abcd-03|" "5|1234abcd-05|"
 	fi
+	# A chain of logical partitions in an extended partition in slot 1 (type 0x0f), with a
+	# primary after it: logical ones are numbered from 5 in chain order, whatever the slot of
+	# their container.
+	truncate -s 200M "$T/logical.img"
+	mk dos-logical sfdisk -q "$T/logical.img" <<-EOF &&
+		label: dos
+		label-id: 0xdeadbeef
+		start=2048, size=300000, type=f
+		start=2049, size=100000, type=83
+		start=104448, size=50000, type=83
+		start=159744, size=100000, type=82
+		start=302048, size=40000, type=83
+	EOF
+		pt_case dos-logical-chain "$T/logical.img" dos deadbeef "1|deadbeef-01|" "2|deadbeef-02|" \
+			"5|deadbeef-05|" "6|deadbeef-06|" "7|deadbeef-07|" &&
+		corpus probe_parts dos-logical.bin "$T/logical.img" 512
+	# A GPT whose entry array was moved to LBA 4096 (2 MiB, far beyond the head): the header
+	# points there, with the CRCs redone, as blkid and the kernel read it.
+	truncate -s 64M "$T/gptfar.img"
+	mk gpt-far sfdisk -q "$T/gptfar.img" <<-EOF &&
+		label: gpt
+		label-id: $U1
+		first-lba: 8192
+		start=8192, size=4096, type=linux, name="far one", uuid=$U2
+		start=12288, size=4096, type=linux, name="far two", uuid=$U3
+	EOF
+		mk gpt-move python3 - "$T/gptfar.img" <<-'EOF' &&
+			import struct, sys, zlib
+			f = open(sys.argv[1], 'r+b')
+			f.seek(512); h = bytearray(f.read(512))
+			n, esz = struct.unpack_from('<II', h, 80)
+			lba = struct.unpack_from('<Q', h, 72)[0]
+			f.seek(lba * 512); arr = f.read(n * esz)
+			f.seek(lba * 512); f.write(bytes(n * esz))
+			f.seek(4096 * 512); f.write(arr)
+			struct.pack_into('<Q', h, 72, 4096)
+			hsz = struct.unpack_from('<I', h, 12)[0]
+			struct.pack_into('<I', h, 16, 0)
+			struct.pack_into('<I', h, 16, zlib.crc32(bytes(h[:hsz])))
+			f.seek(512); f.write(h)
+		EOF
+		pt_case gpt-entries-at-lba-4096 "$T/gptfar.img" gpt $U1 "1|$U2|far one" "2|$U3|far two"
 fi
 
 # ---- nothing at all ------------------------------------------------------------------------------

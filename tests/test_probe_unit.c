@@ -342,8 +342,11 @@ static void mk_erofs(unsigned bits, int csum)
 	sb[12] = (uint8_t)bits;
 	memcpy(sb + 0x30, U, 16);
 	memcpy(sb + 0x40, "erofs lbl       ", 16);
-	if (csum)
-		w32(sb + 4, CRC32C_RAW(sb, 0xC00));
+	/* The kernel's erofs_superblock_csum_verify(): the block less its first KiB. */
+	size_t n = (size_t)1 << (bits < 31 ? bits : 0);
+	n = n > 0x400 ? n - 0x400 : n;
+	if (csum && 0x400 + n <= BUFSZ)
+		w32(sb + 4, CRC32C_RAW(sb, n));
 }
 
 static void test_erofs(void)
@@ -359,7 +362,24 @@ static void test_erofs(void)
 	CHECK_INT(fs(img, 0x1000, &fi), -ENOENT);
 	mk_erofs(12, 0);
 	CHECK_INT(fs(img, 0x480, &fi), 0);
-	mk_erofs(13, 0); /* blocks over 4 KiB: not erofs as blkid knows it */
+	/* Blocks of 16 and 64 KiB: the kernel takes block sizes up to its page size (64 KiB on
+	 * arm64 and ppc64 kernels). Checksummed, the whole block has to be there. */
+	mk_erofs(14, 1);
+	CHECK_INT(fs(img, 0x4000, &fi), 0);
+	CHECK_STR(fi.type, "erofs");
+	CHECK_STR(fi.label, "erofs lbl");
+	CHECK_INT(fs(img, 0x3FFF, &fi), -ENOENT);
+	mk_erofs(16, 1);
+	CHECK_INT(fs(img, 0x10000, &fi), 0);
+	CHECK_STR(fi.uuid, U_PLAIN);
+	CHECK_INT(fs(img, 0xFFFF, &fi), -ENOENT);
+	img[0xFF00] ^= 1;
+	CHECK_INT(fs(img, 0x10000, &fi), -ENOENT);
+	mk_erofs(13, 0);
+	CHECK_INT(fs(img, 0x1000, &fi), 0);
+	mk_erofs(17, 0); /* past any page size */
+	CHECK_INT(fs(img, 0x1000, &fi), -ENOENT);
+	mk_erofs(8, 0);
 	CHECK_INT(fs(img, 0x1000, &fi), -ENOENT);
 }
 
@@ -763,13 +783,21 @@ static void test_gpt(void)
 	CHECK_INT(parts(img, 8192 + 128 * 128 - 1, 4096), -EINVAL);
 
 	/* More used slots than part_table holds: the first PROBE_MAX_PARTS. */
-	mk_gpt(512, 200);
-	for (unsigned i = 0; i < 200; i++)
+	mk_gpt(512, 300);
+	for (unsigned i = 0; i < 300; i++)
 		gpt_part(512, i, n_root, 5);
 	gpt_crcs(512);
-	CHECK_INT(parts(img, 1024 + 200 * 128, 512), 0);
+	CHECK_INT(parts(img, 1024 + 300 * 128, 512), 0);
 	CHECK_INT(pt.count, PROBE_MAX_PARTS);
 	CHECK_INT(pt.parts[PROBE_MAX_PARTS - 1].number, PROBE_MAX_PARTS);
+	CHECK_INT(pt.truncated, 1);
+	mk_gpt(512, PROBE_MAX_PARTS);
+	for (unsigned i = 0; i < PROBE_MAX_PARTS; i++)
+		gpt_part(512, i, n_root, 5);
+	gpt_crcs(512);
+	CHECK_INT(parts(img, 1024 + PROBE_MAX_PARTS * 128, 512), 0);
+	CHECK_INT(pt.count, PROBE_MAX_PARTS);
+	CHECK_INT(pt.truncated, 0);
 
 	/* A hybrid MBR (0xEE beside other partitions) is still a GPT. */
 	mk_gpt(512, 128);
@@ -802,8 +830,10 @@ static void test_mbr(void)
 	mbr_part(1, 0x80, 0x83, 2048, 100);
 	mbr_part(2, 0, 0x83, 4096, 0); /* no sectors: skipped */
 	mbr_part(3, 0, 0x00, 8192, 50); /* type 0 but sectors: the kernel makes a partition */
-	mbr_part(4, 0, 0x05, 9000, 10); /* extended: numbered too */
+	mbr_part(4, 0, 0x05, 9000, 10); /* extended: numbered too, flagged as the container */
 	CHECK_INT(parts(img, 512, 512), 0);
+	CHECK_INT(pt.parts[2].container, 1);
+	CHECK_INT(pt.parts[0].container, 0);
 	CHECK_STR(pt.type, "dos");
 	CHECK_STR(pt.ptuuid, "0000abcd");
 	CHECK_INT(pt.count, 3);
@@ -832,6 +862,164 @@ static void test_mbr(void)
 	CHECK_INT(parts(img, 512, 512), -ENOENT);
 	memcpy(img + 3, "NTFS    ", 8);
 	CHECK_INT(parts(img, 512, 512), -ENOENT);
+}
+
+/* ---- what lies beyond the head: logical partitions, moved GPT arrays, far FAT directories -------- */
+
+#define BIGSZ (40u << 20) /* the third EBR at 4096-byte sectors lies at 33 MB */
+static uint8_t big[BIGSZ];
+
+static void ebr_entry(uint8_t *sec, unsigned slot, uint8_t type, uint32_t start, uint32_t size)
+{
+	uint8_t *e = sec + 0x1BE + 16 * slot;
+	e[4] = type;
+	w32(e + 8, start);
+	w32(e + 12, size);
+	sec[510] = 0x55, sec[511] = 0xAA;
+}
+
+/* Extended partition (type 0x0F) in slot 1 at sector 2048, 10000 sectors, and a primary in slot 2.
+ * EBR 1 (at 2048): a data partition and a link to 2048 + 2000. EBR 2: a data partition and a
+ * link to 2048 + 6000. EBR 3: a data partition, garbage in slot 3 (outside the extended
+ * partition), a real one in slot 4. */
+static void mk_logical(size_t ss)
+{
+	memset(big, 0, BIGSZ);
+	w32(big + 0x1B8, 0xDEADBEEF);
+	big[510] = 0x55, big[511] = 0xAA;
+	ebr_entry(big, 0, 0x0F, 2048, 10000);
+	ebr_entry(big, 1, 0x83, 20000, 100);
+	ebr_entry(big + 2048 * ss, 0, 0x83, 63, 1000);
+	ebr_entry(big + 2048 * ss, 1, 0x05, 2000, 3000);
+	ebr_entry(big + (2048 + 2000) * ss, 0, 0x83, 63, 500);
+	ebr_entry(big + (2048 + 2000) * ss, 1, 0x05, 6000, 3000);
+	ebr_entry(big + (2048 + 6000) * ss, 0, 0x83, 63, 500);
+	ebr_entry(big + (2048 + 6000) * ss, 2, 0x83, 50000, 500);
+	ebr_entry(big + (2048 + 6000) * ss, 3, 0x83, 1000, 500);
+}
+
+static void test_logical(void)
+{
+	static const unsigned want[] = {1, 2, 5, 6, 7, 8};
+	static const char *const uuid[] = {"deadbeef-01", "deadbeef-02", "deadbeef-05", "deadbeef-06",
+	                                   "deadbeef-07", "deadbeef-08"};
+	for (size_t ss = 512; ss <= 4096; ss *= 8) {
+		mk_logical(ss);
+		CHECK_INT(parts(big, (2048 + 6001) * ss, (unsigned)ss), 0);
+		CHECK_INT(pt.count, 6);
+		for (unsigned i = 0; i < 6 && i < pt.count; i++) {
+			CHECK_INT(pt.parts[i].number, want[i]);
+			CHECK_STR(pt.parts[i].partuuid, uuid[i]);
+			CHECK_INT(pt.parts[i].container, i == 0);
+		}
+		/* The chain ends where the bytes end (an unreadable EBR, as the kernel stops). */
+		CHECK_INT(parts(big, (2048 + 2000) * ss + 511, (unsigned)ss), 0);
+		CHECK_INT(pt.count, 3);
+	}
+	/* An EBR without 55 AA ends the chain. */
+	mk_logical(512);
+	big[(2048 + 2000) * 512 + 511] = 0;
+	CHECK_INT(parts(big, BIGSZ, 512), 0);
+	CHECK_INT(pt.count, 3);
+	/* A link to itself without data ends after 100 rounds; with data it fills the table and
+	 * says so. */
+	mk_logical(512);
+	ebr_entry(big + 2048 * 512, 0, 0, 0, 0);
+	ebr_entry(big + 2048 * 512, 1, 0x05, 0, 3000);
+	CHECK_INT(parts(big, BIGSZ, 512), 0);
+	CHECK_INT(pt.count, 2);
+	CHECK_INT(pt.truncated, 0);
+	ebr_entry(big + 2048 * 512, 0, 0x83, 63, 100);
+	CHECK_INT(parts(big, BIGSZ, 512), 0);
+	CHECK_INT(pt.count, PROBE_MAX_PARTS);
+	CHECK_INT(pt.truncated, 1);
+	CHECK_INT(pt.parts[PROBE_MAX_PARTS - 1].number, PROBE_MAX_PARTS + 2);
+}
+
+static void test_gpt_far(void)
+{
+	static const uint16_t name[] = {'f', 'a', 'r', 0};
+	const size_t ss = 512, lba = 4096;
+	mk_gpt(ss, 128);
+	gpt_part(ss, 0, name, 4);
+	gpt_part(ss, 5, name, 4);
+	gpt_crcs(ss);
+	memset(big, 0, BIGSZ);
+	memcpy(big, img, 2 * ss);
+	memcpy(big + lba * ss, img + 2 * ss, 128 * 128);
+	uint8_t *h = big + ss;
+	w64(h + 72, lba);
+	w32(h + 16, 0);
+	w32(h + 16, CRC32(h, 92));
+	CHECK_INT(parts(big, lba * ss + 128 * 128, 512), 0);
+	CHECK_STR(pt.type, "gpt");
+	CHECK_INT(pt.count, 2);
+	CHECK_INT(pt.parts[1].number, 6);
+	CHECK_STR(pt.parts[1].partlabel, "far");
+	CHECK_INT(parts(big, lba * ss + 128 * 128 - 1, 512), -EINVAL); /* the array is cut */
+	big[lba * ss + 5 * 128 + 60] ^= 1;
+	CHECK_INT(parts(big, BIGSZ, 512), -EINVAL); /* the array's CRC */
+	big[lba * ss + 5 * 128 + 60] ^= 1;
+	/* A damaged primary: the backup header in the last sector (my_lba = that sector) and its
+	 * array before it, as the kernel's find_valid_gpt() and blkid take it. */
+	{
+		const size_t disk = 6u << 20, last = disk / ss - 1, barr = last - 32;
+		uint8_t *b = big + last * ss;
+		memcpy(b, h, 92);
+		w64(b + 24, last);
+		w64(b + 32, 1);
+		w64(b + 48, barr - 1); /* the usable area ends before the backup array */
+		w64(b + 72, barr);
+		memcpy(big + barr * ss, big + lba * ss, 128 * 128);
+		w32(b + 16, 0);
+		w32(b + 16, CRC32(b, 92));
+		h[60] ^= 1; /* the primary's CRC no longer matches */
+		CHECK_INT(parts(big, disk, 512), 0);
+		CHECK_INT(pt.count, 2);
+		CHECK_STR(pt.parts[1].partlabel, "far");
+		CHECK_INT(parts(big, disk, 0), 0); /* sector size unknown */
+		CHECK_INT(parts(big, disk - 1, 512), -EINVAL); /* the last sector is not there */
+		w64(b + 24, last - 1); /* a backup that says it is elsewhere */
+		w32(b + 16, 0);
+		w32(b + 16, CRC32(b, 92));
+		CHECK_INT(parts(big, disk, 512), -EINVAL);
+		h[60] ^= 1;
+	}
+	/* An array larger than the kernel reads (KMALLOC_MAX_SIZE) is refused before any read. */
+	w32(h + 80, (4u << 20) / 128 + 1);
+	w32(h + 16, 0);
+	w32(h + 16, CRC32(h, 92));
+	CHECK_INT(parts(big, BIGSZ, 512), -EINVAL);
+}
+
+static void test_vfat_far(void)
+{
+	struct fs_info fi;
+	/* FAT16 with FATs of 400 sectors: the root directory starts at (4 + 800) * 512 = 411648. */
+	mk_fat16(0x29, "BOOTLBL    ");
+	memset(big, 0, BIGSZ);
+	memcpy(big, img, 512);
+	w16(big + 0x16, 400);
+	dirent(big + 411648, "FAR LABEL  ", 0x08, 0);
+	CHECK_INT(fs(big, 411648 + 32, &fi), 0);
+	CHECK_STR(fi.label, "FAR LABEL");
+	CHECK_INT(fs(big, 411648 + 31, &fi), 0); /* unreadable: the boot sector's copy */
+	CHECK_STR(fi.label, "BOOTLBL");
+	/* FAT32 with FATs of 2000 sectors: cluster 2 at (32 + 4000) * 512; the root directory is
+	 * cluster 2 then, by the FAT, cluster 3, which holds the label. */
+	mk_fat32();
+	memset(big, 0, BIGSZ);
+	memcpy(big, img, 1024);
+	w32(big + 0x24, 2000);
+	w32(big + 0x20, 400000);
+	const size_t data = (32 + 4000) * 512;
+	for (int i = 0; i < 16; i++)
+		dirent(big + data + 32 * i, "FILE    TXT", 0x20, 0);
+	w32(big + 32 * 512 + 2 * 4, 3);
+	w32(big + 32 * 512 + 3 * 4, 0x0FFFFFFF);
+	dirent(big + data + 512, "NEXTCLUSTER", 0x08, 0);
+	CHECK_INT(fs(big, data + 512 + 32, &fi), 0);
+	CHECK_STR(fi.label, "NEXTCLUSTER");
 }
 
 /* ---- the real images of the seed corpus -------------------------------------------------------- */
@@ -942,6 +1130,27 @@ static void test_corpus(const char *dir)
 		CHECK_STR(pt.parts[1].partuuid, "1234abcd-03");
 		free(b);
 	}
+	/* A hand-made chain (tests/fuzz/corpus/probe_parts/dos-logical.bin): extended partition 1
+	 * at LBA 2, EBRs at LBA 2 and 8, logical partitions 5 and 6. */
+	b = load(dir, "probe_parts/dos-logical.bin", &len);
+	if (b) {
+		CHECK_INT(parts(b, len, 512), 0);
+		CHECK_INT(pt.count, 3);
+		CHECK_INT(pt.parts[0].container, 1);
+		CHECK_STR(pt.parts[1].partuuid, "0badf00d-05");
+		CHECK_STR(pt.parts[2].partuuid, "0badf00d-06");
+		int odd = 0;
+		for (int m = 0; m < 1500; m++) {
+			size_t at = rnd() % len;
+			uint8_t old = b[at];
+			b[at] = (uint8_t)rnd();
+			int rc = parts(b, len, m & 1 ? 512 : 4096);
+			odd += rc != 0 && rc != -ENOENT && rc != -EINVAL;
+			b[at] = old;
+		}
+		CHECK_INT(odd, 0);
+		free(b);
+	}
 }
 
 /* Random bytes, with and without a format's magic in place. */
@@ -993,6 +1202,9 @@ int main(int argc, char **argv)
 	test_vfat();
 	test_gpt();
 	test_mbr();
+	test_logical();
+	test_gpt_far();
+	test_vfat_far();
 	test_corpus(argv[1]);
 	test_random();
 	return t_done();

@@ -35,11 +35,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	REQUIRE(memchr(pt.type, '\0', sizeof(pt.type)) && memchr(pt.ptuuid, '\0', sizeof(pt.ptuuid)));
 	REQUIRE(pt.count <= PROBE_MAX_PARTS);
 	REQUIRE(r == 0 ? pt.type[0] != '\0' : pt.type[0] == '\0' && pt.count == 0);
+	REQUIRE(!pt.truncated || pt.count == PROBE_MAX_PARTS);
 	for (unsigned i = 0; i < pt.count; i++) {
 		const struct part_info *p = &pt.parts[i];
 		REQUIRE(p->number >= 1 && (i == 0 || p->number > pt.parts[i - 1].number));
 		REQUIRE(memchr(p->partuuid, '\0', sizeof(p->partuuid)) &&
 		        memchr(p->partlabel, '\0', sizeof(p->partlabel)));
+		/* Only an MBR primary slot (1-4) can be an extended container; logical partitions
+		 * are numbered from 5. */
+		REQUIRE(!p->container || (!strcmp(pt.type, "dos") && p->number <= 4));
 	}
 	free(buf);
 	return 0;

@@ -97,3 +97,15 @@ EXPECT_MOUNTED_ANY="earlymount: mounted %s on /sysroot (%s: the first of the ker
 EXPECT_HOSTILE_LABEL_ESCAPED='LABEL="\x1b[2J\x0aEVIL: ok"'
 # fault_init_no_interp: /sbin/init whose ELF interpreter is missing; /bin/sh is used instead.
 EXPECT_INIT_NO_INTERP='earlymount: /sbin/init: its program interpreter (PT_INTERP) %s: No such file or directory, /etc/init: No such file or directory, /bin/init: No such file or directory; using /bin/sh'   # interpreter
+
+# Partitions in the device report (devices.c dev_report), issue 9: logical partitions, btrfs
+# members, stale whole-disk signatures.
+EXPECT_PART_LINE='earlymount:     %s: PARTUUID=%s'                                   # partition, PARTUUID
+EXPECT_EXTENDED_LINE='earlymount:     %s: extended partition (holds the logical ones)'   # partition
+EXPECT_STALE_TABLE_LINE_RE='earlymount: +%s: partition table %s PTUUID=[0-9a-f-]+ \(and a stale %s signature, ignored\)'   # disk, pttype, fstype
+# fs_btrfs_two_disks: the members of a multi-device btrfs (devices.c btrfs_wait_members).
+EXPECT_BTRFS_ALL_MEMBERS='earlymount: btrfs UUID=%s: all %s devices present: %s'   # uuid, count, list
+EXPECT_BTRFS_WAITING='earlymount: btrfs UUID=%s spans %s devices: waiting for the %s missing (found: %s)'   # uuid, total, missing, list
+EXPECT_BTRFS_MISSING='earlymount: timed out after %s s waiting for the devices of btrfs UUID=%s: %s of %s missing; found: %s; mounting anyway (the kernel mounts it only with -o degraded)'   # seconds, uuid, missing, total, list
+EXPECT_BTRFS_KERNEL_MISSING_RE='BTRFS error \(device vda[^)]*\): devid 1 uuid [0-9a-f-]+ is missing'   # the kernel's, on the console
+EXPECT_NOT_READ='earlymount:   %s: not read (%s)'   # device, why (devices.c no_probe)

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "blkread.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stddef.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h> /* BLKGETSIZE64 and BLKSSZGET, built with _IO/_IOR for this architecture */
+#include <sys/stat.h>
+#include <unistd.h>
+
+static uint8_t head[PROBE_HEAD_SIZE];
+static uint8_t win[PROBE_READ_MAX];
+static uint64_t win_off;
+static size_t win_len;
+
+/* Reads up to n bytes at off; short only at the end of the device or on an error after some
+ * bytes. */
+static long read_at(int fd, uint8_t *p, size_t n, uint64_t off)
+{
+	size_t got = 0;
+	while (got < n) {
+		ssize_t r = pread(fd, p + got, n - got, (off_t)(off + got));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return got ? (long)got : -errno;
+		if (r == 0)
+			break;
+		got += (size_t)r;
+	}
+	return (long)got;
+}
+
+static const uint8_t *blk_read(void *ctx, uint64_t off, size_t n)
+{
+	struct blkdev *d = ctx;
+
+	if (n > sizeof(win) || off > d->size || n > d->size - off)
+		return NULL;
+	if (off + n <= d->head_len)
+		return head + off;
+	if (win_len && off >= win_off && off + n <= win_off + win_len)
+		return win + (off - win_off);
+	/* A fresh window from the 4 KiB boundary below off, of at least 16 KiB so that walking a
+	 * directory or an entry array does not read sector by sector. */
+	uint64_t start = off & ~(uint64_t)4095;
+	if (off - start + n > sizeof(win))
+		start = off;
+	size_t want = (size_t)(off - start) + n;
+	want = want < 16384 ? 16384 : (want + 4095) & ~(size_t)4095;
+	if (want > sizeof(win))
+		want = sizeof(win);
+	if (want > d->size - start)
+		want = (size_t)(d->size - start);
+	win_len = 0;
+	long got = read_at(d->fd, win, want, d->base + start);
+	if (got < 0 || (uint64_t)got < off - start + n)
+		return NULL;
+	win_off = start;
+	win_len = (size_t)got;
+	return win + (off - start);
+}
+
+int blk_open(const char *path, uint64_t base, struct blkdev *d)
+{
+	struct stat st;
+	uint64_t size = 0;
+	int ss = 512;
+
+	/* O_NONBLOCK: a CD drive without a medium answers at once instead of waiting. */
+	d->fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (d->fd < 0)
+		return -errno;
+	if (fstat(d->fd, &st) == 0 && S_ISREG(st.st_mode)) {
+		size = (uint64_t)st.st_size;
+	} else {
+		if (ioctl(d->fd, BLKGETSIZE64, &size) < 0)
+			size = UINT64_MAX; /* unknown: reads stop at the end */
+		if (ioctl(d->fd, BLKSSZGET, &ss) < 0 || ss < 512)
+			ss = 512;
+	}
+	d->base = base;
+	d->size = size > base ? size - base : 0;
+	d->sector_size = (unsigned)ss;
+	d->head_len = 0;
+	d->r.read = blk_read;
+	d->r.ctx = d;
+	d->r.size = d->size;
+	win_len = 0;
+	if (!d->size)
+		return 0;
+	long got = read_at(d->fd, head, d->size < sizeof(head) ? (size_t)d->size : sizeof(head), base);
+	if (got < 0) {
+		int e = (int)got;
+		blk_close(d);
+		return e;
+	}
+	d->head_len = (size_t)got;
+	/* A short head means the device ends (or fails) there: nothing past it is read. */
+	if (d->head_len < sizeof(head))
+		d->size = d->r.size = d->head_len;
+	return 0;
+}
+
+void blk_close(struct blkdev *d)
+{
+	if (d->fd >= 0)
+		close(d->fd);
+	d->fd = -1;
+	win_len = 0;
+}

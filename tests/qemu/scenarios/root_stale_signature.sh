@@ -1,0 +1,28 @@
+# SPDX-License-Identifier: MIT
+# A stale filesystem signature on the whole disk does not hide its partition table: mkfs.btrfs on
+# the disk, then a GPT written over it (sfdisk leaves the btrfs superblock at 64 KiB alone, so
+# blkid sees both). The kernel parses the table and makes vda1; root=PARTUUID= of partition 1
+# is found.
+mkroot "$EM_TMP/root"
+DISK_SIZE=32M mkdisk_ext4 "$EM_TMP/p1.img" "$EM_TMP/root"
+img=$EM_TMP/root.img
+puuid=$(em_uuid)
+em_file "$img" 128M
+mkfs.btrfs -q -f -L stale "$img" >/dev/null || em_die "mkfs.btrfs on $img failed"
+sfdisk -q --no-reread --no-tell-kernel "$img" >/dev/null <<SFDISK || em_die "sfdisk on $img failed"
+label: gpt
+start=2048, size=65536, type=linux, uuid=$puuid
+SFDISK
+[ "$(blkid -p -s TYPE -o value "$img")" = btrfs ] || em_die "the stale btrfs signature did not survive sfdisk"
+dd if="$EM_TMP/p1.img" of="$img" bs=1M seek=1 conv=notrunc,sparse status=none || em_die "copying p1.img failed"
+mkinitrd "$EM_TMP/initrd" --fs ext4
+boot "root=PARTUUID=$puuid"
+assert_booted
+assert_mount / ext4 source:/dev/vda1
+
+# The report shows the table, and says the whole-disk signature was set aside.
+other=$(em_uuid)
+boot "root=PARTUUID=$other earlymount.timeout=3 earlymount.onfail=$EXPECT_ONFAIL_TIMEOUT"
+assert_log "$(printf "$EXPECT_TIMEOUT" 3 "PARTUUID=$other")"
+assert_log_re "$(printf "$EXPECT_STALE_TABLE_LINE_RE" /dev/vda gpt btrfs)" "the table with the stale signature set aside"
+assert_log "$(printf "$EXPECT_PART_LINE" /dev/vda1 "$puuid")"
