@@ -531,8 +531,12 @@ static int probe_vfat(const struct probe_reader *r, struct fs_info *out)
 		uint32_t entries = (uint32_t)((uint64_t)fat32len * f.ssize / 4);
 		uint32_t next = root_cluster;
 		for (int loop = 99; next && next < entries && loop; loop--) {
-			uint64_t sect = f.reserved + f.fat_size + (uint64_t)(next - 2) * f.csize;
-			dir = fat_dir_label(r, sect * f.ssize, f.csize * f.ssize / 32, name);
+			/* The cluster's sector in 32-bit arithmetic, wrapping as libblkid's probe_vfat
+			 * computes it (start_data_sect + (next - 2) * cluster_size, all uint32_t), so a
+			 * bogus root cluster (0 or 1) or a wrapping FAT size lands where blkid looks and
+			 * LABEL reads the same as udev's. */
+			uint32_t sect = f.reserved + f.fat_size + (next - 2) * f.csize;
+			dir = fat_dir_label(r, (uint64_t)sect * f.ssize, f.csize * f.ssize / 32, name);
 			if (dir != DIR_NONE)
 				break;
 			const uint8_t *fe = at(r, (uint64_t)f.reserved * f.ssize + (uint64_t)next * 4, 4);

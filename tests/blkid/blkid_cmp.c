@@ -282,6 +282,71 @@ static int dos_size_wraps(const struct bc_ctx *c, const struct bc_diff *d)
 	return size && (uint32_t)(size * (c->ss / 512)) == 0;
 }
 
+static int is_ext_type(uint8_t t) { return t == 0x05 || t == 0x0F || t == 0x85; }
+
+/* Does logical partition partno start where an earlier partition starts? The logical partitions
+ * are walked with the kernel's rules (block/partitions/msdos.c parse_extended, positions in
+ * 512-byte units times the sector-size factor; the link is the first extended entry, relative to
+ * the primary extended partition; 100 links without data end the walk). An extended partition at
+ * sector 0 (the MBR itself) counts too: libblkid ignores it ("bad offset"), the kernel parses it. */
+static int logical_dup_start(const struct bc_ctx *c, int partno)
+{
+	uint64_t starts[260];
+	unsigned n = 0, f = c->ss / 512;
+	int num = 5;
+	if (c->len < 512 || c->buf[510] != 0x55 || c->buf[511] != 0xAA || !f)
+		return 0;
+	for (int i = 0; i < 4; i++) {
+		const uint8_t *e = c->buf + 446 + 16 * i;
+		if (rd32(e + 12))
+			starts[n++] = (uint64_t)rd32(e + 8) * f;
+	}
+	for (int i = 0; i < 4; i++) {
+		const uint8_t *e = c->buf + 446 + 16 * i;
+		if (!is_ext_type(e[4]) || !rd32(e + 12))
+			continue;
+		uint64_t first = (uint64_t)rd32(e + 8) * f, this = first;
+		if (first == 0 && partno >= 5)
+			return 1;
+		for (int loopct = 0; loopct < 100 && n < sizeof(starts) / sizeof(starts[0]);) {
+			const uint8_t *ebr, *link = NULL;
+			loopct++;
+			if (this * 512 + 512 > c->len)
+				return 0;
+			ebr = c->buf + this * 512;
+			if (ebr[510] != 0x55 || ebr[511] != 0xAA)
+				return 0;
+			for (int j = 0; j < 4; j++) {
+				const uint8_t *p = ebr + 446 + 16 * j;
+				if (!rd32(p + 12) || is_ext_type(p[4]))
+					continue;
+				uint64_t abs = this + (uint64_t)rd32(p + 8) * f;
+				if (num == partno)
+					for (unsigned k = 0; k < n; k++)
+						if (starts[k] == abs)
+							return 1;
+				starts[n++] = abs;
+				num++;
+				loopct = 0;
+			}
+			for (int j = 0; j < 4 && !link; j++)
+				if (is_ext_type(ebr[446 + 16 * j + 4]) && rd32(ebr + 446 + 16 * j + 12))
+					link = ebr + 446 + 16 * j;
+			if (!link || num > partno)
+				return 0;
+			this = first + (uint64_t)rd32(link + 8) * f;
+		}
+		return 0;
+	}
+	return 0;
+}
+
+static int ebr_dup_row(const struct bc_ctx *c, const struct bc_diff *d)
+{
+	return d->partno >= 5 && !strcmp(d->blkid, "absent") && !strcmp(d->em, "present") &&
+	       logical_dup_start(c, d->partno);
+}
+
 static int unknown_type(const struct bc_ctx *c, const struct bc_diff *d)
 {
 	(void)c;
@@ -397,6 +462,14 @@ static const struct bc_row table[] = {
 	 "libblkid's probe_dos_pt computes that product in 32 bits, which wraps to 0, and skips the "
 	 "slot as empty; the kernel (block/partitions/msdos.c, sector_t) makes the partition",
 	 dos_size_wraps},
+	{"dos", "PARTITION", "a logical partition starts where an earlier partition starts (an EBR chain "
+	                     "that loops, a data entry at its own EBR), or the primary extended partition "
+	                     "starts at sector 0: libblkid skips it, probe_parts() lists it",
+	 "libblkid's parse_dos_extended ignores an \"EBR duplicate data partition\" and an extended "
+	 "partition at offset 0; the kernel's parse_extended (block/partitions/msdos.c) has neither "
+	 "check (its loop counter resets at each data partition) and makes the node, and earlymount "
+	 "numbers partitions as the kernel's nodes are numbered",
+	 ebr_dup_row},
 	{"ext4dev", "TYPE", "an ext4 superblock with EXT2_FLAGS_TEST_FILESYS in s_flags: libblkid says "
 	                    "ext4dev, probe_fs() ext4",
 	 "the kernel registers no ext4dev filesystem type (fs/ext4/super.c registers ext4, and ext2 "

@@ -16,16 +16,18 @@
 set -u
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 secs=20
+runs=
 bdir=$top/build/fuzz-blkid
 probe_c=$top/src/probe.c
 usage() {
-	echo "usage: $0 [--seconds N | --minutes N] [--build-dir DIR] [--probe-c FILE]" >&2
+	echo "usage: $0 [--seconds N | --minutes N | --runs N] [--build-dir DIR] [--probe-c FILE]" >&2
 	exit 2
 }
 while [ $# -gt 0 ]; do
 	case $1 in
 	--seconds) [ $# -ge 2 ] || usage; secs=$2; shift 2 ;;
 	--minutes) [ $# -ge 2 ] && [[ $2 =~ ^[0-9]+$ ]] || usage; secs=$(($2 * 60)); shift 2 ;;
+	--runs) [ $# -ge 2 ] && [[ $2 =~ ^[0-9]+$ ]] || usage; runs=$2; shift 2 ;;
 	--build-dir) [ $# -ge 2 ] || usage; bdir=$2; shift 2 ;;
 	--probe-c) [ $# -ge 2 ] || usage; probe_c=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift 2 ;;
 	*) usage ;;
@@ -89,8 +91,16 @@ for d in blkid_diff probe_fs probe_parts; do
 	[ -d "$top/tests/fuzz/corpus/$d" ] && seeds+=("$top/tests/fuzz/corpus/$d")
 done
 log=$bdir/logs/fuzz.log
-echo "fuzz_blkid_diff: $secs s, ${#seeds[@]} seed directories, $replayed regression inputs replayed"
-"$bin" "${FLAGS[@]}" -max_len=262144 -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="$art/" \
+# --runs N (CTest): a fixed number of inputs from a fixed seed, so a run gives the same verdict on
+# every machine and a CI failure is reproducible; --seconds explores for as long as it is given.
+if [ -n "$runs" ]; then
+	LIMIT=(-seed=1 -runs="$runs")
+	echo "fuzz_blkid_diff: $runs inputs from seed 1, ${#seeds[@]} seed directories, $replayed regression inputs replayed"
+else
+	LIMIT=(-max_total_time="$secs")
+	echo "fuzz_blkid_diff: $secs s, ${#seeds[@]} seed directories, $replayed regression inputs replayed"
+fi
+"$bin" "${FLAGS[@]}" -max_len=262144 "${LIMIT[@]}" -print_final_stats=1 -artifact_prefix="$art/" \
 	"$work" "${seeds[@]}" >"$log" 2>&1
 rc=$?
 execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
@@ -100,6 +110,11 @@ if [ $rc -ne 0 ] || [ -n "$found" ] || [ -z "$execs" ]; then
 	echo "FAIL: fuzz_blkid_diff (exit $rc); the whole log: $log"
 	grep -E 'DIFFERENT|intended|unexpected|ERROR|runtime error|SUMMARY' "$log" | head -30 | sed 's/^/    | /'
 	for f in $found; do
+		if [ -n "$runs" ]; then
+			# CTest leaves the source tree alone: the input stays in the build directory.
+			echo "  input: $f; replay: $bin $f"
+			continue
+		fi
 		mkdir -p "$reg"
 		cp "$f" "$reg/"
 		echo "  saved ${reg#$top/}/$(basename "$f"); replay: $bin ${reg#$top/}/$(basename "$f")"
