@@ -284,7 +284,7 @@ static int dos_size_wraps(const struct bc_ctx *c, const struct bc_diff *d)
 
 static int is_ext_type(uint8_t t) { return t == 0x05 || t == 0x0F || t == 0x85; }
 
-/* Does logical partition partno start where an earlier partition starts? The logical partitions
+/* Does logical partition partno, or one before it, start where an earlier partition starts? The logical partitions
  * are walked with the kernel's rules (block/partitions/msdos.c parse_extended, positions in
  * 512-byte units times the sector-size factor; the link is the first extended entry, relative to
  * the primary extended partition; 100 links without data end the walk). An extended partition at
@@ -321,7 +321,9 @@ static int logical_dup_start(const struct bc_ctx *c, int partno)
 				if (!rd32(p + 12) || is_ext_type(p[4]))
 					continue;
 				uint64_t abs = this + (uint64_t)rd32(p + 8) * f;
-				if (num == partno)
+				/* libblkid numbers the logical partitions it keeps: after one skipped
+				 * duplicate, every later number names another partition. */
+				if (num <= partno)
 					for (unsigned k = 0; k < n; k++)
 						if (starts[k] == abs)
 							return 1;
