@@ -5,7 +5,7 @@
 mkroot_marked "$EM_TMP/root"
 mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root" -L emroot
 append="root=/dev/disk/by-id/virtio-EMROOT rw"
-disk=(-drive "file=$EM_TMP/root.img,format=raw,if=virtio,serial=EMROOT")
+disk=(-drive "file=$EM_TMP/root.img,format=raw,if=none,id=emroot" -device "virtio-blk-pci,drive=emroot,serial=EMROOT")
 dboot_ex systemd "$append" "${disk[@]}"
 assert_booted
 assert_mount / ext4 source:/dev/vda rw
