@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# earlymount's mount hook for dracut's shell init, installed as mount/90-earlymount.sh: before
+# earlymount's mount hook for dracut's shell init, installed as mount/90-earlymount-mount.sh: before
 # rootfs-block's mount/99-mount-root.sh, which stays. init sources the mount hooks in name order and
 # stops at the first that leaves a usable $NEWROOT (99base/init.sh). When earlymount cannot mount
 # the root dracut waited for, this hook says why once and mounts nothing: mount-root.sh then mounts
