@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: MIT
 # The dracut module. Installed (component "dracut") as <EM_DRACUT_DIR>/modules.d/50earlymount:
 # dracut's own modules use 90-99 for what dracut relies on, so a module shipped outside dracut
-# takes a number below. Its shell-init mount hook (mount/90-earlymount-mount.sh) runs before rootfs-block's
-# mount/99-mount-root.sh, which mounts whenever earlymount steps aside (see module-setup.sh). The dracut.conf.d snippet that adds the module to every image
-# is installed as an example, not enabled: <datadir>/earlymount/dracut.conf.d/earlymount.conf.
+# takes a number below. Its shell-init mount hook (mount/90-earlymount-mount.sh) runs before
+# rootfs-block's mount/99-mount-root.sh, which mounts whenever earlymount steps aside (see
+# module-setup.sh). The dracut.conf.d snippet that adds the module to every image is installed as
+# an example, not enabled: <datadir>/earlymount/dracut.conf.d/earlymount.conf.
 #
 #   cmake -DEM_DRACUT_DIR=/usr/lib/dracut ...     dracut's directory (default: pkg-config's
 #                                                 dracutdir, else /usr/lib/dracut)

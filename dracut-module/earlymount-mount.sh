@@ -57,6 +57,7 @@ earlymount_mount_root() {
 	earlymount mount --sysroot "$NEWROOT" --cmdline "$_cmdline" && return 0
 	# Checked already: mount-root.sh skips its own check when $fastboot is set (it only ever
 	# sets it, never clears it).
+	# shellcheck disable=SC2034 # read by rootfs-block's mount-root.sh, sourced after this hook
 	fastboot=yes
 	earlymount_aside "mounting failed (its message above says why)"
 }

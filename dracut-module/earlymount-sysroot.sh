@@ -3,7 +3,7 @@
 # earlymount-sysroot.service: earlymount mounts root= (and mount.usr=, earlymount.mount=) on
 # /sysroot, reading dracut's command line (/etc/cmdline.d of host-only images, then /proc/cmdline)
 # as systemd does (--rules systemd). When it cannot, it says why once and exits 0 with nothing
-# mounted: systemd's own sysroot.mount (and /usr units) then check and mount as without earlymount.
+# mounted: systemd's own sysroot.mount (and /usr units) then mount as without earlymount.
 . /lib/dracut-lib.sh
 
 # (stderr: the journal, under the unit's SyslogIdentifier=earlymount)
@@ -12,8 +12,8 @@ aside() {
 	exit 0
 }
 
-# same_device DEVICE UNIT: DEVICE is the device UNIT mounts (What=), which systemd waited for and
-# checked; true too when UNIT names no existing device (a form only earlymount knows).
+# same_device DEVICE UNIT: DEVICE is the device UNIT would mount (What=), which systemd waited for
+# and checked; true too when UNIT names no existing device (a form only earlymount knows).
 same_device() {
 	local what
 	what=$(systemctl show -P What "$2" 2>/dev/null)
@@ -21,10 +21,12 @@ same_device() {
 		aside "it found $1 for $2, not $what that systemd waited for"
 }
 
-# systemd has waited for the devices (this unit is ordered after their checks): rootwait=0, last,
-# so that earlymount does not wait again for one it cannot recognise (a label on a filesystem it
-# does not probe).
-cmdline="$(getcmdline) rootwait=0"
+cmdline=$(getcmdline)
+# When systemd has waited for the root device (initrd-root-device.target; this unit comes after
+# the checks), rootwait=0, last: earlymount does not wait again for a device it cannot recognise
+# (a label on a filesystem it does not probe). For a form systemd has no device for
+# (root=MAJ:MIN), earlymount waits as it would.
+[ ! -e "$(systemctl show -P What sysroot.mount 2>/dev/null)" ] || cmdline="$cmdline rootwait=0"
 ROOT_DEVICE='' USR_DEVICE=''
 # ROOT_DEVICE=, ROOT_FSTYPE=, USR_DEVICE=, USR_FSTYPE= (shell assignments, quoted)
 devs=$(/usr/sbin/earlymount resolve --rules systemd --cmdline "$cmdline") ||

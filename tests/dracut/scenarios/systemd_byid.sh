@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
-# systemd: root=/dev/disk/by-id/virtio-EMROOT (a udev link: the virtio disk's serial) boots as it does
-# without earlymount: the same source and type on /, the root readable, its init run, one mount.
-# earlymount mounts it when it takes such paths; else it says why once and dracut mounts.
+# systemd: root=/dev/disk/by-id/virtio-EMROOT (a udev link, from the virtio disk's serial) boots as
+# it does without earlymount: the same source and type on /, the root readable, its init run, one
+# mount. earlymount mounts it when it takes such paths; else it says why once and systemd mounts.
 mkroot_marked "$EM_TMP/root"
 mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root" -L emroot
 append="root=/dev/disk/by-id/virtio-EMROOT rw"

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
-# systemd: root=LABEL= on romfs, a filesystem earlymount does not probe (so it cannot find the label),
-# boots as it does without earlymount: the same source and type on /, the root readable, its init
-# run, one mount. earlymount says once why it steps aside, at once (no wait of its own: dracut has
-# waited for the device), and dracut mounts.
+# systemd: root=LABEL= on romfs, a filesystem earlymount does not probe (so it cannot find the
+# label), boots as it does without earlymount: the same source and type on /, the root readable,
+# its init run, one mount. earlymount says once why it steps aside, at once (no wait of its own:
+# systemd has waited for the device), and systemd mounts.
 mkroot_marked "$EM_TMP/root"
 mkdisk_romfs "$EM_TMP/root.img" "$EM_TMP/root" emrom
 append="root=LABEL=emrom ro"

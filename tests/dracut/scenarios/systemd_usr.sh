@@ -20,6 +20,11 @@ refute_log "Mounting sysroot-usr.mount"
 refute_log "Mounting sysusr-usr.mount"
 assert_log_re "systemd-fsck\[[0-9]+\]: emusr has been mounted 5 times without being checked, check forced."
 assert_log "Finished systemd-fsck-usr.service"
+# systemd's own wait for the /usr device (its device timeout), not earlymount's: earlymount only
+# runs once the device is there.
+assert_log 'Found device dev-disk-by\x2dlabel-emusr.device'
+[ "$(log_line_no 'Found device dev-disk-by\x2dlabel-emusr.device')" -lt "$(log_line_no 'Starting earlymount-sysroot.service')" ] ||
+	em_fail "earlymount-sysroot.service started before systemd found the /usr device"
 [ "$(log_line_no 'emusr has been mounted')" -lt "$(log_line_no 'earlymount: mounted /dev/vdb on /sysroot/usr')" ] ||
 	em_fail "the check of /usr came after its mount"
 n=$(report_mountinfo | awk '$5 == "/usr"' | wc -l)
