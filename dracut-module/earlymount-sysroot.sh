@@ -24,8 +24,8 @@ same_device() {
 cmdline=$(getcmdline)
 # When systemd has waited for the root device (initrd-root-device.target; this unit comes after
 # the checks), rootwait=0, last: earlymount does not wait again for a device it cannot recognise
-# (a label on a filesystem it does not probe). For a form systemd has no device for
-# (root=MAJ:MIN), earlymount waits as it would.
+# (a label on a filesystem it does not probe). Without such a device (no sysroot.mount, or one
+# whose What= is no device node), earlymount waits as it would.
 [ ! -e "$(systemctl show -P What sysroot.mount 2>/dev/null)" ] || cmdline="$cmdline rootwait=0"
 ROOT_DEVICE='' USR_DEVICE=''
 # ROOT_DEVICE=, ROOT_FSTYPE=, USR_DEVICE=, USR_FSTYPE= (shell assignments, quoted)
