@@ -43,7 +43,7 @@ earlymount_mount_root() {
 	_cmdline="$(getcmdline) rootwait=0"
 	# ROOT_DEVICE=, ROOT_FSTYPE=, USR_DEVICE=, USR_FSTYPE= (shell assignments, quoted)
 	if ! _devs=$(earlymount resolve --cmdline "$_cmdline"); then
-		earlymount_aside "cannot use root= (its message above says why)"
+		earlymount_aside "cannot resolve the devices to mount (its message above says why)"
 		return 0
 	fi
 	eval "$_devs"

@@ -30,7 +30,7 @@ cmdline=$(getcmdline)
 ROOT_DEVICE='' USR_DEVICE=''
 # ROOT_DEVICE=, ROOT_FSTYPE=, USR_DEVICE=, USR_FSTYPE= (shell assignments, quoted)
 devs=$(/usr/sbin/earlymount resolve --rules systemd --cmdline "$cmdline") ||
-	aside "cannot use root= (its message above says why)"
+	aside "cannot resolve the devices to mount (its message above says why)"
 eval "$devs"
 same_device "$ROOT_DEVICE" sysroot.mount
 [ -z "$USR_DEVICE" ] || same_device "$USR_DEVICE" sysusr-usr.mount
