@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: MIT
 # The dracut module. Installed (component "dracut") as <EM_DRACUT_DIR>/modules.d/50earlymount:
 # dracut's own modules use 90-99 for what dracut relies on, so a module shipped outside dracut
-# takes a number below; 50 also installs before rootfs-block (95), whose mount hook this module's
-# replaces (see module-setup.sh). The dracut.conf.d snippet that adds the module to every image
-# is installed as an example, not enabled: <datadir>/earlymount/dracut.conf.d/earlymount.conf.
+# takes a number below. Its shell-init mount hook (mount/90-earlymount-mount.sh) runs before
+# rootfs-block's mount/99-mount-root.sh, which mounts whenever earlymount steps aside (see
+# module-setup.sh). The dracut.conf.d snippet that adds the module to every image is installed as
+# an example, not enabled: <datadir>/earlymount/dracut.conf.d/earlymount.conf.
 #
 #   cmake -DEM_DRACUT_DIR=/usr/lib/dracut ...     dracut's directory (default: pkg-config's
 #                                                 dracutdir, else /usr/lib/dracut)
@@ -31,13 +32,11 @@ configure_file(${CMAKE_SOURCE_DIR}/dracut-module/module-setup.sh
 
 set(EM_DRACUT_MODULE ${EM_DRACUT_DIR}/modules.d/50earlymount)
 install(PROGRAMS ${CMAKE_BINARY_DIR}/dracut-module/module-setup.sh
-                 ${CMAKE_SOURCE_DIR}/dracut-module/mount-root.sh
+                 ${CMAKE_SOURCE_DIR}/dracut-module/earlymount-mount.sh
                  ${CMAKE_SOURCE_DIR}/dracut-module/earlymount-generator.sh
-                 ${CMAKE_SOURCE_DIR}/dracut-module/earlymount-fsck.sh
                  ${CMAKE_SOURCE_DIR}/dracut-module/earlymount-sysroot.sh
         DESTINATION ${EM_DRACUT_MODULE} COMPONENT dracut)
 install(FILES ${CMAKE_SOURCE_DIR}/dracut-module/earlymount-sysroot.service
-              ${CMAKE_SOURCE_DIR}/dracut-module/earlymount-fsck.service
               ${CMAKE_SOURCE_DIR}/dracut-module/README.md
         DESTINATION ${EM_DRACUT_MODULE} COMPONENT dracut)
 install(FILES ${CMAKE_SOURCE_DIR}/dracut-module/earlymount.conf

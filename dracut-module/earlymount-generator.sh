@@ -1,15 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# earlymount-generator (systemd in the initrd): when earlymount takes the command line's root=,
-# /sysroot (and /sysroot/usr for mount.usr=) becomes earlymount's.
+# earlymount-generator (systemd in the initrd): earlymount-sysroot.service mounts /sysroot (and
+# /sysroot/usr for mount.usr=) before systemd's own units would, when earlymount takes root=.
 #
-# systemd-fstab-generator (or dracut-rootfs-generator) writes sysroot.mount, which would run
-# mount(8) and systemd-fsck-root.service, into the normal generator directory. This generator
-# writes its own sysroot.mount into the early one, whose units take precedence
-# (systemd.generator(7)): it requires earlymount-sysroot.service and is ordered after it, so when
-# its job runs, /sysroot is already mounted and systemd only records the mount; the check is
-# earlymount-fsck.service's. The other generators' wants and requires (initrd-root-fs.target,
-# the root device that initrd-root-device.target waits for) stay as they are.
+# systemd-fstab-generator (or dracut-rootfs-generator) still writes sysroot.mount, sysusr-usr.mount
+# and sysroot-usr.mount, with their device waits and their checks (systemd-fsck-root.service,
+# systemd-fsck-usr.service). This generator only adds drop-ins: each of those units wants and
+# follows earlymount-sysroot.service, and is skipped when its target is already a mount point
+# (ConditionPathIsMountPoint=!). So when earlymount mounted, systemd only records the mounts; when
+# it did not (it said why), systemd's units mount exactly as without earlymount.
 #
 # Arguments: NORMAL_DIR EARLY_DIR LATE_DIR.
 
@@ -21,63 +20,34 @@ kmsg() { echo "<$1>earlymount-generator: $2" >/dev/kmsg 2>/dev/null; }
 
 # earlymount decides (all parsing is its own): a root= it cannot take (nfs:, zfs=, none at all)
 # stays with the other generators.
-if ! why=$(/usr/sbin/earlymount plan --cmdline "$(getcmdline)" 2>&1 >/dev/null); then
+if ! why=$(/usr/sbin/earlymount plan --rules systemd --cmdline "$(getcmdline)" 2>&1 >/dev/null); then
 	kmsg 5 "leaving /sysroot to systemd: ${why#earlymount: }"
 	exit 0
 fi
 
-# mount_unit UNIT WHERE BEFORE...: a mount unit that earlymount-sysroot.service has done the
-# work of. Its job often runs before systemd has read the new mount from mountinfo (every boot of
-# the tests with systemd 252): the condition then skips it, and mount(8) never mounts a second
-# time. Were WHERE somehow not mounted, What= names no device: the mount fails, which goes to
-# emergency mode like any failed root mount.
-mount_unit() {
-	local unit="$1" where="$2"
-	shift 2
-	cat >"$early/$unit" <<EOF
-# Written by earlymount-generator: earlymount-sysroot.service mounts $where.
+# dropin UNIT WHERE: UNIT follows earlymount-sysroot.service and is skipped if WHERE is mounted.
+# (When its job runs before systemd has read earlymount's mount from mountinfo, the condition
+# skips it; otherwise the unit is already active. Either way mount(8) does not run again.)
+dropin() {
+	mkdir -p "$early/$1.d"
+	cat >"$early/$1.d/50-earlymount.conf" <<EOT
+# Written by earlymount-generator: earlymount-sysroot.service mounts $2 first when it can.
 [Unit]
-Description=$where (mounted by earlymount)
-Documentation=man:earlymount(8)
-DefaultDependencies=no
-Requires=earlymount-sysroot.service
+Wants=earlymount-sysroot.service
 After=earlymount-sysroot.service
-Before=$*
-ConditionPathIsMountPoint=!$where
-
-[Mount]
-What=earlymount
-Where=$where
-Type=earlymount
-EOF
+ConditionPathIsMountPoint=!$2
+EOT
 }
 
-mkdir -p "$early/initrd-root-fs.target.requires"
-mount_unit sysroot.mount /sysroot initrd-root-fs.target
-ln -sf ../sysroot.mount "$early/initrd-root-fs.target.requires/sysroot.mount"
-# Whether there is a /usr to mount is not parsing: dracut's getarg only looks the name up.
-# systemd (250 and later) mounts mount.usr= on /sysusr/usr first, after systemd-fsck-usr.service,
-# and binds that to /sysroot/usr. Here earlymount mounts /sysroot/usr and /sysusr/usr binds it:
-# the device is checked and mounted once, by earlymount's units.
-if [ -n "$(getarg mount.usr=)" ]; then
-	mount_unit sysroot-usr.mount /sysroot/usr initrd-fs.target
-	cat >"$early/sysusr-usr.mount" <<EOF
-# Written by earlymount-generator: /sysusr/usr is the /usr that earlymount mounted on /sysroot/usr.
+dropin sysroot.mount /sysroot
+dropin sysusr-usr.mount /sysroot/usr
+dropin sysroot-usr.mount /sysroot/usr
+mkdir -p "$early/initrd-root-fs.target.wants" "$early/earlymount-sysroot.service.d"
+ln -sf /usr/lib/systemd/system/earlymount-sysroot.service "$early/initrd-root-fs.target.wants/"
+# dracut-rootfs-generator's sysroot.mount (root= only in /etc/cmdline.d) checks the device with
+# systemd-fsck@DEVICE.service: earlymount mounts after that check too (dracut's own names for it).
+cat >"$early/earlymount-sysroot.service.d/50-fsck.conf" <<EOT
 [Unit]
-Description=/sysusr/usr (earlymount's /sysroot/usr)
-Documentation=man:earlymount(8)
-DefaultDependencies=no
-Requires=earlymount-sysroot.service
-After=earlymount-sysroot.service
-Before=initrd-usr-fs.target
-
-[Mount]
-What=/sysroot/usr
-Where=/sysusr/usr
-Options=bind
-EOF
-	mkdir -p "$early/initrd-fs.target.requires" "$early/initrd-usr-fs.target.requires"
-	ln -sf ../sysroot-usr.mount "$early/initrd-fs.target.requires/sysroot-usr.mount"
-	ln -sf ../sysusr-usr.mount "$early/initrd-usr-fs.target.requires/sysusr-usr.mount"
-fi
+After=systemd-fsck@$(dev_unit_name "$(label_uuid_to_dev "$(getarg root=)")").service
+EOT
 exit 0

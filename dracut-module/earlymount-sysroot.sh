@@ -1,6 +1,38 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# earlymount-sysroot.service: earlymount mounts /sysroot, with dracut's command line
-# (/etc/cmdline.d of host-only images, then /proc/cmdline).
+# earlymount-sysroot.service: earlymount mounts root= (and mount.usr=, earlymount.mount=) on
+# /sysroot, reading dracut's command line (/etc/cmdline.d of host-only images, then /proc/cmdline)
+# as systemd does (--rules systemd). When it cannot, it says why once and exits 0 with nothing
+# mounted: systemd's own sysroot.mount (and /usr units) then mount as without earlymount.
 . /lib/dracut-lib.sh
-exec /usr/sbin/earlymount mount --sysroot /sysroot --cmdline "$(getcmdline)"
+
+# (stderr: the journal, under the unit's SyslogIdentifier=earlymount)
+aside() {
+	echo "earlymount: $1; systemd's sysroot.mount mounts the root instead" >&2
+	exit 0
+}
+
+# same_device DEVICE UNIT: DEVICE is the device UNIT would mount (What=), which systemd waited for
+# and checked; true too when UNIT names no existing device (a form only earlymount knows).
+same_device() {
+	local what
+	what=$(systemctl show -P What "$2" 2>/dev/null)
+	[ -z "$what" ] || [ ! -e "$what" ] || [ "$1" -ef "$what" ] ||
+		aside "it found $1 for $2, not $what that systemd waited for"
+}
+
+cmdline=$(getcmdline)
+# When systemd has waited for the root device (initrd-root-device.target; this unit comes after
+# the checks), rootwait=0, last: earlymount does not wait again for a device it cannot recognise
+# (a label on a filesystem it does not probe). Without such a device (no sysroot.mount, or one
+# whose What= is no device node), earlymount waits as it would.
+[ ! -e "$(systemctl show -P What sysroot.mount 2>/dev/null)" ] || cmdline="$cmdline rootwait=0"
+ROOT_DEVICE='' USR_DEVICE=''
+# ROOT_DEVICE=, ROOT_FSTYPE=, USR_DEVICE=, USR_FSTYPE= (shell assignments, quoted)
+devs=$(/usr/sbin/earlymount resolve --rules systemd --cmdline "$cmdline") ||
+	aside "cannot resolve the devices to mount (its message above says why)"
+eval "$devs"
+same_device "$ROOT_DEVICE" sysroot.mount
+[ -z "$USR_DEVICE" ] || same_device "$USR_DEVICE" sysusr-usr.mount
+/usr/sbin/earlymount mount --rules systemd --sysroot /sysroot --cmdline "$cmdline" ||
+	aside "mounting failed (its message above says why)"

@@ -34,7 +34,8 @@ check() {
 
 # called by dracut
 depends() {
-	# rootfs-block: root= in dracut's terms (the device wait); fs-lib: the filesystem check.
+	# rootfs-block: root= in dracut's terms (the device wait), and its mount-root.sh, which mounts
+	# when earlymount steps aside; fs-lib: the filesystem check.
 	echo base fs-lib rootfs-block
 	return 0
 }
@@ -76,16 +77,13 @@ install() {
 	_bin=$(earlymount_find_binary) || return 1
 	inst_binary "$_bin" /usr/sbin/earlymount
 	if dracut_module_included "systemd"; then
-		# earlymount-generator makes /sysroot earlymount's: see earlymount-generator.sh.
+		# earlymount-generator puts earlymount-sysroot.service before systemd's own sysroot.mount:
+		# see earlymount-generator.sh.
 		inst_script "$moddir/earlymount-generator.sh" "$systemdutildir/system-generators/earlymount-generator"
-		inst_script "$moddir/earlymount-fsck.sh" /usr/lib/earlymount/fsck
 		inst_script "$moddir/earlymount-sysroot.sh" /usr/lib/earlymount/mount-sysroot
-		inst_simple "$moddir/earlymount-fsck.service" "$systemdsystemunitdir/earlymount-fsck.service"
 		inst_simple "$moddir/earlymount-sysroot.service" "$systemdsystemunitdir/earlymount-sysroot.service"
-		inst_multiple -o "$systemdutildir/systemd-fsck"
 	else
-		# Installed under the name of rootfs-block's mount hook, which installs after this module
-		# (95 > 50) and so finds the file there and leaves it: earlymount's hook takes its place.
-		inst_hook mount 99 "$moddir/mount-root.sh"
+		# Before rootfs-block's mount/99-mount-root.sh, which mounts when earlymount steps aside.
+		inst_hook mount 90 "$moddir/earlymount-mount.sh"
 	fi
 }

@@ -64,15 +64,24 @@ em_dracut_base() {
 # em_dracut OUT FLOW [dracut args...]: dracut --no-hostonly ... --add earlymount, for the fetched
 # kernel, with only the settings of $EM_WORK/dracut.conf (the host's dracut.conf.d is not read).
 # The kernel's own drivers are limited to virtio_blk (--drivers) to keep the image small: the
-# filesystems come from the modules' installkernel (earlymount's adds ext4, xfs, btrfs, ...).
+# filesystems come from the modules' installkernel (earlymount's adds ext4, xfs, btrfs, ...), and
+# romfs (--add-drivers: a filesystem earlymount does not probe; with --drivers, dracut's own
+# --filesystems would not be added). FLOW shell-plain or systemd-plain: the same image without
+# earlymount, and with the filesystems earlymount's installkernel would have added, for the
+# scenarios that compare a boot with the module to one without it.
+EM_TEST_FS="ext4 xfs romfs"
 em_dracut() {
 	local out=$1 flow=$2
 	shift 2
 	local args=(--force --no-hostonly --kver "$KVER" --kmoddir "$MODDIR"
 		--conf "$EM_WORK/dracut.conf" --confdir "$EM_WORK/dracut.conf.d"
-		--add earlymount --drivers virtio_blk --no-early-microcode --no-compress)
-	[ "$flow" = shell ] && args+=(--omit "$EM_OMIT_SYSTEMD")
-	[ "$flow" = systemd ] && args+=(--add "systemd systemd-initrd dracut-systemd")
+		--drivers virtio_blk --add-drivers romfs --no-early-microcode --no-compress)
+	case $flow in
+	*-plain) args+=(--omit earlymount --add-drivers "$EM_TEST_FS") ;;
+	*) args+=(--add earlymount) ;;
+	esac
+	case $flow in shell*) args+=(--omit "$EM_OMIT_SYSTEMD") ;; esac
+	case $flow in systemd*) args+=(--add "systemd systemd-initrd dracut-systemd") ;; esac
 	mkdir -p "$EM_WORK/dracut.conf.d" "$EM_WORK/tmp"
 	printf 'earlymount_binary=%q\n' "$EM_BINARY" >"$EM_WORK/dracut.conf"
 	dracutbasedir=$EM_WORK/base TMPDIR=$EM_WORK/tmp dracut "${args[@]}" "$@" "$out" >"$out.log" 2>&1
@@ -88,7 +97,7 @@ em_images() {
 	stamp=$( (cat "$EM_BINARY" "$EM_SRC"/dracut-module/* "$EM_BUILD/dracut-module/module-setup.sh"
 		echo "$KVER $MODDIR $EM_DRACUT") 2>/dev/null | md5sum | cut -d' ' -f1)
 	if [ "$(cat "$EM_WORK/images.stamp" 2>/dev/null)" != "$stamp" ]; then
-		rm -f "$EM_WORK/images.stamp" "$EM_WORK"/*.img "$EM_WORK"/*.skip
+		rm -f "$EM_WORK/images.stamp" "$EM_WORK"/*.img "$EM_WORK"/*.skip "$EM_WORK"/*-plain.img
 		em_dracut_base
 		for flow in $EM_FLOWS; do
 			if [ "$flow" = systemd ] && why=$(em_systemd_missing) && [ -n "$why" ]; then
@@ -110,11 +119,31 @@ em_images() {
 }
 
 # em_image FLOW: sets EM_IMG to the flow's image (built if needed), or skips with the reason.
+# FLOW-plain: the flow's image without earlymount (built on first use, after the others).
 em_image() {
 	em_images
-	[ ! -f "$EM_WORK/$1.skip" ] || em_skip "$1 flow: $(cat "$EM_WORK/$1.skip")"
+	local flow=${1%-plain}
+	[ ! -f "$EM_WORK/$flow.skip" ] || em_skip "$flow flow: $(cat "$EM_WORK/$flow.skip")"
+	[ "$flow" = "$1" ] || em_plain_image "$1"
 	EM_IMG=$EM_WORK/$1.img
 	[ -f "$EM_IMG" ] || em_die "no $1 image at $EM_IMG"
+}
+
+# em_plain_image FLOW-plain: builds $EM_WORK/FLOW-plain.img once per set of images (em_images
+# removes it with the others when they are rebuilt). One build at a time.
+em_plain_image() {
+	local lock t0=$SECONDS
+	exec {lock}>"$EM_WORK/images.lock"
+	flock "$lock"
+	if [ ! -f "$EM_WORK/$1.img" ]; then
+		em_dracut "$EM_WORK/$1.img.new" "$1" ||
+			{ tail -n 30 "$EM_WORK/$1.img.new.log"; em_die "dracut ($1) failed; log: $EM_WORK/$1.img.new.log"; }
+		mv "$EM_WORK/$1.img.new.log" "$EM_WORK/$1.img.log"
+		mv "$EM_WORK/$1.img.new" "$EM_WORK/$1.img"
+		em_note "$1 image built in $((SECONDS - t0)) s: $EM_WORK/$1.img"
+	fi
+	flock -u "$lock"
+	exec {lock}>&-
 }
 
 # ---- boots ---------------------------------------------------------------------------------------
@@ -132,15 +161,78 @@ dboot() {
 	qemu_boot "$EM_TMP/console.log" "$EM_IMG" "$EM_DRACUT_APPEND $append" "$@"
 }
 
+# dboot_ex FLOW APPEND QEMU-ARG...: dboot with the scenario's own disks (tests/qemu/lib.sh's
+# qemu_boot_ex: e.g. -drive ...,serial=EMROOT, which gives /dev/disk/by-id/virtio-EMROOT).
+dboot_ex() {
+	local flow=$1 append=$2
+	shift 2
+	em_image "$flow"
+	qemu_boot_ex "$EM_TMP/console.log" "$EM_IMG" "$EM_DRACUT_APPEND $append" "$@"
+}
+
+# root_mount: "SOURCE TYPE" of the booted root's / (its mountinfo).
+root_mount() {
+	mi_line / | awk '{ for (i = 7; i <= NF; i++) if ($i == "-") { print $(i + 2), $(i + 1); exit } }'
+}
+
+# assert_as_plain FLOW APPEND QEMU-ARG...: after a boot of FLOW's image (the current log), boots
+# FLOW's image without earlymount on the same disks and command line and checks that the root came
+# up the same way: the same mount source and type on /, readable, and its init ran. The first
+# boot's log stays in $EM_TMP/console.log; the plain boot's is $EM_TMP/plain.log.
+assert_as_plain() {
+	local flow=$1 append=$2 with without
+	shift 2
+	assert_booted
+	assert_report ROOT_MARKER ok
+	with=$(root_mount)
+	em_image "$flow-plain"
+	qemu_boot_ex "$EM_TMP/plain.log" "$EM_IMG" "$EM_DRACUT_APPEND $append" "$@"
+	assert_booted
+	assert_report ROOT_MARKER ok
+	without=$(root_mount)
+	[ -n "$without" ] && [ "$with" = "$without" ] ||
+		em_fail "with earlymount / is '$with' (source, type), without it '$without'"
+	EM_LOG=$EM_TMP/console.log
+}
+
 # A test root whose init also reports earlymount's lines from dmesg, and from the journal that
 # systemd's journald kept in /run (moved into the new root by the switch; the journal file holds
 # short messages as plain "MESSAGE=..." text).
 mkroot_dracut() {
 	mkroot "$1"
-	em_add_check "$1" dmesg 'dmesg | grep "earlymount:" | sed "s/^/DMESG: /"
+	em_add_check "$1" dmesg 'dmesg | grep -E "earlymount(-generator)?:" | sed "s/^/DMESG: /"
 for j in /run/log/journal/*/*.journal; do
 	[ -f "$j" ] && strings "$j" | grep "^MESSAGE=earlymount: " | sed "s/^/JOURNAL: /"
 done'
+}
+
+# mkroot_marked DIR: mkroot_dracut with a file whose content the init reports (ROOT_MARKER=ok): the
+# root's files are readable.
+mkroot_marked() {
+	mkroot_dracut "$1"
+	echo "the root disk" >"$1/em-root-marker"
+	em_add_check "$1" marker '[ "$(cat /em-root-marker)" = "the root disk" ] && echo "ROOT_MARKER=ok" || echo "ROOT_MARKER=missing"'
+}
+
+# The root on / was mounted once (one mount on / in the new root's mountinfo), by earlymount or,
+# when it stepped aside, by FLOW's own mount, after one line that says why (the hook's or the
+# service's; with systemd, also the generator's when `earlymount plan` refuses the line).
+assert_mounted_once() { # FLOW DEVICE
+	local n asides=()
+	n=$(report_mountinfo | awk '$5 == "/"' | wc -l)
+	[ "$n" = 1 ] || em_fail "expected one mount on / in the new root, found $n: $(report_mountinfo | awk '$5 == "/"')"
+	case $1 in
+	shell) asides=(-e "; dracut's mount-root.sh mounts the root instead") ;;
+	systemd) asides=(-e "; systemd's sysroot.mount mounts the root instead" -e "earlymount-generator: leaving /sysroot to systemd: ") ;;
+	esac
+	if grep -qaF -- "earlymount: mounted $2 on /sysroot" "$EM_LOG"; then
+		! grep -qaF "${asides[@]}" "$EM_LOG" || em_fail "earlymount mounted the root, yet said it steps aside"
+	else
+		# Counted where each record is once: dmesg and the journal, as the root's init reports
+		# them (dracut's warn also writes to the console, journald forwards to it).
+		n=$(grep -a '^DMESG: \|^JOURNAL: ' "$EM_LOG.report" | grep -cF "${asides[@]}" || true)
+		[ "$n" = 1 ] || em_fail "earlymount did not mount the root and said $n times (in dmesg and the journal) that it steps aside, not once"
+	fi
 }
 
 # The root was mounted by earlymount, exactly once, and by nothing else: earlymount's line is on
@@ -155,6 +247,15 @@ assert_earlymount_mounted() { # DEVICE FSTYPE
 	local n
 	n=$(report_mountinfo | awk '$5 == "/"' | wc -l)
 	[ "$n" = 1 ] || em_fail "expected one mount on / in the new root, found $n: $(report_mountinfo | awk '$5 == "/"')"
+}
+
+# mkdisk_romfs IMG TREE LABEL: a romfs image (genromfs) of TREE, with LABEL as its volume name
+# (libblkid's romfs label, so /dev/disk/by-label/LABEL): a filesystem earlymount does not probe.
+mkdisk_romfs() {
+	command -v genromfs >/dev/null || em_skip "genromfs is not installed (Debian package: genromfs)"
+	genromfs -f "$1" -d "$2" -V "$3" || em_die "genromfs -f $1 -d $2 failed"
+	# QEMU's raw disks: whole 512-byte sectors
+	truncate -s %4096 "$1"
 }
 
 # ext4's mount count, from the superblock (the disk after the boot).

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 # lsinitrd on both images: the module is in, with the static binary and its hooks; in the shell
-# image earlymount's hook has taken the place of rootfs-block's mount-root.sh; the filesystems come
-# from earlymount's installkernel (the images are built with --drivers virtio_blk, which keeps
-# dracut's kernel-modules from adding any).
+# image earlymount's hook comes before rootfs-block's mount-root.sh, which is there too; the
+# filesystems come from earlymount's installkernel (the images are built with --drivers virtio_blk,
+# which keeps dracut's kernel-modules from adding any; romfs is the tests' --add-drivers).
 list() { # IMG: lsinitrd's listing, names only
 	lsinitrd "$1" >"$EM_TMP/$2.list" 2>&1 || { cat "$EM_TMP/$2.list"; em_fail "lsinitrd $1 failed"; }
 	awk 'NF >= 9 { print $9 }' "$EM_TMP/$2.list" | sed 's|^\./||' >"$EM_TMP/$2.names"
@@ -23,16 +23,19 @@ for flow in $EM_FLOWS; do
 	has "$flow" usr/sbin/earlymount
 	cmp -s "$EM_BINARY" <(lsinitrd "$EM_IMG" -f usr/sbin/earlymount) ||
 		em_fail "$flow image: usr/sbin/earlymount is not $EM_BINARY"
-	for m in ext4 xfs; do
+	for m in ext4 xfs romfs; do
 		grep -q "/kernel/fs/$m/$m\.ko" "$EM_TMP/$flow.names" || em_fail "$flow image: no $m module"
 	done
 done
+has shell usr/lib/dracut/hooks/mount/90-earlymount-mount.sh
+content shell usr/lib/dracut/hooks/mount/90-earlymount-mount.sh 'earlymount mount --sysroot "$NEWROOT"'
+# dracut's own, unchanged: it mounts whenever earlymount steps aside
 has shell usr/lib/dracut/hooks/mount/99-mount-root.sh
-content shell usr/lib/dracut/hooks/mount/99-mount-root.sh 'earlymount mount --sysroot "$NEWROOT"'
+cmp -s "$EM_DRACUT/modules.d/95rootfs-block/mount-root.sh" <(lsinitrd "$EM_WORK/shell.img" -f usr/lib/dracut/hooks/mount/99-mount-root.sh) ||
+	em_fail "shell image: mount/99-mount-root.sh is not rootfs-block's mount-root.sh"
 hasnt shell usr/lib/systemd/system/earlymount-sysroot.service
 has systemd usr/lib/systemd/system-generators/earlymount-generator
 has systemd usr/lib/systemd/system/earlymount-sysroot.service
-has systemd usr/lib/systemd/system/earlymount-fsck.service
 has systemd usr/lib/earlymount/mount-sysroot
-has systemd usr/lib/earlymount/fsck
-hasnt systemd usr/lib/dracut/hooks/mount/99-mount-root.sh
+hasnt systemd usr/lib/systemd/system/earlymount-fsck.service
+hasnt systemd usr/lib/dracut/hooks/mount/90-earlymount-mount.sh

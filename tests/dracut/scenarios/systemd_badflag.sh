@@ -1,10 +1,15 @@
 # SPDX-License-Identifier: MIT
-# systemd: rootflags= with an option ext4 does not know: earlymount's line carries the kernel's
-# reason, and the boot ends in dracut's emergency handling (rd.shell=0 rd.emergency=poweroff), not
-# in a hang and not in another mount of the root.
+# systemd: rootflags= with an option ext4 does not know. earlymount's line carries the kernel's
+# reason; earlymount-sysroot.service steps aside (once), systemd's own sysroot.mount fails the same
+# way as without earlymount, and the boot ends in dracut's emergency handling (rd.shell=0
+# rd.emergency=poweroff): not in a hang, not in a mount with other options.
 mkroot_dracut "$EM_TMP/root"
 mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root" -L emroot
 dboot systemd "root=LABEL=emroot rootflags=em_bogus rw"
 assert_log_re "earlymount: mount /dev/vda on /sysroot as ext4 failed: Invalid argument; kernel: ext4: Unknown parameter .em_bogus."
+assert_log_re "earlymount\[[0-9]+\]: earlymount: mounting failed \(its message above says why\); systemd's sysroot.mount mounts the root instead"
+assert_log "Finished earlymount-sysroot.service"
+assert_log "Mounting sysroot.mount - /sysroot..."
+assert_log "Failed to mount sysroot.mount - /sysroot."
 assert_log "Boot has failed"
 [ ! -s "$EM_LOG.report" ] || em_fail "the root's init ran although the root mount must fail"

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
-# systemd in the initrd, root=LABEL= ext4 rw: earlymount-generator hands /sysroot to
-# earlymount-sysroot.service, after earlymount-fsck.service checked the device earlymount resolved
-# with systemd-fsck; systemd's sysroot.mount only records the mount; earlymount's lines are in
-# dmesg and in the journal.
+# systemd in the initrd, root=LABEL= ext4 rw: earlymount-sysroot.service mounts /sysroot after
+# systemd's own systemd-fsck-root.service checked the device (the one earlymount resolved, checked
+# by the service); systemd's sysroot.mount only records the mount; earlymount's lines are in dmesg
+# and in the journal.
 mkroot_dracut "$EM_TMP/root"
 mkdisk_ext4_due "$EM_TMP/root.img" "$EM_TMP/root" -L emroot
 before=$(e2_mount_count "$EM_TMP/root.img")

@@ -7,7 +7,7 @@ before=$(e2_mount_count "$EM_TMP/root.img")
 dboot systemd "root=LABEL=emroot rw fsck.mode=skip"
 assert_booted
 assert_earlymount_mounted /dev/vda ext4
-assert_log "Finished earlymount-fsck.service"
+assert_log "Finished systemd-fsck-root.service"
 refute_log "without being checked"
 after=$(e2_mount_count "$EM_TMP/root.img")
 [ "$after" = $((before + 1)) ] || em_fail "mount count: expected $((before + 1)) (not checked, mounted once), got $after"

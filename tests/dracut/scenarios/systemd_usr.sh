@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
-# systemd in the initrd with mount.usr=: earlymount mounts /usr too, after earlymount-fsck.service
-# checked both devices; the generator's sysroot-usr.mount and sysusr-usr.mount keep systemd from
-# checking and mounting the /usr device itself (systemd 250+ mounts it on /sysusr/usr first):
-# /sysusr/usr is a bind of earlymount's /sysroot/usr.
+# systemd in the initrd with mount.usr=: earlymount mounts /usr too, after systemd's own checks of
+# both devices (systemd-fsck-root.service, systemd-fsck-usr.service, from systemd-fstab-generator);
+# the generator's drop-ins skip systemd's own sysusr-usr.mount (systemd 250+ mounts the device on
+# /sysusr/usr first) and sysroot-usr.mount (its bind to /sysroot/usr) once earlymount mounted.
 mkroot_dracut "$EM_TMP/root"
 mkdir -p "$EM_TMP/usr"
 cp -a "$EM_TMP/root/usr/." "$EM_TMP/usr/"
@@ -17,8 +17,15 @@ assert_mount /usr ext4 source:/dev/vdb rw
 assert_report USR_MARKER ok
 assert_log "earlymount: mounted /dev/vdb on /sysroot/usr (ext4)"
 refute_log "Mounting sysroot-usr.mount"
-assert_log_re "earlymount-fsck\[[0-9]+\]: emusr has been mounted 5 times without being checked, check forced."
-refute_log "systemd-fsck-usr.service"
-refute_log "Mounting sysusr-usr.mount - /sysusr/usr..."
+refute_log "Mounting sysusr-usr.mount"
+assert_log_re "systemd-fsck\[[0-9]+\]: emusr has been mounted 5 times without being checked, check forced."
+assert_log "Finished systemd-fsck-usr.service"
+# systemd's own wait for the /usr device (its device timeout), not earlymount's: earlymount only
+# runs once the device is there.
+assert_log 'Found device dev-disk-by\x2dlabel-emusr.device'
+[ "$(log_line_no 'Found device dev-disk-by\x2dlabel-emusr.device')" -lt "$(log_line_no 'Starting earlymount-sysroot.service')" ] ||
+	em_fail "earlymount-sysroot.service started before systemd found the /usr device"
+[ "$(log_line_no 'emusr has been mounted')" -lt "$(log_line_no 'earlymount: mounted /dev/vdb on /sysroot/usr')" ] ||
+	em_fail "the check of /usr came after its mount"
 n=$(report_mountinfo | awk '$5 == "/usr"' | wc -l)
 [ "$n" = 1 ] || em_fail "expected one mount on /usr, found $n"
