@@ -278,13 +278,40 @@ static int matches(unsigned i, const struct devspec *d, char *out, size_t cap)
 	}
 }
 
+/* The node a udev link (/dev/disk/by-id/..., by-path/...) points to, as mount(8) canonicalizes a
+ * source path before mounting (libmount's mnt_resolve_path -> realpath), so the mount shows
+ * /dev/vda as it does with dracut's own mount. /dev/mapper/NAME stays: libmount keeps (and prints)
+ * device-mapper names rather than /dev/dm-N. Anything unexpected keeps the path as given. */
+static void canonical_node(const char *path, char *out, size_t cap)
+{
+	char link[40], target[128];
+	struct stat st;
+	ssize_t n;
+	int fd;
+
+	em_strlcpy(out, path, cap);
+	if (str_startswith(path, "/dev/mapper/") || lstat(path, &st) < 0 || !S_ISLNK(st.st_mode))
+		return;
+	fd = open(path, O_PATH | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	fmt(link, sizeof(link), "/proc/self/fd/%d", fd);
+	n = readlink(link, target, sizeof(target) - 1);
+	close(fd);
+	if (n <= 0 || (size_t)n >= cap)
+		return;
+	target[n] = '\0';
+	if (str_startswith(target, "/dev/") && is_blk(target, &st))
+		em_strlcpy(out, target, cap);
+}
+
 static int find_now(const struct devspec *d, char *out, size_t cap)
 {
 	struct stat st;
 	if (d->kind == DEV_PATH) {
 		if (!is_blk(d->value, &st))
 			return 0;
-		em_strlcpy(out, d->value, cap);
+		canonical_node(d->value, out, cap);
 		return 1;
 	}
 	scan_dev();
