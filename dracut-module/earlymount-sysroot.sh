@@ -23,16 +23,18 @@ same_device() {
 
 cmdline=$(getcmdline)
 # When systemd has waited for the root device (initrd-root-device.target; this unit comes after
-# the checks), rootwait=0, last: earlymount does not wait again for a device it cannot recognise
-# (a label on a filesystem it does not probe). Without such a device (no sysroot.mount, or one
-# whose What= is no device node), earlymount waits as it would.
-[ ! -e "$(systemctl show -P What sysroot.mount 2>/dev/null)" ] || cmdline="$cmdline rootwait=0"
+# the checks), --wait 0: earlymount looks once, for the root and for /usr alike (systemd's own
+# /usr units waited too), and does not wait again for a device it cannot recognise (a label on a
+# filesystem it does not probe). Without such a device (no sysroot.mount, or one whose What= is no
+# device node), earlymount waits as the line says.
+wait=
+[ ! -e "$(systemctl show -P What sysroot.mount 2>/dev/null)" ] || wait=0
 ROOT_DEVICE='' USR_DEVICE=''
 # ROOT_DEVICE=, ROOT_FSTYPE=, USR_DEVICE=, USR_FSTYPE= (shell assignments, quoted)
-devs=$(/usr/sbin/earlymount resolve --rules systemd --cmdline "$cmdline") ||
+devs=$(/usr/sbin/earlymount resolve --rules systemd ${wait:+--wait "$wait"} --cmdline "$cmdline") ||
 	aside "cannot resolve the devices to mount (its message above says why)"
 eval "$devs"
 same_device "$ROOT_DEVICE" sysroot.mount
 [ -z "$USR_DEVICE" ] || same_device "$USR_DEVICE" sysusr-usr.mount
-/usr/sbin/earlymount mount --rules systemd --sysroot /sysroot --cmdline "$cmdline" ||
+/usr/sbin/earlymount mount --rules systemd ${wait:+--wait "$wait"} --sysroot /sysroot --cmdline "$cmdline" ||
 	aside "mounting failed (its message above says why)"

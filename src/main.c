@@ -14,9 +14,10 @@
 static const char usage[] =
 	"usage: earlymount                    (as /init, PID 1: mount everything and switch root)\n"
 	"       earlymount init               (the same, by name)\n"
-	"       earlymount mount --sysroot DIR [--api-fs] [--cmdline STRING]\n"
-	"       earlymount resolve [--cmdline STRING]\n"
-	"       earlymount plan [--cmdline STRING] [--sysroot DIR]\n"
+	"       earlymount mount --sysroot DIR [--api-fs] [--cmdline STRING] [--rules kernel|systemd]\n"
+	"                        [--wait SECONDS]\n"
+	"       earlymount resolve [--cmdline STRING] [--rules kernel|systemd] [--wait SECONDS]\n"
+	"       earlymount plan [--cmdline STRING] [--sysroot DIR] [--rules kernel|systemd]\n"
 	"       earlymount --help | --version\n"
 	"The mount spec comes from the kernel command line: root=, rootfstype=, rootflags=, ro, rw,\n"
 	"rootwait[=S], rootdelay=S, init=, mount.usr=, mount.usrfstype=, mount.usrflags=,\n"

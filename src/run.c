@@ -103,15 +103,17 @@ struct args {
 	const char *cmdline, *sysroot;
 	int api_fs;
 	enum spec_rules rules; /* --rules kernel|systemd */
+	long wait_s;           /* --wait SECONDS, or -2 when not given */
 };
-enum { A_CMDLINE = 1, A_SYSROOT = 2, A_APIFS = 4, A_RULES = 8 };
+enum { A_CMDLINE = 1, A_SYSROOT = 2, A_APIFS = 4, A_RULES = 8, A_WAIT = 16 };
 
 static int parse_args(int argc, char **argv, unsigned allowed, const char *usage, struct args *a)
 {
 	for (int i = 1; i < argc; i++) {
 		const char *o = argv[i];
 		int takes = str_eq(o, "--cmdline") ? A_CMDLINE : str_eq(o, "--sysroot") ? A_SYSROOT
-		            : str_eq(o, "--api-fs") ? A_APIFS : str_eq(o, "--rules") ? A_RULES : 0;
+		            : str_eq(o, "--api-fs") ? A_APIFS : str_eq(o, "--rules") ? A_RULES
+		            : str_eq(o, "--wait") ? A_WAIT : 0;
 		if (!(takes & (int)allowed)) {
 			out(2, "earlymount: unknown argument '");
 			out(2, o);
@@ -142,9 +144,36 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 			a->rules = str_eq(v, "systemd") ? SPEC_RULES_SYSTEMD : SPEC_RULES_KERNEL;
 			continue;
 		}
+		if (takes == A_WAIT) {
+			unsigned long v;
+			if (parse_ulong(argv[++i], &v) < 0 || v > 86400) {
+				out(2, "earlymount: --wait takes a number of seconds (0 to 86400), not '");
+				out(2, argv[i]);
+				out(2, "'\n");
+				out(2, usage);
+				return EXIT_USAGE;
+			}
+			a->wait_s = (long)v;
+			continue;
+		}
 		*(takes == A_CMDLINE ? &a->cmdline : &a->sysroot) = argv[++i];
 	}
 	return EXIT_OK;
+}
+
+/* --wait SECONDS: the caller has already waited for the devices (dracut's initqueue, systemd's
+ * device units), so every mount's device wait is this long (0: one look), whatever the command
+ * line's rootwait, earlymount.timeout= or systemd's 90 s for /usr say. */
+static void apply_wait(const struct args *a)
+{
+	if (a->wait_s < 0)
+		return;
+	plan.root.wait_s = plan.usr.wait_s = a->wait_s;
+	plan.root.wait_from = plan.usr.wait_from = "--wait";
+	for (unsigned i = 0; i < plan.nextra; i++) {
+		plan.extra[i].wait_s = a->wait_s;
+		plan.extra[i].wait_from = "--wait";
+	}
 }
 
 /* ---- earlymount plan ------------------------------------------------------------------------- */
@@ -152,7 +181,7 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 int run_plan(int argc, char **argv)
 {
 	static char buf[65536];
-	struct args a = { .sysroot = "/sysroot" };
+	struct args a = { .sysroot = "/sysroot", .wait_s = -2 };
 	char err[512];
 	struct sbuf sb;
 	int r = parse_args(argc, argv, A_CMDLINE | A_SYSROOT | A_RULES,
@@ -181,10 +210,10 @@ int run_plan(int argc, char **argv)
 int run_mount(int argc, char **argv)
 {
 	static const char usage[] = "usage: earlymount mount --sysroot DIR [--api-fs] [--cmdline STRING] "
-	                            "[--rules kernel|systemd]\n";
-	struct args a = { 0 };
+	                            "[--rules kernel|systemd] [--wait SECONDS]\n";
+	struct args a = { .wait_s = -2 };
 	char err[512];
-	int r = parse_args(argc, argv, A_CMDLINE | A_SYSROOT | A_APIFS | A_RULES, usage, &a);
+	int r = parse_args(argc, argv, A_CMDLINE | A_SYSROOT | A_APIFS | A_RULES | A_WAIT, usage, &a);
 	const char *sysroot = a.sysroot;
 
 	if (r != EXIT_OK)
@@ -204,6 +233,7 @@ int run_mount(int argc, char **argv)
 	}
 	log_set_debug(plan.debug);
 	log_plan_warnings();
+	apply_wait(&a);
 	if (modules_load(&cl, plan.modules, plan.nmodules) > 0)
 		log_warn("some modules did not load; going on");
 	/* A failure here exits 1 after saying why once (mount_plan logs it, and leaves the sysroot
@@ -250,10 +280,11 @@ static int resolve_one(const char *name, const struct mount_entry *m)
 
 int run_resolve(int argc, char **argv)
 {
-	struct args a = { 0 };
+	struct args a = { .wait_s = -2 };
 	char err[512];
-	int r = parse_args(argc, argv, A_CMDLINE | A_RULES,
-	                   "usage: earlymount resolve [--cmdline STRING] [--rules kernel|systemd]\n", &a);
+	int r = parse_args(argc, argv, A_CMDLINE | A_RULES | A_WAIT,
+	                   "usage: earlymount resolve [--cmdline STRING] [--rules kernel|systemd] "
+	                   "[--wait SECONDS]\n", &a);
 
 	if (r != EXIT_OK)
 		return r;
@@ -267,6 +298,7 @@ int run_resolve(int argc, char **argv)
 	}
 	log_set_debug(plan.debug);
 	log_plan_warnings();
+	apply_wait(&a);
 	if (plan.root.src.kind == DEV_NONE || resolve_one("ROOT", &plan.root) < 0)
 		return EXIT_FAIL;
 	if (plan.have_usr && resolve_one("USR", &plan.usr) < 0)

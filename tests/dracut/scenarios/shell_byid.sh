@@ -10,4 +10,6 @@ dboot_ex shell "$append" "${disk[@]}"
 assert_booted
 assert_mount / ext4 source:/dev/vda rw
 assert_mounted_once shell /dev/vda
+# earlymount takes a udev link in helper mode and mounts the node it points to, as mount(8) would.
+assert_log "earlymount: mounted /dev/vda on /sysroot (ext4)"
 assert_as_plain shell "$append" "${disk[@]}"
