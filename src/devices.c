@@ -11,7 +11,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -64,19 +63,53 @@ static const char *no_probe(const char *path)
 	return NULL;
 }
 
-static int cmp_dev(const void *a, const void *b)
+/* The node list sorted by name with a heapsort over the offsets: in place, O(n log n) for the
+ * thousands of nodes a big machine has, and a few hundred bytes where musl's qsort and bsearch
+ * cost over 2 KiB of a binary that has a size budget. */
+static int dev_less(uint32_t a, uint32_t b)
 {
-	return strcmp(pool + *(const uint32_t *)a, pool + *(const uint32_t *)b);
+	return strcmp(pool + a, pool + b) < 0;
 }
 
-static int cmp_key(const void *key, const void *b)
+static void sift_down(unsigned root, unsigned n)
 {
-	return strcmp(key, pool + *(const uint32_t *)b);
+	for (unsigned child; (child = 2 * root + 1) < n; root = child) {
+		if (child + 1 < n && dev_less(devs[child], devs[child + 1]))
+			child++;
+		if (!dev_less(devs[root], devs[child]))
+			return;
+		uint32_t t = devs[root];
+		devs[root] = devs[child];
+		devs[child] = t;
+	}
+}
+
+static void sort_devs(void)
+{
+	for (unsigned i = ndevs / 2; i-- > 0;)
+		sift_down(i, ndevs);
+	for (unsigned n = ndevs; n-- > 1;) {
+		uint32_t t = devs[0];
+		devs[0] = devs[n];
+		devs[n] = t;
+		sift_down(0, n);
+	}
 }
 
 static int dev_exists(const char *path)
 {
-	return bsearch(path, devs, ndevs, sizeof(devs[0]), cmp_key) != NULL;
+	unsigned lo = 0, hi = ndevs;
+	while (lo < hi) {
+		unsigned mid = lo + (hi - lo) / 2;
+		int c = strcmp(path, dev_at(mid));
+		if (!c)
+			return 1;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return 0;
 }
 
 /* Sorted, so reports read well and a disk's partitions follow it. getdents64 directly: musl's
@@ -113,7 +146,7 @@ static void scan_dev(void)
 		}
 	}
 	close(fd);
-	qsort(devs, ndevs, sizeof(devs[0]), cmp_dev);
+	sort_devs();
 	if (full && !warned) {
 		log_warn("/dev holds more block devices than earlymount looks at (%u): %d not looked at", ndevs, full);
 		warned = 1;
