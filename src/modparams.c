@@ -5,16 +5,6 @@
 #include <errno.h>
 #include <string.h>
 
-/* Module names compare with '-' and '_' equal (the kernel stores '_'); n bytes of a against b. */
-static int modname_eqn(const char *a, size_t n, const char *b)
-{
-	size_t i = 0;
-	for (; i < n && b[i]; i++)
-		if ((a[i] == '-' ? '_' : a[i]) != (b[i] == '-' ? '_' : b[i]))
-			return 0;
-	return i == n && !b[i];
-}
-
 /* Splits "MODULE.PARAM" as kmod does: the module name ends at the first '.'; a parameter name
  * with another '.' in it (rd.driver.blacklist) is not a module parameter, and kmod ignores it. */
 static const char *param_of(const char *name, const char *module)
@@ -22,7 +12,7 @@ static const char *param_of(const char *name, const char *module)
 	const char *dot = strchr(name, '.');
 	if (!dot || dot == name || !dot[1] || strchr(dot + 1, '.'))
 		return NULL;
-	return modname_eqn(name, (size_t)(dot - name), module) ? dot + 1 : NULL;
+	return param_eqn(name, (size_t)(dot - name), module) ? dot + 1 : NULL;
 }
 
 int modparams_collect(const struct cmdline *cl, const char *module, char *out, size_t cap)
@@ -67,7 +57,7 @@ int modparams_blacklisted(const struct cmdline *cl, const char *module)
 			continue;
 		for (const char *s = a->value; *s;) {
 			size_t l = strcspn(s, ",");
-			if (l && modname_eqn(s, l, module))
+			if (l && param_eqn(s, l, module))
 				return 1;
 			s += l;
 			if (*s)

@@ -262,11 +262,17 @@ static char dash(char c)
 	return c == '-' ? '_' : c;
 }
 
+int param_eqn(const char *a, size_t n, const char *b)
+{
+	size_t i = 0;
+	for (; i < n && a[i] && dash(a[i]) == dash(b[i]); i++)
+		;
+	return (i == n || !a[i]) && dash(i < n ? a[i] : '\0') == dash(b[i]);
+}
+
 int param_eq(const char *a, const char *b)
 {
-	while (*a && dash(*a) == dash(*b))
-		a++, b++;
-	return dash(*a) == dash(*b);
+	return param_eqn(a, (size_t)-1, b);
 }
 
 int parse_ulong(const char *s, unsigned long *out)

@@ -42,6 +42,8 @@ int str_caseeq(const char *a, const char *b);
 const char *str_find(const char *hay, const char *needle);
 /* Kernel parameter names compare with '-' and '_' equal (kernel/params.c parameq). */
 int param_eq(const char *a, const char *b);
+/* The same for the first n bytes of a (fewer when a ends sooner) against all of b. */
+int param_eqn(const char *a, size_t n, const char *b);
 /* Parses a whole decimal number (no sign, no trailing text) into *out; 0 or -EINVAL/-ERANGE. */
 int parse_ulong(const char *s, unsigned long *out);
 /* Module names: '-' and '_' are the same (the kernel stores '_'). */
