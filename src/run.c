@@ -463,10 +463,14 @@ int run_init(int argc, char **argv, char **envp)
 			if (read_file(AT_FDCWD, "/proc/self/status", st, sizeof(st)) > 0) {
 				char *h = (char *)str_find(st, "VmHWM:");
 				if (h) {
-					char *nl = strchr(h, '\n');
+					char *v = h + 6, *nl = strchr(h, '\n');
 					if (nl)
 						*nl = '\0';
-					log_debug("%s", h);
+					/* The kernel pads the value with a tab, which the log would
+					 * escape: print it after one space. */
+					while (*v == ' ' || *v == '\t')
+						v++;
+					log_debug("VmHWM: %s", v);
 				}
 			}
 			log_debug("switching root after %lu ms", log_ms());
