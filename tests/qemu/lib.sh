@@ -328,7 +328,7 @@ mkdisk_btrfs() {
 # Whether this btrfs-progs can put a subvolume into an image without mounting it (--subvol came
 # with btrfs-progs 6.9; Debian 12 has 6.2).
 btrfs_has_subvol() {
-	mkfs.btrfs --help 2>&1 | grep -q -- '--subvol'
+	mkfs.btrfs --help 2>&1 | grep -- '--subvol' >/dev/null
 }
 
 # mkdisk_squashfs IMG TREE [mksquashfs args...]: padded to 4 KiB (the default), so the raw disk

@@ -14,7 +14,9 @@ hasnt() { # FLOW PATH
 	! grep -qx -- "$2" "$EM_TMP/$1.names" || em_fail "$1 image: lsinitrd lists $2"
 }
 content() { # FLOW PATH TEXT: the file in the image contains TEXT
-	lsinitrd "$EM_WORK/$1.img" -f "$2" | grep -qF -- "$3" || em_fail "$1 image: $2 does not contain '$3'"
+	# grep reads to the end (no -q): under pipefail, grep -q leaving early can kill lsinitrd with
+	# SIGPIPE and fail the pipeline although the text is there.
+	lsinitrd "$EM_WORK/$1.img" -f "$2" | grep -F -- "$3" >/dev/null || em_fail "$1 image: $2 does not contain '$3'"
 }
 for flow in $EM_FLOWS; do
 	em_image "$flow"

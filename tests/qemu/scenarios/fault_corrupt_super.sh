@@ -13,7 +13,7 @@
 mkroot "$EM_TMP/root"
 mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root" -L emcorrupt -O metadata_csum
 cp "$EM_TMP/root.img" "$EM_TMP/good.img"
-dumpe2fs -h "$EM_TMP/good.img" 2>/dev/null | grep -q '^Filesystem features:.*metadata_csum' ||
+dumpe2fs -h "$EM_TMP/good.img" 2>/dev/null | grep '^Filesystem features:.*metadata_csum' >/dev/null ||
 	em_die "mkfs.ext4 made no metadata_csum filesystem"
 mkinitrd "$EM_TMP/initrd" --fs ext4
 

@@ -12,7 +12,7 @@ assert_log "$EXPECT_DEVICES_FOUND"
 assert_log "$EXPECT_HOSTILE_LABEL_ESCAPED"
 # The raw console (before the test's own escape filter): no ESC anywhere in earlymount's lines,
 # and no line of its own that starts with the label's second half.
-if grep -aF 'earlymount:' "$EM_LOG.raw" | grep -qa "$(printf '\033')"; then
+if grep -aF 'earlymount:' "$EM_LOG.raw" | grep -a "$(printf '\033')" >/dev/null; then
 	em_fail "an ESC from the disk label reached the console raw"
 fi
 if grep -aE '^(\[ *[0-9.]+\] )?EVIL: ok' "$EM_LOG.raw" >/dev/null; then

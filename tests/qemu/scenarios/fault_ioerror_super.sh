@@ -31,7 +31,7 @@ assert_log_re "$(printf "$EXPECT_IOERR_LINE_RE" /dev/vda)" "earlymount names /de
 cp "$EM_LOG" "$EM_TMP/console-probe.log"
 # The advice to name the type (rootfstype=) cannot help a device that cannot be read.
 assert_log "$(printf "$EXPECT_SB_UNREADABLE" /dev/vda "$EXPECT_EIO")"
-if grep -aE "$(printf "$EXPECT_IOERR_LINE_RE" /dev/vda)" "$EM_LOG" | grep -qF 'name the type with rootfstype='; then
+if grep -aE "$(printf "$EXPECT_IOERR_LINE_RE" /dev/vda)" "$EM_LOG" | grep -F 'name the type with rootfstype=' >/dev/null; then
 	em_fail "earlymount's I/O-error line advises rootfstype=, which cannot help"
 fi
 

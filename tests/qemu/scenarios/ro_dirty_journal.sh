@@ -30,7 +30,7 @@ echo "DIRTY_FILE=$(cat /em-dirty 2>/dev/null || echo missing)"'
 mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root"
 mkinitrd "$EM_TMP/initrd" --fs ext4
 
-needs_recovery() { dumpe2fs -h "$1" 2>/dev/null | grep -q '^Filesystem features:.*needs_recovery'; }
+needs_recovery() { dumpe2fs -h "$1" 2>/dev/null | grep '^Filesystem features:.*needs_recovery' >/dev/null; }
 
 # 1. write, fsync, crash
 boot "root=/dev/vda rw emtest.crash"
@@ -38,7 +38,7 @@ assert_report DIRTY_WRITTEN yes
 assert_log "$EXPECT_SYSRQ_CRASH"
 ! grep -qx -- "$EM_END" "$EM_LOG.report" || em_fail "the root's init finished its report: it did not crash"
 needs_recovery "$EM_TMP/root.img" || em_fail "after the crash the image has no needs_recovery flag: the journal is not dirty"
-! debugfs -R "stat /em-dirty" "$EM_TMP/root.img" 2>/dev/null | grep -q '^Inode:' ||
+! debugfs -R "stat /em-dirty" "$EM_TMP/root.img" 2>/dev/null | grep '^Inode:' >/dev/null ||
 	em_fail "the file is already in the filesystem proper after the crash: the replay would prove nothing"
 cp "$EM_TMP/root.img" "$EM_TMP/dirty.img"
 
