@@ -265,9 +265,10 @@ static char dash(char c)
 int param_eqn(const char *a, size_t n, const char *b)
 {
 	size_t i = 0;
-	for (; i < n && a[i] && dash(a[i]) == dash(b[i]); i++)
-		;
-	return (i == n || !a[i]) && dash(i < n ? a[i] : '\0') == dash(b[i]);
+	for (; i < n && a[i]; i++)
+		if (dash(a[i]) != dash(b[i]))
+			return 0;
+	return !b[i];
 }
 
 int param_eq(const char *a, const char *b)
