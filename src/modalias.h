@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: MIT */
+/* Device modaliases matched against kmod's modules.alias, and modules.softdep read, as kmod does
+ * (pure: no syscalls; the text comes mapped from the initramfs's /lib/modules/KVER). */
+#ifndef EM_MODALIAS_H
+#define EM_MODALIAS_H
+
+#include <stddef.h>
+
+/* The two files' text as depmod writes them (and earlymount-mkinitramfs cuts them down):
+ *   modules.alias:   "alias PATTERN MODULE" lines, '#' comments
+ *   modules.softdep: "softdep MODULE pre: A B post: C" lines, '#' comments
+ * Either may be NULL/0 (absent). */
+struct modalias_db {
+	const char *alias;
+	size_t alias_len;
+	const char *softdep;
+	size_t softdep_len;
+};
+
+/* One hit: the module's name as written in the file (not normalized) and the pattern that hit. */
+typedef void (*modalias_cb)(void *ctx, const char *module, size_t modlen, const char *pattern,
+                            size_t patlen);
+
+/* Calls cb for every line of db->alias whose PATTERN matches `modalias` with kmod's rules
+ * (libkmod's alias index: fnmatch(PATTERN, modalias, 0)), in file order; a module can be reported
+ * more than once (the caller keeps a set). Malformed lines are skipped (see modalias_check).
+ * Returns the number of hits (0: nothing matches). */
+int modalias_lookup(const struct modalias_db *db, const char *modalias, modalias_cb cb, void *ctx);
+
+/* Calls cb for each name in the "pre:" (post == 0) or "post:" (post == 1) list of module `name`'s
+ * softdep lines ('-' and '_' equal in `name`), pattern NULL. The names are module names or aliases,
+ * as in kmod (resolve them with modalias_lookup / moddep_find). Returns the count. */
+int modalias_softdeps(const struct modalias_db *db, const char *name, int post, modalias_cb cb,
+                      void *ctx);
+
+/* 1 when module `name` has at least one "cpu:" alias and none of them matches cpu_modalias (the
+ * CPU lacks the feature the module needs: its init would fail with ENODEV, as crc32c_intel does
+ * without SSE4.2); 0 otherwise (no cpu: alias, or one matches, or cpu_modalias is NULL). */
+int modalias_cpu_excluded(const struct modalias_db *db, const char *name, const char *cpu_modalias);
+
+/* Checks both texts once (at boot, before matching): returns the number of malformed lines (not
+ * "alias PATTERN MODULE" / "softdep MODULE ...", a pattern that is not a valid glob such as an
+ * unclosed '['), and stores the first one's offset and file (0 alias, 1 softdep) for a warning. */
+int modalias_check(const struct modalias_db *db, size_t *first_bad, int *which);
+
+#endif
