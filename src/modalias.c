@@ -1,0 +1,444 @@
+/* SPDX-License-Identifier: MIT */
+/* Device modaliases against modules.alias, and modules.softdep, with kmod's rules (pure: no
+ * syscalls, no malloc; the texts are the initramfs's files, mapped, without a final NUL).
+ *
+ * How kmod answers "modprobe MODALIAS" (libkmod-module.c kmod_module_new_from_lookup, kmod 30):
+ * - the modalias is first normalized by alias_normalize() (libkmod-util.c): '-' becomes '_'
+ *   outside [...] brackets; a ']' outside a bracket or a '[' never closed make the lookup fail
+ *   (EINVAL: no module at all). depmod normalized every pattern the same way when it wrote
+ *   modules.alias.bin, and left out the ones that fail ("Unmatched bracket"); the text file that
+ *   earlymount reads keeps them raw, so both are normalized here, the same way.
+ * - the alias index is a trie searched by index_searchwild() (libkmod-index.c): the pattern's
+ *   characters up to its first '*', '?' or '[' are compared byte for byte with the modalias (a
+ *   '\' there is an ordinary byte), and only then fnmatch(REST OF PATTERN, REST OF MODALIAS, 0)
+ *   decides; a pattern without any of the three must equal the modalias. That literal prefix is
+ *   also what makes this fast: almost every line fails on its first bytes, without fnmatch.
+ * - every pattern that matches contributes its module (a set: the caller keeps it).
+ * kmod's fnmatch is glibc's (flags 0, and the C locale: kmod never calls setlocale). glob() below
+ * is that fnmatch, written here rather than taken from musl because musl's differs from glibc's
+ * where it matters for exactness (a '\' inside [...] escapes in glibc, not in musl; musl decodes
+ * UTF-8) and because it is a few hundred bytes instead of musl's fnmatch with its multibyte and
+ * wctype code. It implements: '*', '?', '\' escapes, and brackets with '!' or '^' negation, a ']'
+ * first in the list taken as a member, ranges by byte value (the C locale's collation order), and
+ * '\' escapes in the list. It does not implement glibc's [:class:], [=c=] and [.c.] forms inside
+ * a bracket, nor its reading of an unterminated '[' as a literal: a pattern with one of those is
+ * "not a valid glob" (modalias_check counts it; it never matches). depmod's patterns come from
+ * the kernel's file2alias ('*', '?' and ranges such as [0-9A-F]) and MODULE_ALIAS strings; kmod
+ * itself already refuses the usual [[:alpha:]] form (alias_normalize ends the bracket at the first
+ * ']' and then finds a stray one). The Debian 6.1 kernel's modules.alias has none of them
+ * (tests/modalias compares every match with kmod's own answer). */
+#include "modalias.h"
+#include "util.h"
+
+#include <string.h>
+
+/* kmod normalizes aliases into PATH_MAX buffers: a longer modalias is cut there (as kmod does), a
+ * longer pattern is refused. sysfs modaliases fit in a page (a CPU's is about 1.5 KiB). */
+#define NORM_MAX 4096
+/* Module names: MODULE_NAME_LEN (64) less the kernel's pointer-sized prefix, with room to spare. */
+#define NAME_MAX_LEN 64
+
+struct tok {
+	const char *s;
+	size_t n;
+};
+
+/* Blanks between fields. kmod's config reader splits at ' ' and '\t' (and at isspace() inside
+ * softdep lists); '\r' counts as a blank so a file with CRLF line ends reads the same. */
+static int is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static int tok_is(const struct tok *t, const char *w)
+{
+	size_t n = strlen(w);
+	return t->n == n && !memcmp(t->s, w, n);
+}
+
+/* The line at *pos of text (up to '\n' or the end of the text); advances *pos past it. */
+static int line_next(const char *text, size_t len, size_t *pos, const char **l, const char **e)
+{
+	const char *nl;
+	if (!text || *pos >= len)
+		return 0;
+	*l = text + *pos;
+	nl = memchr(*l, '\n', len - *pos);
+	*e = nl ? nl : text + len;
+	*pos = (size_t)(*e - text) + 1;
+	return 1;
+}
+
+/* The next blank-separated field of [*p, e); 0 when there is none. */
+static int tok_next(const char **p, const char *e, struct tok *t)
+{
+	const char *s = *p;
+	while (s < e && is_blank(*s))
+		s++;
+	t->s = s;
+	while (s < e && !is_blank(*s))
+		s++;
+	t->n = (size_t)(s - t->s);
+	*p = s;
+	return t->n != 0;
+}
+
+/* The first field of a line: 0 for an empty or comment line ('#'), else 1 with *cmd set. */
+static int line_cmd(const char **p, const char *e, struct tok *cmd)
+{
+	return tok_next(p, e, cmd) && cmd->s[0] != '#';
+}
+
+/* kmod's alias_normalize: n bytes of s into out (NUL-terminated), '-' as '_' outside [...].
+ * -1 for a ']' outside a bracket, a '[' not closed, a NUL byte, or no room. */
+static int normalize(const char *s, size_t n, char *out, size_t cap)
+{
+	int in = 0;
+	if (n >= cap)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		if (!c)
+			return -1;
+		if (in)
+			in = c != ']';
+		else if (c == '[')
+			in = 1;
+		else if (c == ']')
+			return -1;
+		else if (c == '-')
+			c = '_';
+		out[i] = c;
+	}
+	out[n] = '\0';
+	return in ? -1 : 0;
+}
+
+/* The modalias as kmod looks it up: normalized, cut at NORM_MAX - 1 bytes as kmod's buffer cuts
+ * it. -1 when kmod would refuse it (a stray ']' or an unclosed '[': the lookup fails). */
+static int key_normalize(const char *modalias, char *key)
+{
+	size_t n = 0;
+	while (n < NORM_MAX - 1 && modalias[n])
+		n++;
+	return normalize(modalias, n, key, NORM_MAX);
+}
+
+/* One bracket expression of glibc's fnmatch (flags 0, C locale), p just past its '['. Returns the
+ * pattern after the closing ']' and sets *in to whether byte c is in the set; NULL for a bracket
+ * this matcher refuses (see the top of the file). glibc's rules (posix/fnmatch_loop.c): '!' or
+ * '^' first negates; a ']' right after that is a member; "a-z" is a range unless the '-' is
+ * followed by ']' (then '-' is a member); '\' escapes the next byte, also as a range's end. */
+static const char *bracket(const char *p, unsigned char c, int *in)
+{
+	int neg = *p == '!' || *p == '^', hit = 0;
+	const char *first = p += neg;
+
+	for (;;) {
+		unsigned char lo = (unsigned char)*p++, hi;
+		if (lo == ']' && p - 1 != first)
+			break;
+		if (!lo || (lo == '[' && (*p == ':' || *p == '=' || *p == '.')))
+			return NULL;
+		if (lo == '\\' && !(lo = (unsigned char)*p++))
+			return NULL;
+		hi = lo;
+		if (*p == '-' && p[1] && p[1] != ']') {
+			hi = (unsigned char)p[1];
+			p += 2;
+			/* glibc reads "[." as a collating symbol at a range's end (before any escape) */
+			if (hi == '[' && *p == '.')
+				return NULL;
+			if (hi == '\\' && !(hi = (unsigned char)*p++))
+				return NULL;
+		}
+		hit |= lo <= c && c <= hi;
+	}
+	*in = hit != neg;
+	return p;
+}
+
+/* fnmatch(p, s, 0) of glibc for the forms above. Every token but '*' takes exactly one byte, so
+ * the classic single backtrack point (the last '*') finds a match whenever one exists. */
+static int glob(const char *p, const char *s)
+{
+	const char *star_p = NULL, *star_s = NULL;
+
+	for (;;) {
+		unsigned char pc = (unsigned char)*p, sc = (unsigned char)*s;
+		const char *next = p + 1;
+		int ok;
+
+		if (pc == '*') {
+			star_p = p = next;
+			star_s = s;
+			continue;
+		}
+		if (!pc) {
+			if (!sc)
+				return 1;
+			ok = 0;
+		} else if (!sc) {
+			return 0; /* what is left of the pattern needs bytes the string does not have */
+		} else if (pc == '?') {
+			ok = 1;
+		} else if (pc == '[') {
+			next = bracket(next, sc, &ok);
+			if (!next)
+				return 0;
+		} else {
+			if (pc == '\\' && !(pc = (unsigned char)*next++))
+				return 0; /* a trailing '\' never matches (glibc) */
+			ok = pc == sc;
+		}
+		if (ok) {
+			p = next;
+			s++;
+			continue;
+		}
+		if (!star_p || !*star_s)
+			return 0;
+		p = star_p; /* the last '*' takes one more byte */
+		s = ++star_s;
+	}
+}
+
+/* 1 when the glob (NUL-terminated, normalized) is one this matcher accepts. */
+static int glob_valid(const char *p)
+{
+	int in;
+	while (*p) {
+		if (*p == '[') {
+			p = bracket(p + 1, 0, &in);
+			if (!p)
+				return 0;
+		} else if (*p++ == '\\' && !*p++) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static int is_wild(char c)
+{
+	return c == '*' || c == '?' || c == '[';
+}
+
+/* The pattern field that starts at p (it ends at a blank or at e) against the normalized key, the
+ * way kmod's trie does (the top of the file). Sets *end to the field's end when the literal part
+ * matched (always when it returns 1). */
+static int pattern_match(const char *p, const char *e, const char *key, const char **end)
+{
+	char tail[NORM_MAX];
+	const char *q = p, *w;
+
+	for (; q < e && !is_blank(*q) && !is_wild(*q); q++, key++) {
+		char c = *q == '-' ? '_' : *q;
+		if (c != *key || !c || c == ']')
+			return 0;
+	}
+	for (w = q; q < e && !is_blank(*q); q++)
+		;
+	*end = q;
+	if (q == p)
+		return 0;
+	if (w == q)
+		return !*key;
+	return normalize(w, (size_t)(q - w), tail, sizeof(tail)) == 0 && glob(tail, key);
+}
+
+/* 1 when the pattern field [p, p+n) can match at all: its literal part has no ']' (alias_normalize
+ * refuses it) and the rest normalizes and is a glob this matcher accepts. */
+static int pattern_valid(const char *p, size_t n)
+{
+	char tail[NORM_MAX];
+	size_t i = 0;
+	for (; i < n && !is_wild(p[i]); i++)
+		if (p[i] == ']' || !p[i])
+			return 0;
+	return normalize(p + i, n - i, tail, sizeof(tail)) == 0 && glob_valid(tail);
+}
+
+/* An "alias PATTERN MODULE" line (more fields are ignored, as kmod's config reader does): 1 with
+ * *pat at the pattern field's start and *mod set; 0 blank or comment; -1 anything else. */
+static int alias_fields(const char **p, const char *e, struct tok *mod)
+{
+	struct tok t;
+	if (!line_cmd(p, e, &t))
+		return 0;
+	if (!tok_is(&t, "alias"))
+		return -1;
+	while (*p < e && is_blank(**p))
+		(*p)++;
+	{
+		const char *q = *p;
+		if (!tok_next(&q, e, &t) || !tok_next(&q, e, mod))
+			return -1;
+	}
+	return 1;
+}
+
+/* The pattern field of an alias line: 1 with *p at its start (and the module field present); 0 for a
+ * line to pass over (blank, comment, malformed). The usual line is recognized without splitting. */
+static int alias_line(const char *l, const char *e, const char **p)
+{
+	struct tok mod;
+	*p = l;
+	if (e - l > 6 && !memcmp(l, "alias ", 6)) {
+		*p = l + 6;
+		while (*p < e && is_blank(**p))
+			(*p)++;
+		return 1; /* the module field is checked after a match */
+	}
+	return alias_fields(p, e, &mod) > 0;
+}
+
+int modalias_lookup(const struct modalias_db *db, const char *modalias, modalias_cb cb, void *ctx)
+{
+	char key[NORM_MAX];
+	const char *l, *e;
+	size_t pos = 0;
+	int hits = 0;
+
+	if (!db || !modalias || key_normalize(modalias, key) < 0)
+		return 0;
+	while (line_next(db->alias, db->alias_len, &pos, &l, &e)) {
+		const char *p, *pe, *q;
+		struct tok mod;
+		if (!alias_line(l, e, &p) || !pattern_match(p, e, key, &pe))
+			continue;
+		q = pe;
+		if (!tok_next(&q, e, &mod))
+			continue; /* no module field: malformed */
+		hits++;
+		if (cb)
+			cb(ctx, mod.s, mod.n, p, (size_t)(pe - p));
+	}
+	return hits;
+}
+
+/* Module names compare with '-' and '_' equal (kmod normalizes both sides). */
+static int name_is(const struct tok *t, const char *name)
+{
+	return param_eqn(t->s, t->n, name) && t->n == strlen(name);
+}
+
+int modalias_cpu_excluded(const struct modalias_db *db, const char *name, const char *cpu_modalias)
+{
+	char key[NORM_MAX];
+	const char *l, *e;
+	size_t pos = 0;
+	int have = 0;
+
+	if (!db || !name || !cpu_modalias || key_normalize(cpu_modalias, key) < 0)
+		return 0;
+	while (line_next(db->alias, db->alias_len, &pos, &l, &e)) {
+		const char *p, *pe, *q;
+		struct tok pat, mod;
+		if (!alias_line(l, e, &p))
+			continue;
+		q = p;
+		if (!tok_next(&q, e, &pat) || !tok_next(&q, e, &mod) || !name_is(&mod, name) ||
+		    pat.n < 4 || memcmp(pat.s, "cpu:", 4) || !pattern_valid(pat.s, pat.n))
+			continue;
+		have = 1;
+		if (pattern_match(p, e, key, &pe))
+			return 0;
+	}
+	return have;
+}
+
+/* A softdep line (libkmod-config.c kmod_config_parse: "softdep" MODULE REST, REST not empty):
+ * 1 with *mod and *rest set; 0 blank or comment; -1 anything else. */
+static int softdep_fields(const char *l, const char *e, struct tok *mod, const char **rest)
+{
+	const char *p = l;
+	struct tok t;
+	if (!line_cmd(&p, e, &t))
+		return 0;
+	if (!tok_is(&t, "softdep") || !tok_next(&p, e, mod) || e - p < 2)
+		return -1;
+	*rest = p + 1; /* kmod takes what follows the one blank after MODULE */
+	return 1;
+}
+
+int modalias_softdeps(const struct modalias_db *db, const char *name, int post, modalias_cb cb,
+                      void *ctx)
+{
+	char want[NAME_MAX_LEN], pat[NAME_MAX_LEN];
+	const char *l, *e;
+	size_t pos = 0;
+
+	if (!db || !name || em_strlcpy(want, name, sizeof(want)) >= sizeof(want))
+		return 0;
+	modname_normalize(want);
+	while (line_next(db->softdep, db->softdep_len, &pos, &l, &e)) {
+		const char *p;
+		struct tok mod, t;
+		int mode = 0, n = 0;
+		/* kmod_module_get_softdeps: the MODULE field is a glob (fnmatch against the module's
+		 * normalized name), and only the FIRST line that matches counts: kmod stops there
+		 * ("find only the first command, as modprobe from module-init-tools does"), so
+		 * "softdep btrfs pre: blake2b-256" hides a second "softdep btrfs pre: sha256". */
+		if (softdep_fields(l, e, &mod, &p) <= 0 ||
+		    normalize(mod.s, mod.n, pat, sizeof(pat)) < 0 || !glob(pat, want))
+			continue;
+		/* kmod_config_add_softdep: "pre:" and "post:" (whole words) switch the list the
+		 * following names go to; names before either are ignored. */
+		while (tok_next(&p, e, &t)) {
+			if (tok_is(&t, "pre:"))
+				mode = 1;
+			else if (tok_is(&t, "post:"))
+				mode = 2;
+			else if (mode == 1 + !!post) {
+				n++;
+				if (cb)
+					cb(ctx, t.s, t.n, NULL, 0);
+			}
+		}
+		return n;
+	}
+	return 0;
+}
+
+int modalias_check(const struct modalias_db *db, size_t *first_bad, int *which)
+{
+	const char *l, *e;
+	size_t pos = 0;
+	int bad = 0;
+
+	if (!db)
+		return 0;
+	for (int f = 0; f < 2; f++) {
+		const char *text = f ? db->softdep : db->alias;
+		size_t len = f ? db->softdep_len : db->alias_len;
+		pos = 0;
+		while (line_next(text, len, &pos, &l, &e)) {
+			const char *p = l, *q;
+			char pat[NAME_MAX_LEN];
+			struct tok t, mod;
+			int r;
+			if (f) {
+				r = softdep_fields(l, e, &mod, &q);
+				if (r > 0 && normalize(mod.s, mod.n, pat, sizeof(pat)) < 0)
+					r = -1;
+				if (r > 0 && !glob_valid(pat))
+					r = -1;
+			} else {
+				r = alias_fields(&p, e, &mod);
+				q = p;
+				if (r > 0 && (!tok_next(&q, e, &t) || !pattern_valid(t.s, t.n)))
+					r = -1;
+			}
+			if (r >= 0)
+				continue;
+			if (!bad++) {
+				if (first_bad)
+					*first_bad = (size_t)(l - text);
+				if (which)
+					*which = f;
+			}
+		}
+	}
+	return bad;
+}
