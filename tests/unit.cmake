@@ -14,3 +14,12 @@ target_compile_options(nosys PRIVATE ${EM_WARN})
 add_test(NAME mount_namespace
   COMMAND ${CMAKE_SOURCE_DIR}/tests/ns/run ${CMAKE_BINARY_DIR}/earlymount $<TARGET_FILE:nosys>)
 set_tests_properties(mount_namespace PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
+
+# The alias matcher against kmod's own answers on real modaliases (tests/modalias/README.md);
+# skipped without a fetched kernel. modalias_match also times the matcher (--time N).
+add_executable(modalias_match tests/modalias/match.c)
+target_link_libraries(modalias_match emcore)
+target_compile_options(modalias_match PRIVATE ${EM_WARN})
+add_test(NAME modalias_kmod_diff
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/modalias/kmod_diff $<TARGET_FILE:modalias_match> ${CMAKE_BINARY_DIR})
+set_tests_properties(modalias_kmod_diff PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
