@@ -66,7 +66,7 @@ static int line_next(const char *text, size_t len, size_t *pos, const char **l, 
 	*l = text + *pos;
 	nl = memchr(*l, '\n', len - *pos);
 	*e = nl ? nl : text + len;
-	*pos = (size_t)(*e - text) + 1;
+	*pos = nl ? (size_t)(nl - text) + 1 : len; /* never past the end (the callers subtract) */
 	return 1;
 }
 

@@ -289,6 +289,17 @@ int main(void)
 		struct modalias_db db = { "alias fs-ext4 ext4\nalias fs-xfs xfs", 30, NULL, 0 };
 		CHECK_INT(modalias_lookup(&db, "fs-ext4", NULL, NULL), 1);
 		CHECK_INT(modalias_lookup(&db, "fs-xfs", NULL, NULL), 0); /* cut: "alias fs-xf" */
+		/* a mapped file ends without a NUL: an exactly-sized copy (ASan in unit_asan) */
+		{
+			static const char one[] = "alias fs-ext4 ext4"; /* no final newline */
+			struct modalias_db h = { malloc(sizeof(one) - 1), sizeof(one) - 1, NULL, 0 };
+			memcpy((char *)h.alias, one, h.alias_len);
+			CHECK_INT(modalias_lookup(&h, "fs-ext4", NULL, NULL), 1);
+			CHECK_INT(modalias_lookup(&h, "fs-ext", NULL, NULL), 0);
+			CHECK_INT(modalias_cpu_excluded(&h, "ext4", "cpu:x"), 0);
+			CHECK_INT(modalias_check(&h, NULL, NULL), 0);
+			free((void *)h.alias);
+		}
 		db.alias_len = 0;
 		CHECK_INT(modalias_lookup(&db, "fs-ext4", NULL, NULL), 0);
 		db.alias = NULL;
