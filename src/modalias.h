@@ -21,26 +21,37 @@ struct modalias_db {
 typedef void (*modalias_cb)(void *ctx, const char *module, size_t modlen, const char *pattern,
                             size_t patlen);
 
-/* Calls cb for every line of db->alias whose PATTERN matches `modalias` with kmod's rules
- * (libkmod's alias index: fnmatch(PATTERN, modalias, 0)), in file order; a module can be reported
- * more than once (the caller keeps a set). Malformed lines are skipped (see modalias_check).
- * Returns the number of hits (0: nothing matches). */
+/* Calls cb for every line of db->alias whose PATTERN matches `modalias` with kmod's rules, in file
+ * order; a module can be reported more than once (the caller keeps a set). kmod's rules (details
+ * and sources in modalias.c): both sides normalized ('-' as '_' outside [...]); the pattern's bytes
+ * before its first '*', '?' or '[' equal the modalias's, then fnmatch(rest, rest, 0) of glibc.
+ * Malformed lines and invalid globs never match (see modalias_check); a modalias kmod refuses
+ * (a stray ']' or an unclosed '[') matches nothing. Each call walks the whole text once.
+ * kmod itself looks up modules.dep names first: resolve a name that is a module (moddep_find)
+ * before calling this. Returns the number of hits (0: nothing matches). */
 int modalias_lookup(const struct modalias_db *db, const char *modalias, modalias_cb cb, void *ctx);
 
 /* Calls cb for each name in the "pre:" (post == 0) or "post:" (post == 1) list of module `name`'s
- * softdep lines ('-' and '_' equal in `name`), pattern NULL. The names are module names or aliases,
- * as in kmod (resolve them with modalias_lookup / moddep_find). Returns the count. */
+ * softdep line ('-' and '_' equal in `name`), pattern NULL. As kmod (kmod_module_get_softdeps),
+ * only the FIRST line whose MODULE field (a glob) matches counts: of depmod's "softdep btrfs pre:
+ * blake2b-256" and "softdep btrfs pre: sha256", modprobe loads blake2b only. The names are module
+ * names or aliases, as in kmod (resolve them with moddep_find / modalias_lookup). Returns the
+ * count. */
 int modalias_softdeps(const struct modalias_db *db, const char *name, int post, modalias_cb cb,
                       void *ctx);
 
-/* 1 when module `name` has at least one "cpu:" alias and none of them matches cpu_modalias (the
- * CPU lacks the feature the module needs: its init would fail with ENODEV, as crc32c_intel does
- * without SSE4.2); 0 otherwise (no cpu: alias, or one matches, or cpu_modalias is NULL). */
+/* 1 when module `name` has at least one valid "cpu:" alias and none of them matches cpu_modalias
+ * (the CPU lacks the feature the module needs: its init would fail with ENODEV, as crc32c_intel
+ * does without SSE4.2); 0 otherwise (no cpu: alias, or one matches, or cpu_modalias is NULL or
+ * one kmod would refuse). */
 int modalias_cpu_excluded(const struct modalias_db *db, const char *name, const char *cpu_modalias);
 
 /* Checks both texts once (at boot, before matching): returns the number of malformed lines (not
  * "alias PATTERN MODULE" / "softdep MODULE ...", a pattern that is not a valid glob such as an
- * unclosed '['), and stores the first one's offset and file (0 alias, 1 softdep) for a warning. */
+ * unclosed '[' or a stray ']', or one of glibc's [:class:], [=c=], [.c.] forms this matcher does
+ * not implement), and stores the first one's offset and file (0 alias, 1 softdep) for a warning;
+ * first_bad and which are left alone when there is none, and may be NULL. Blank and '#' lines
+ * are fine. */
 int modalias_check(const struct modalias_db *db, size_t *first_bad, int *which);
 
 #endif
