@@ -31,6 +31,7 @@ static const char *npath[MODSCHED_MAX]; /* the module's file in modules.dep (NUL
 static unsigned short npathlen[MODSCHED_MAX];
 static pid_t npid[MODSCHED_MAX];
 static unsigned long nt0[MODSCHED_MAX];
+static unsigned char nparam[MODSCHED_MAX]; /* it was given parameters from the command line */
 
 static int opened;          /* 1: the module directory is open; -1: it could not be */
 static int moddir_fd = -1;
@@ -368,7 +369,7 @@ static void finished(int i, int e)
 		log_debug("module %s: no device for it here (ENODEV); skipped (%lu ms)", name, ms);
 	} else {
 		st.failed++;
-		if (e == EINVAL && nparams > 0)
+		if (e == EINVAL && nparam[i])
 			log_err("load module %s failed: %s; the module refused its parameters from the "
 			        "kernel command line? the kernel's log says which", name, errstr(e));
 		else if (!str_eq(rel + strlen(rel) - (strlen(rel) >= 3 ? 3 : 0), ".ko") &&
@@ -418,6 +419,7 @@ static void start(int i)
 	} else if (nparams > 0) {
 		log_info("module %s: parameters from the kernel command line: %s", name, params);
 	}
+	nparam[i] = nparams > 0;
 	/* One at a time (earlymount.jobs=1) needs no worker. Otherwise each finit_module runs in a
 	 * child of its own: the call blocks until the module's init (and the driver's probe) returns,
 	 * and the kernel lets several run at once (only the same module twice waits, in

@@ -12,7 +12,12 @@
 #      never tried (no ENODEV line);
 #   2. the same with the default jobs (the CPUs);
 #   3. an NVMe disk (-device nvme), earlymount.jobs=3 (workers, even on one CPU): nvme, no
-#      virtio_blk, no xfs.
+#      virtio_blk, no xfs;
+#   4. no disk at the start: once earlymount waits, a virtio-blk-pci disk is hot-plugged (as in
+#      fault_late_device): its PCI uevent loads virtio_pci, whose virtio device's uevent loads
+#      virtio_blk, while earlymount waits (rootwait).
+# Boots 2 to 4 have two malformed lines in modules.alias: a warning names the first, the boot
+# goes on.
 mkroot "$EM_TMP/root"
 em_add_check "$EM_TMP/root" modules 'echo "MODULES=,$(while read -r m _; do printf "%s," "$m"; done </proc/modules)"'
 mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root" -L emgen
@@ -40,6 +45,15 @@ mkdir -p "$EM_TMP/overlay/etc/earlymount"
 : >"$EM_TMP/overlay/etc/earlymount/modules"
 (cd "$EM_TMP/overlay" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet | gzip -n) >>"$EM_TMP/initrd" ||
 	em_die "appending the empty module list to $EM_TMP/initrd failed"
+# The same with a pattern that is not a glob (an unclosed '[') and a line that is no alias line.
+cp "$EM_TMP/initrd" "$EM_TMP/initrd.good"
+printf '%s\n' 'alias pci:v[0000* broken_mod' 'this is not an alias line' >>"$EM_TMP/modules.alias"
+mkdir -p "$EM_TMP/overlay/lib/modules/$KVER"
+cp "$EM_TMP/modules.alias" "$EM_TMP/overlay/lib/modules/$KVER/modules.alias"
+cp "$EM_TMP/initrd.good" "$EM_TMP/initrd.bad"
+(cd "$EM_TMP/overlay" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet | gzip -n) >>"$EM_TMP/initrd.bad" ||
+	em_die "appending the bad modules.alias to $EM_TMP/initrd.bad failed"
+BAD_ALIAS_WARNING="earlymount: /lib/modules/$KVER/modules.alias: 2 malformed lines (the first: \"alias pci:v[0000* broken_mod\"); they are skipped"
 
 assert_module() { # NAME yes|no
 	local l
@@ -77,8 +91,12 @@ assert_module crc32c_intel no
 assert_generic_log virtio_pci
 assert_log_re 'earlymount: match: virtio:d00000002v00001AF4 \(/devices/pci0000:00/[^)]*/virtio[0-9]+\) -> virtio_blk via virtio:d00000002v\*'
 
+refute_log 'malformed lines'
+
+cp "$EM_TMP/initrd.bad" "$EM_TMP/initrd"
 boot "root=LABEL=emgen earlymount.debug"
 em_log_unstamp
+assert_log "$BAD_ALIAS_WARNING"
 assert_booted
 assert_mount / ext4 source:/dev/vda ro
 assert_module virtio_blk yes
@@ -91,6 +109,7 @@ assert_generic_log virtio_pci
 qemu_boot_ex "$EM_TMP/console.log" "$EM_TMP/initrd" "root=LABEL=emgen earlymount.debug earlymount.jobs=3" \
 	-drive "file=$EM_TMP/root.img,format=raw,if=none,id=nv0,read-only=on" -device nvme,serial=em1,drive=nv0
 em_log_unstamp
+assert_log "$BAD_ALIAS_WARNING"
 assert_booted
 assert_mount / ext4 source:/dev/nvme0n1 ro
 assert_module nvme yes
@@ -100,3 +119,31 @@ assert_module virtio_pci no
 assert_module xfs no
 assert_module crc32c_intel no
 assert_generic_log nvme
+
+# Hot-plug: nothing to match at the start, the disk's drivers come with its uevents.
+plug_when_waiting() { # LOG (an EM_QEMU_DURING function)
+	# (earlymount.debug stamps its lines: "earlymount: [5.076] waiting for root device ...")
+	em_wait_console "$1" "waiting for root device LABEL=emgen" 100 || {
+		echo "earlymount never said it was waiting for the root device"
+		return 1
+	}
+	em_monitor "$1" "device_add virtio-blk-pci,drive=late0,id=latedisk"
+	echo "device_add sent"
+}
+EM_QEMU_MONITOR=1 EM_QEMU_DURING=plug_when_waiting qemu_boot_ex "$EM_TMP/console.log" "$EM_TMP/initrd" \
+	"root=LABEL=emgen rootwait earlymount.debug earlymount.onfail=poweroff" \
+	-blockdev "driver=file,filename=$EM_TMP/root.img,node-name=late0-file,read-only=on" \
+	-blockdev "driver=raw,file=late0-file,node-name=late0,read-only=on"
+[ "$(cat "$EM_LOG.during.rc" 2>/dev/null)" = 0 ] || em_fail "the hot-plug did not happen: $(cat "$EM_LOG.during" 2>/dev/null)"
+em_log_unstamp
+assert_booted
+assert_mount / ext4 source:/dev/vda ro
+assert_module virtio_pci yes
+assert_module virtio_blk yes
+assert_module nvme no
+assert_module xfs no
+# The matches came after the wait began: from the uevents, not the coldplug walk.
+sed -n "/$EXPECT_WAITING_ROOT/,\$p" "$EM_LOG" | grep -qaE 'earlymount: match: pci:v00001AF4d00001001.* -> virtio_pci via ' ||
+	em_fail "no match of the hot-plugged PCI device to virtio_pci after earlymount began to wait"
+sed -n "/$EXPECT_WAITING_ROOT/,\$p" "$EM_LOG" | grep -qaE 'earlymount: match: virtio:d00000002v00001AF4 \(/devices/[^)]*\) -> virtio_blk via ' ||
+	em_fail "no match of the hot-plugged virtio device to virtio_blk after earlymount began to wait"
