@@ -5,6 +5,8 @@
 #include "btrfs.h"
 #include "compat.h"
 #include "log.h"
+#include "modules.h"
+#include "uevent.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -201,6 +203,8 @@ static void btrfs_seen(const char *path, const struct fs_info *fi)
 	static int warned;
 	if (!str_eq(fi->type, "btrfs") || fi->ndevices < 2)
 		return;
+	/* /dev/btrfs-control comes with the module: a generic image loads it now. */
+	(void)modules_fs("btrfs", path);
 	int r = btrfs_register(path);
 	if (r < 0 && !warned) {
 		log_warn("cannot register btrfs member %s (UUID=%s) with the kernel: /dev/btrfs-control: %s%s", path,
@@ -360,6 +364,13 @@ static int uevent_open(void)
 	int s = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, NETLINK_KOBJECT_UEVENT);
 	if (s < 0)
 		return -1;
+	/* A driver that makes many devices at once (a SAS HBA's disks, a USB hub's ports) sends
+	 * more events than the default buffer holds while the modules load; udev asks for 128 MiB
+	 * with SO_RCVBUFFORCE. 4 MiB is thousands of events; an overflow (ENOBUFS) makes us walk
+	 * the devices again. */
+	int sz = 4 << 20;
+	if (setsockopt(s, SOL_SOCKET, SO_RCVBUFFORCE, &sz, sizeof(sz)) < 0)
+		(void)setsockopt(s, SOL_SOCKET, SO_RCVBUF, &sz, sizeof(sz));
 	if (bind(s, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
 		close(s);
 		return -1;
@@ -367,24 +378,72 @@ static int uevent_open(void)
 	return s;
 }
 
-/* Reads every pending uevent; returns 1 when one was about a block device (a reason to look again).
- * Messages are "ACTION@DEVPATH\0KEY=VALUE\0..." (lib/kobject_uevent.c). */
-static int uevent_drain(int s)
+/* One socket for the whole boot, opened before the coldplug walk (modload.c) or the first wait,
+ * so no device is announced while nobody listens. */
+static int uev_fd = -1;
+
+int dev_uevent_listen(void)
 {
-	char buf[4096];
-	int block = 0;
+	if (uev_fd < 0) {
+		uev_fd = uevent_open();
+		if (uev_fd < 0)
+			log_debug("uevent socket unavailable (%s); rescanning /dev instead", errstr(errno));
+	}
+	return uev_fd;
+}
+
+void dev_uevent_close(void)
+{
+	if (uev_fd >= 0)
+		close(uev_fd);
+	uev_fd = -1;
+}
+
+/* Reads every pending uevent; returns 1 when one was about a block device (a reason to look again).
+ * Messages are "ACTION@DEVPATH\0KEY=VALUE\0..." (lib/kobject_uevent.c). A device added with a
+ * MODALIAS= goes to the matcher (a USB disk enumerated late, a controller's children), whose
+ * modules load before this returns; *queued counts them. */
+static int uevent_drain(int s, int *queued)
+{
+	static char buf[8192];
+	int block = 0, q = 0, lost = 0;
 	for (;;) {
+		struct uevent ev;
 		ssize_t n = recv(s, buf, sizeof(buf) - 1, 0);
+		if (n < 0 && errno == ENOBUFS) {
+			lost = 1;
+			continue;
+		}
 		if (n <= 0)
 			break;
 		buf[n] = '\0';
-		for (ssize_t i = 0; i < n; i += (ssize_t)strlen(buf + i) + 1)
-			if (str_eq(buf + i, "SUBSYSTEM=block")) {
-				block = 1;
-				log_debug("uevent: %s", buf);
-			}
+		if (uevent_parse(buf, (size_t)n, &ev) < 0)
+			continue;
+		if (ev.subsystem && str_eq(ev.subsystem, "block")) {
+			block = 1;
+			log_debug("uevent: %s@%s", ev.action, ev.devpath);
+		}
+		if (ev.modalias && str_eq(ev.action, "add"))
+			q += modules_hotplug(ev.modalias, ev.devpath);
 	}
+	if (q)
+		modules_run();
+	if (lost) {
+		log_warn("uevents were lost (the socket's buffer overflowed): looking at every device again");
+		modules_rescan();
+		block = 1;
+	}
+	if (queued)
+		*queued = q;
 	return block;
+}
+
+int dev_uevent_pump(void)
+{
+	int q = 0;
+	if (uev_fd >= 0)
+		(void)uevent_drain(uev_fd, &q);
+	return q;
 }
 
 /* Sleeps until a block uevent or at most 250 ms (the fallback rescan), never past the deadline. */
@@ -398,7 +457,7 @@ static void wait_a_little(int s, unsigned long start, long timeout_s)
 		return;
 	if (s >= 0) {
 		if (poll(&pfd, 1, ms) > 0)
-			uevent_drain(s);
+			uevent_drain(s, NULL);
 	} else {
 		usleep((unsigned)ms * 1000);
 	}
@@ -499,9 +558,7 @@ int dev_wait(const struct devspec *d, long timeout_s, const char *what, char *pa
 
 	/* Listen before looking, so a device announced between the look and the wait is not
 	 * missed. */
-	s = uevent_open();
-	if (s < 0)
-		log_debug("uevent socket unavailable (%s); rescanning /dev instead", errstr(errno));
+	s = dev_uevent_listen();
 	for (;;) {
 		found = find_now(d, path, cap);
 		if (found)
@@ -522,8 +579,6 @@ int dev_wait(const struct devspec *d, long timeout_s, const char *what, char *pa
 		log_debug("found %s %s: %s after %lu ms", what, desc, path, log_ms() - start);
 		btrfs_wait_members(path, s, start, timeout_s);
 	}
-	if (s >= 0)
-		close(s);
 	if (found)
 		return 0;
 	log_err("timed out after %ld s waiting for %s %s", timeout_s, what, desc);

@@ -17,6 +17,15 @@ int dev_probe(const char *path, struct fs_info *fi);
  * On timeout logs what was found and returns -ETIMEDOUT. */
 int dev_wait(const struct devspec *d, long timeout_s, const char *what, char *path, size_t cap);
 
+/* The kernel's uevent socket, opened once (before the coldplug walk, or by the first dev_wait)
+ * and kept until dev_uevent_close: no event falls between a look and the wait. -1 when the
+ * kernel has none (dev_wait then rescans /dev every 250 ms). */
+int dev_uevent_listen(void);
+void dev_uevent_close(void);
+/* Reads the pending uevents without waiting; devices added with a MODALIAS= go to the module
+ * matcher (modules_hotplug) and their modules load. Returns how many modules that queued. */
+int dev_uevent_pump(void);
+
 /* Logs every block device with its type, UUID, label and partitions. */
 void dev_report(void);
 

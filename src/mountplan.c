@@ -3,6 +3,7 @@
 #include "mountplan.h"
 #include "devices.h"
 #include "log.h"
+#include "modules.h"
 #include "mountapi.h"
 #include "plan.h"
 #include "resolve.h"
@@ -96,8 +97,12 @@ static int mount_any(const struct plan *p, const struct mount_entry *m, const ch
 	struct sbuf sb;
 	struct mnt_err e;
 	int r = -ENOENT, n = 0;
-	long len = read_file(AT_FDCWD, "/proc/filesystems", list, sizeof(list));
+	long len;
 
+	/* A generic image loads filesystems on demand; here nothing names one, so all of the
+	 * image's load first, or the kernel's list would hold only the built-in ones. */
+	modules_fs_all(dev);
+	len = read_file(AT_FDCWD, "/proc/filesystems", list, sizeof(list));
 	if (len == -EFBIG) {
 		log_warn("/proc/filesystems is longer than %zu bytes: trying the types in its first %zu",
 		         sizeof(list) - 1, sizeof(list) - 1);
@@ -182,6 +187,9 @@ static int mount_device(const struct plan *p, const struct mount_entry *m, const
 		next = strchr(type, ',');
 		if (next)
 			*next++ = '\0';
+		/* A generic image's filesystem module (alias fs-TYPE), loaded when this type's turn
+		 * comes: an xfs root never loads ext4. */
+		(void)modules_fs(type, dev);
 		r = mount_type(p, m, dev, t, type, &e);
 		if (r == 0) {
 			log_info("mounted %s on %s (%s)", dev, t->display, type);

@@ -234,12 +234,17 @@ int run_mount(int argc, char **argv)
 	log_set_debug(plan.debug);
 	log_plan_warnings();
 	apply_wait(&a);
+	/* Devices are matched to modules only for a shell /init that mounted the API filesystems
+	 * itself (--api-fs): under dracut, udev does that. */
+	modules_setup(&plan, a.api_fs);
 	if (modules_load(&cl, plan.modules, plan.nmodules) > 0)
 		log_warn("some modules did not load; going on");
 	/* A failure here exits 1 after saying why once (mount_plan logs it, and leaves the sysroot
 	 * as it was): dracut's hook takes any non-zero status as "earlymount did not mount it"
 	 * and lets dracut's own mount run. */
-	if (mount_plan(&plan, sysroot) < 0)
+	r = mount_plan(&plan, sysroot);
+	dev_uevent_close();
+	if (r < 0)
 		return EXIT_FAIL;
 	/* A shell /init that had nothing mounted gets a root ready for a plain switch_root
 	 * (busybox's does not move /dev, /proc, /sys and /run itself). */
@@ -438,10 +443,15 @@ int run_init(int argc, char **argv, char **envp)
 		log_set_debug(plan.debug);
 		log_plan_warnings();
 		log_debug("command line read; %u mounts planned", plan.have_root + plan.have_usr + plan.nextra);
+		/* The list, then what the devices ask for (coldplug), several at once; later devices
+		 * and the filesystems while the mounts wait for them (devices.c, mountplan.c). */
+		modules_setup(&plan, 1);
 		if (modules_load(&cl, plan.modules, plan.nmodules) > 0)
 			log_warn("some modules did not load; going on");
 		mkdir(sysroot, 0755);
-		if (mount_plan(&plan, sysroot) < 0) {
+		r = mount_plan(&plan, sysroot);
+		dev_uevent_close();
+		if (r < 0) {
 			unmount_sysroot(sysroot);
 			on_failure(plan.onfail);
 			continue;

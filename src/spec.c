@@ -559,7 +559,7 @@ enum group {
 	G_NONE, /* not ours, or one that adds up (earlymount.mount=, earlymount.modules=, and under
 	         * systemd rootflags= and mount.usrflags=) */
 	G_ROOT, G_ROOTFSTYPE, G_ROOTFLAGS, G_RORW, G_ROOTWAIT, G_ROOTDELAY, G_INIT, G_USR, G_USRFSTYPE,
-	G_USRFLAGS, G_JOURNALDEV, G_TIMEOUT, G_DEBUG, G_ONFAIL, G_COUNT
+	G_USRFLAGS, G_JOURNALDEV, G_TIMEOUT, G_DEBUG, G_ONFAIL, G_JOBS, G_COUNT
 };
 
 static enum group group_of(const struct cmdline_arg *a, enum spec_rules rules)
@@ -588,6 +588,8 @@ static enum group group_of(const struct cmdline_arg *a, enum spec_rules rules)
 		return G_DEBUG;
 	if (param_eq(n, "earlymount.onfail"))
 		return G_ONFAIL;
+	if (param_eq(n, "earlymount.jobs"))
+		return G_JOBS;
 	/* The kernel's __setup("root=", ...) matches only with the '=': a bare "root" is not root=
 	 * (obsolete_checksetup), nor for systemd (proc_cmdline_value_missing) or dracut (getarg
 	 * root=). It does not hide an earlier root=. */
@@ -962,6 +964,23 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a)
 		    a->value);
 		return -EINVAL;
 	}
+	if (param_eq(n, "jobs")) {
+		/* How many finit_module calls may run at once (modload.c); 1 loads one module at a
+		 * time, for comparing and debugging. */
+		if (need_value(c, a) < 0)
+			return -EINVAL;
+		if (parse_ulong(a->value, &v) < 0 || v == 0) {
+			fmt(c->err, c->errlen, "earlymount.jobs=%s: expected a number of modules to load at "
+			    "once, 1 or more", a->value);
+			return -EINVAL;
+		}
+		if (v > 64) {
+			warn(p, "earlymount.jobs=%s: more than 64; loading at most 64 modules at once", a->value);
+			v = 64;
+		}
+		p->jobs = (unsigned)v;
+		return 0;
+	}
 	if (param_eq(n, "modules")) {
 		size_t used = 0;
 		if (need_value(c, a) < 0)
@@ -992,7 +1011,7 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a)
 		return 0;
 	}
 	fmt(c->err, c->errlen, "%s: unknown earlymount parameter (known: earlymount.mount, "
-	    "earlymount.timeout, earlymount.debug, earlymount.onfail, earlymount.modules)", a->name);
+	    "earlymount.timeout, earlymount.debug, earlymount.onfail, earlymount.modules, earlymount.jobs)", a->name);
 	return -EINVAL;
 }
 

@@ -71,6 +71,7 @@ struct plan {
 	unsigned long rootdelay_s;
 	const char *journaldev;    /* root.journaldev= (dracut): the root's external journal/log device */
 	int debug;
+	unsigned jobs;             /* earlymount.jobs=N: finit_module calls at once; 0 = the CPUs, at most 8 */
 	enum onfail onfail;
 	unsigned nmodules;
 	char modules_buf[512];

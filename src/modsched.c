@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: MIT */
+#include "modsched.h"
+#include "util.h"
+
+#include <errno.h>
+#include <string.h>
+
+void modsched_init(struct modsched *s)
+{
+	s->n = s->nedges = s->running = 0;
+	s->full = 0;
+}
+
+int modsched_find(const struct modsched *s, const char *name)
+{
+	for (unsigned i = 0; i < s->n; i++)
+		if (param_eq(s->name[i], name))
+			return (int)i;
+	return -ENOENT;
+}
+
+int modsched_add(struct modsched *s, const char *name, int *isnew)
+{
+	int i = modsched_find(s, name);
+	*isnew = 0;
+	if (i >= 0)
+		return i;
+	if (!*name || strlen(name) >= MODSCHED_NAME)
+		return -EINVAL;
+	if (s->n == MODSCHED_MAX) {
+		s->full = 1;
+		return -ENOSPC;
+	}
+	em_strlcpy(s->name[s->n], name, MODSCHED_NAME);
+	modname_normalize(s->name[s->n]);
+	s->state[s->n] = MS_PENDING;
+	*isnew = 1;
+	return (int)s->n++;
+}
+
+int modsched_need(struct modsched *s, int a, int b, int hard)
+{
+	if (a == b)
+		return 0;
+	for (unsigned e = 0; e < s->nedges; e++)
+		if (s->from[e] == a && s->to[e] == b) {
+			s->hard[e] |= (unsigned char)hard;
+			return 0;
+		}
+	if (s->nedges == MODSCHED_EDGES) {
+		s->full = 1;
+		return -ENOSPC;
+	}
+	s->from[s->nedges] = (unsigned short)a;
+	s->to[s->nedges] = (unsigned short)b;
+	s->hard[s->nedges++] = (unsigned char)!!hard;
+	return 0;
+}
+
+enum modsched_next modsched_next(struct modsched *s, int *idx, int *why)
+{
+	int pending = -1;
+	for (unsigned i = 0; i < s->n; i++) {
+		if (s->state[i] != MS_PENDING)
+			continue;
+		int ready = 1;
+		for (unsigned e = 0; e < s->nedges; e++) {
+			if (s->from[e] != i)
+				continue;
+			unsigned char st = s->state[s->to[e]];
+			if (st == MS_FAILED && s->hard[e]) {
+				s->state[i] = MS_FAILED;
+				*idx = (int)i;
+				*why = s->to[e];
+				return MSN_DEPFAIL;
+			}
+			if (st == MS_PENDING || st == MS_RUNNING)
+				ready = 0;
+		}
+		if (ready) {
+			s->state[i] = MS_RUNNING;
+			s->running++;
+			*idx = (int)i;
+			return MSN_START;
+		}
+		if (pending < 0)
+			pending = (int)i;
+	}
+	if (s->running)
+		return MSN_WAIT;
+	if (pending < 0)
+		return MSN_IDLE;
+	/* Nothing runs and nothing can start: the pending ones wait for each other (softdeps that
+	 * name each other). kmod refuses such a loop too; fail one and let the others go on. */
+	s->state[pending] = MS_FAILED;
+	*idx = pending;
+	*why = pending;
+	return MSN_LOOP;
+}
+
+void modsched_done(struct modsched *s, int idx, int ok)
+{
+	if (s->state[idx] == MS_RUNNING && s->running)
+		s->running--;
+	s->state[idx] = ok ? MS_DONE : MS_FAILED;
+}
+
+void modsched_skip(struct modsched *s, int idx)
+{
+	if (s->state[idx] == MS_PENDING)
+		s->state[idx] = MS_DONE;
+}

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/* The order of module loads when several run at once (pure: no syscalls). A module may start only
+ * once everything it needs has finished: the kernel resolves a module's symbols inside
+ * finit_module (kernel/module/main.c simplify_symbols), so a dependency that is still loading
+ * makes it fail with "Unknown symbol"; and a softdep "pre:" module loads before it, a "post:"
+ * one after it, as modprobe orders them (kmod's probe list). Independent chains run side by side. */
+#ifndef EM_MODSCHED_H
+#define EM_MODSCHED_H
+
+#define MODSCHED_MAX 512    /* modules: a generic image has about 300 */
+#define MODSCHED_EDGES 4096 /* "needs" relations: modules.dep closures and softdeps */
+#define MODSCHED_NAME 56    /* the kernel's MODULE_NAME_LEN */
+
+enum modsched_state { MS_PENDING, MS_RUNNING, MS_DONE, MS_FAILED };
+
+enum modsched_next {
+	MSN_START,   /* *idx may start now (it is marked running) */
+	MSN_DEPFAIL, /* *idx will not load: its dependency *why failed (it is marked failed) */
+	MSN_LOOP,    /* *idx waits for itself through softdeps: marked failed so the rest goes on */
+	MSN_WAIT,    /* nothing can start before a running module finishes */
+	MSN_IDLE,    /* nothing left to do */
+};
+
+struct modsched {
+	unsigned n, nedges, running;
+	int full; /* a limit was reached (the caller says so once) */
+	char name[MODSCHED_MAX][MODSCHED_NAME];
+	unsigned char state[MODSCHED_MAX];
+	unsigned short from[MODSCHED_EDGES], to[MODSCHED_EDGES];
+	unsigned char hard[MODSCHED_EDGES];
+};
+
+void modsched_init(struct modsched *s);
+/* The index of module name ('-' and '_' equal), added as pending when new (*isnew = 1). -ENOSPC
+ * when the table is full, -EINVAL for an empty or too long name. */
+int modsched_add(struct modsched *s, const char *name, int *isnew);
+/* Index of name, or -ENOENT. */
+int modsched_find(const struct modsched *s, const char *name);
+/* Module a may start only after b finished: hard (a modules.dep dependency: b failing fails a) or
+ * soft (a softdep: a goes on after b failed). 0, or -ENOSPC. */
+int modsched_need(struct modsched *s, int a, int b, int hard);
+/* What to do next (see enum modsched_next); the lowest index first, so the order of adding is
+ * the order of starting when nothing else decides. */
+enum modsched_next modsched_next(struct modsched *s, int *idx, int *why);
+/* A started module finished: ok = loaded (or nothing to do), else failed. */
+void modsched_done(struct modsched *s, int idx, int ok);
+/* A pending module needs no load (built in, already loaded, not for this CPU): done. */
+void modsched_skip(struct modsched *s, int idx);
+
+#endif

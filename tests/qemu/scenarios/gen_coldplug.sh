@@ -1,0 +1,149 @@
+# SPDX-License-Identifier: MIT
+# A generic image loads what the machine asks for and nothing else (issue 10). Until
+# earlymount-mkinitramfs --generic exists, the scenario makes one from the builder's image: the
+# virtio and nvme drivers and the ext4 and xfs filesystems in the tree, the kernel's modules.alias
+# and modules.softdep cut down to those modules (--add), and an empty /etc/earlymount/modules (a
+# second cpio archive appended to the image: the kernel unpacks them in turn, and a later file
+# replaces an earlier one, init/initramfs.c do_name opening with O_TRUNC), so that only matching
+# decides. Then, from the booted root's /proc/modules and earlymount.debug's lines:
+#   1. virtio-blk disk, earlymount.jobs=1: virtio_pci from the PCI device, virtio_blk from the
+#      virtio device virtio_pci made, ext4 from the probed superblock (fs-ext4); no nvme, no xfs;
+#      crc32c_intel (ext4's softdep crc32c) skipped for the CPU (QEMU's qemu64 has no SSE4.2),
+#      never tried (no ENODEV line);
+#   2. the same with the default jobs (the CPUs);
+#   3. an NVMe disk (-device nvme), earlymount.jobs=3 (workers, even on one CPU): nvme, no
+#      virtio_blk, no xfs;
+#   4. no disk at the start: once earlymount waits, a virtio-blk-pci disk is hot-plugged (as in
+#      fault_late_device): its PCI uevent loads virtio_pci, whose virtio device's uevent loads
+#      virtio_blk, while earlymount waits (rootwait).
+# Boots 2 to 4 have two malformed lines in modules.alias: a warning names the first, the boot
+# goes on.
+mkroot "$EM_TMP/root"
+em_add_check "$EM_TMP/root" modules 'echo "MODULES=,$(while read -r m _; do printf "%s," "$m"; done </proc/modules)"'
+mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root" -L emgen
+
+mkinitrd "$EM_TMP/initrd.first" --preset nvme --fs ext4 --fs xfs
+mkdir -p "$EM_TMP/unpacked"
+(cd "$EM_TMP/unpacked" && gzip -dc "$EM_TMP/initrd.first" | cpio -id --quiet) || em_die "unpacking $EM_TMP/initrd.first failed"
+mods=$(cat "$EM_TMP/unpacked/etc/earlymount/modules")
+[ -n "$mods" ] || em_die "the builder's image lists no modules"
+for m in virtio_blk virtio_pci nvme ext4 xfs crc32c_intel crc32c_generic; do
+	grep -qx "$m" <<<"$mods" || em_die "the builder's image has no $m (modules: $(tr '\n' ' ' <<<"$mods"))"
+done
+# kmod's files, cut down to the image's modules: alias lines by their module (field 3), softdep
+# lines by theirs (field 2); module names as depmod writes them ('-' and '_' mixed).
+awk 'NR == FNR { keep[$1] = 1; next } { m = ($1 == "softdep") ? $2 : $3; gsub(/-/, "_", m) } m in keep' \
+	<(printf '%s\n' "$mods") "$MODDIR/modules.alias" >"$EM_TMP/modules.alias"
+awk 'NR == FNR { keep[$1] = 1; next } { m = $2; gsub(/-/, "_", m) } $1 == "softdep" && m in keep' \
+	<(printf '%s\n' "$mods") "$MODDIR/modules.softdep" >"$EM_TMP/modules.softdep"
+grep -q ' virtio_blk$' "$EM_TMP/modules.alias" || em_die "no virtio_blk alias in $MODDIR/modules.alias"
+grep -q '^softdep ext4 pre:' "$EM_TMP/modules.softdep" || em_die "no ext4 softdep in $MODDIR/modules.softdep"
+mkinitrd "$EM_TMP/initrd" --preset nvme --fs ext4 --fs xfs \
+	--add "$EM_TMP/modules.alias:/lib/modules/$KVER/modules.alias" \
+	--add "$EM_TMP/modules.softdep:/lib/modules/$KVER/modules.softdep"
+mkdir -p "$EM_TMP/overlay/etc/earlymount"
+: >"$EM_TMP/overlay/etc/earlymount/modules"
+(cd "$EM_TMP/overlay" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet | gzip -n) >>"$EM_TMP/initrd" ||
+	em_die "appending the empty module list to $EM_TMP/initrd failed"
+# The same with a pattern that is not a glob (an unclosed '[') and a line that is no alias line.
+cp "$EM_TMP/initrd" "$EM_TMP/initrd.good"
+printf '%s\n' 'alias pci:v[0000* broken_mod' 'this is not an alias line' >>"$EM_TMP/modules.alias"
+mkdir -p "$EM_TMP/overlay/lib/modules/$KVER"
+cp "$EM_TMP/modules.alias" "$EM_TMP/overlay/lib/modules/$KVER/modules.alias"
+cp "$EM_TMP/initrd.good" "$EM_TMP/initrd.bad"
+(cd "$EM_TMP/overlay" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet | gzip -n) >>"$EM_TMP/initrd.bad" ||
+	em_die "appending the bad modules.alias to $EM_TMP/initrd.bad failed"
+BAD_ALIAS_WARNING="earlymount: /lib/modules/$KVER/modules.alias: 2 malformed lines (the first: \"alias pci:v[0000* broken_mod\"); they are skipped"
+
+assert_module() { # NAME yes|no
+	local l
+	l=$(report_get MODULES) || em_fail "report has no MODULES= line"
+	case $2,$l in
+	yes,*",$1,"* | no,*) ;;
+	*) em_fail "module $1 is not loaded in the booted root (/proc/modules: $l)" ;;
+	esac
+	if [ "$2" = no ]; then
+		case $l in *",$1,"*) em_fail "module $1 is loaded although this machine has no use for it (/proc/modules: $l)" ;; esac
+	fi
+}
+
+# The debug lines that show why: the matches, the CPU skip, no ENODEV try, the summary.
+assert_generic_log() { # DEVICE-DRIVER
+	assert_log_re "earlymount: match: pci:v[0-9A-F]+d[0-9A-F]+.* \(/devices/pci0000:00/[^)]*\) -> $1 via pci:"
+	assert_log_re 'earlymount: match: fs-ext4 \(/dev/[a-z0-9]+\) -> ext4 via fs-ext4'
+	assert_log 'earlymount: skip: module crc32c_intel: cpu feature absent'
+	refute_log 'crc32c_intel: no device for it here'
+	refute_log 'load module'
+	assert_log_re 'earlymount: modules: [0-9]+ loaded \([1-9][0-9]* matched from [1-9][0-9]* devices\), [0-9]+ skipped, 0 failed, [0-9]+ ms'
+}
+
+boot "root=LABEL=emgen earlymount.debug earlymount.jobs=1"
+em_log_unstamp
+assert_booted
+assert_mount / ext4 source:/dev/vda ro
+assert_module virtio_pci yes
+assert_module virtio_blk yes
+assert_module ext4 yes
+assert_module crc32c_generic yes
+assert_module nvme no
+assert_module xfs no
+assert_module crc32c_intel no
+assert_generic_log virtio_pci
+assert_log_re 'earlymount: match: virtio:d00000002v00001AF4 \(/devices/pci0000:00/[^)]*/virtio[0-9]+\) -> virtio_blk via virtio:d00000002v\*'
+
+refute_log 'malformed lines'
+
+cp "$EM_TMP/initrd.bad" "$EM_TMP/initrd"
+boot "root=LABEL=emgen earlymount.debug"
+em_log_unstamp
+assert_log "$BAD_ALIAS_WARNING"
+assert_booted
+assert_mount / ext4 source:/dev/vda ro
+assert_module virtio_blk yes
+assert_module ext4 yes
+assert_module nvme no
+assert_module xfs no
+assert_generic_log virtio_pci
+
+# NVMe: no virtio disk at all.
+qemu_boot_ex "$EM_TMP/console.log" "$EM_TMP/initrd" "root=LABEL=emgen earlymount.debug earlymount.jobs=3" \
+	-drive "file=$EM_TMP/root.img,format=raw,if=none,id=nv0,read-only=on" -device nvme,serial=em1,drive=nv0
+em_log_unstamp
+assert_log "$BAD_ALIAS_WARNING"
+assert_booted
+assert_mount / ext4 source:/dev/nvme0n1 ro
+assert_module nvme yes
+assert_module ext4 yes
+assert_module virtio_blk no
+assert_module virtio_pci no
+assert_module xfs no
+assert_module crc32c_intel no
+assert_generic_log nvme
+
+# Hot-plug: nothing to match at the start, the disk's drivers come with its uevents.
+plug_when_waiting() { # LOG (an EM_QEMU_DURING function)
+	# (earlymount.debug stamps its lines: "earlymount: [5.076] waiting for root device ...")
+	em_wait_console "$1" "waiting for root device LABEL=emgen" 100 || {
+		echo "earlymount never said it was waiting for the root device"
+		return 1
+	}
+	em_monitor "$1" "device_add virtio-blk-pci,drive=late0,id=latedisk"
+	echo "device_add sent"
+}
+EM_QEMU_MONITOR=1 EM_QEMU_DURING=plug_when_waiting qemu_boot_ex "$EM_TMP/console.log" "$EM_TMP/initrd" \
+	"root=LABEL=emgen rootwait earlymount.debug earlymount.onfail=poweroff" \
+	-blockdev "driver=file,filename=$EM_TMP/root.img,node-name=late0-file,read-only=on" \
+	-blockdev "driver=raw,file=late0-file,node-name=late0,read-only=on"
+[ "$(cat "$EM_LOG.during.rc" 2>/dev/null)" = 0 ] || em_fail "the hot-plug did not happen: $(cat "$EM_LOG.during" 2>/dev/null)"
+em_log_unstamp
+assert_booted
+assert_mount / ext4 source:/dev/vda ro
+assert_module virtio_pci yes
+assert_module virtio_blk yes
+assert_module nvme no
+assert_module xfs no
+# The matches came after the wait began: from the uevents, not the coldplug walk.
+sed -n "/$EXPECT_WAITING_ROOT/,\$p" "$EM_LOG" | grep -qaE 'earlymount: match: pci:v00001AF4d00001001.* -> virtio_pci via ' ||
+	em_fail "no match of the hot-plugged PCI device to virtio_pci after earlymount began to wait"
+sed -n "/$EXPECT_WAITING_ROOT/,\$p" "$EM_LOG" | grep -qaE 'earlymount: match: virtio:d00000002v00001AF4 \(/devices/[^)]*\) -> virtio_blk via ' ||
+	em_fail "no match of the hot-plugged virtio device to virtio_blk after earlymount began to wait"
