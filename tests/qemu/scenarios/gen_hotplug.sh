@@ -27,6 +27,7 @@ EM_QEMU_MONITOR=1 EM_QEMU_DURING=gen_plug_when_waiting qemu_boot_ex "$EM_TMP/con
 ! grep -qa 'Error' "$EM_LOG.monitor" ||
 	em_fail "QEMU's monitor refused the hot-plug: $(grep -a 'Error' "$EM_LOG.monitor" | head -n 3)"
 [ "$(sha256sum <"$EM_TMP/root.img")" = "$sum" ] || em_fail "the disk changed"
+assert_booted
 assert_mount / ext4 source:/dev/vda ro
 em_gen_assert_modules virtio_pci virtio_blk
 twait=$(log_time "$EXPECT_WAITING_ROOT") || em_fail "no timestamped 'waiting for root device' line"
