@@ -914,7 +914,7 @@ em_generic_initrd() {
 	flock -u "$lock"
 	exec {lock}>&-
 	ln -f "$img" "$out" 2>/dev/null || cp "$img" "$out" || em_die "copying $img to $out failed"
-	em_note "generic initramfs: $(tail -n 1 "$img.log")"
+	em_note "generic initramfs $img: $(tail -n 1 "$img.log" | sed 's/^.*\.img\.new: //')"
 }
 
 # The generic image's drivers by the hardware they need, and its filesystems: a gen_* scenario
