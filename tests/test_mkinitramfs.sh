@@ -338,6 +338,117 @@ check "-v lists the entries" eval 'grep -q " /init$" "$W/s.cpio.out" && grep -q 
 build "$W/q.cpio" --moddir "$MODDIR" --binary "$bin" --compress none
 check "without -v: one summary line only" test "$(wc -l <"$W/q.cpio.out")" -eq 1
 
+# ---- 6b. --generic ------------------------------------------------------------------------------
+# kmods DIR: the kernel names of the modules stored in the unpacked image DIR, sorted
+kmods() {
+	find "$1/lib/modules/$KVER" -name '*.ko' | sed 's#.*/##; s#\.ko$##; s#-#_#g' | sort
+}
+G=$W/g GK=$W/g/lib/modules/$KVER
+SOURCE_DATE_EPOCH=1700000000 build "$W/g.cpio" --moddir "$MODDIR" --binary "$bin" --compress none --generic -v
+rc=$?
+check "--generic: exit 0 ($(head -c 300 "$W/g.cpio.err"))" test $rc -eq 0
+check "--generic: no warning" test ! -s "$W/g.cpio.err"
+unpack "$W/g.cpio" "$G"
+kmods "$G" >"$W/g.mods"
+for m in nvme virtio_blk virtio_scsi virtio_pci ahci ata_piix usb_storage uas xhci_pci ehci_pci sd_mod sr_mod \
+	mmc_block sdhci_pci hv_storvsc vmw_pvscsi mptsas megaraid_sas vmd ext4 xfs btrfs vfat f2fs erofs \
+	squashfs isofs overlay 9p 9pnet_virtio loop nls_cp437 nls_ascii; do
+	check "--generic: $m in the image" grep -qx "$m" "$W/g.mods"
+done
+# dependencies and softdeps come along (kmod's closure)
+for m in nvme_core libahci libata scsi_mod usbcore virtio virtio_ring jbd2 crc32c_generic; do
+	check "--generic: dependency $m in the image" grep -qx "$m" "$W/g.mods"
+done
+check "--generic: no md or dm module (they need userspace assembly)" \
+	test -z "$(find "$GK/kernel/drivers/md" -name '*.ko' 2>/dev/null)"
+for m in dm_mod md_mod raid1 dm_crypt st ch ses sg floppy virtio_balloon xen_blkback scsi_debug null_blk nbd zram \
+	nvme_tcp nvmet_tcp iscsi_tcp bfa qla1280 aic94xx; do
+	check "--generic: $m left out" eval '! grep -qx "$m" "$W/g.mods"'
+done
+check "--generic: the drivers that need firmware the image lacks are named (-v)" \
+	grep -q "^earlymount-mkinitramfs: --generic: left out bfa: needs the firmware .*cbfw" "$W/g.cpio.out"
+check "--generic: firmware-less fallback keeps qla2xxx" grep -qx qla2xxx "$W/g.mods"
+check "--generic: -v names why st is left out" grep -q "^earlymount-mkinitramfs: --generic: left out st: .*tape" "$W/g.cpio.out"
+check "--generic: nothing loaded up front (/etc/earlymount/modules empty)" \
+	eval 'test -f "$G/etc/earlymount/modules" && test ! -s "$G/etc/earlymount/modules"'
+check "--generic: modules.dep has one line per stored module" \
+	test "$(wc -l <"$GK/modules.dep")" -eq "$(wc -l <"$W/g.mods")"
+check "--generic: modules.dep is the original cut down to the image" cmp -s "$GK/modules.dep" \
+	<(awk 'NR == FNR { k[$1] = 1; next } ($1 in k) { l = $1; for (i = 2; i <= NF; i++) if (($i ":") in k) l = l " " $i; print l }' \
+		"$GK/modules.dep" "$MODDIR/modules.dep")
+# modules.alias: exactly the tree's lines of the modules in the image, in the tree's order
+check "--generic: every alias line names a module in the image" \
+	test -z "$(awk 'NR == FNR { k[$0] = 1; next } $1 == "alias" && !($3 in k)' "$W/g.mods" "$GK/modules.alias")"
+check "--generic: modules.alias is the tree's cut down to the image" cmp -s "$GK/modules.alias" \
+	<(awk 'NR == FNR { k[$0] = 1; next } /^#/ || ($1 == "alias" && ($3 in k))' "$W/g.mods" "$MODDIR/modules.alias")
+check "--generic: modules.alias has only alias lines and comments" \
+	test -z "$(grep -v -e '^alias [^ ]* [^ ]*$' -e '^#' "$GK/modules.alias")"
+for a in 'fs-ext4 ext4' 'fs-xfs xfs' 'pci:v*d*sv*sd*bc01sc08i02* nvme' 'virtio:d00000002v* virtio_blk' \
+	'scsi:t-0x00* sd_mod' 'pci:v*d*sv*sd*bc0Csc03i30* xhci_pci'; do
+	check "--generic: alias $a" grep -qxF "alias $a" "$GK/modules.alias"
+done
+check "--generic: no alias of a module left out (st)" eval '! grep -q " st$" "$GK/modules.alias"'
+check "--generic: modules.softdep: only softdep lines of modules in the image" \
+	test -z "$(awk 'NR == FNR { k[$0] = 1; next } !/^#/ && !($1 == "softdep" && ($2 in k))' "$W/g.mods" "$GK/modules.softdep")"
+check "--generic: modules.softdep keeps ext4's crc32c" grep -qx 'softdep ext4 pre: crypto-crc32c' "$GK/modules.softdep"
+check "--generic: modules.softdep: vfat's character sets, which FAT requests while mounting" \
+	grep -qx 'softdep vfat pre: nls_cp437 nls_ascii' "$GK/modules.softdep"
+check "--generic: modules.softdep drops the lines of modules not in the image (cifs)" \
+	eval '! grep -q "^softdep cifs" "$GK/modules.softdep"'
+# -v: one line per group, and the groups add up to the image's modules and their bytes
+for g in "block-storage drivers and their buses" "USB host controllers" filesystems loop dependencies; do
+	check "--generic -v: the group '$g'" grep -Eq "^earlymount-mkinitramfs: --generic: $g: [1-9][0-9]* modules?, [1-9][0-9]* bytes$" "$W/g.cpio.out"
+done
+gsum=$(sed -n 's/^earlymount-mkinitramfs: --generic: [^:]*: \([0-9]*\) modules\{0,1\}, \([0-9]*\) bytes$/\1 \2/p' "$W/g.cpio.out" |
+	awk '{ n += $1; b += $2 } END { print n, b }')
+check "--generic -v: the groups' modules and bytes add up to the image's ($gsum)" test "$gsum" = \
+	"$(wc -l <"$W/g.mods") $(find "$GK" -name '*.ko' -printf '%s\n' | awk '{ b += $1 } END { print b }')"
+check "--generic -v: loop is 1 module" grep -Eq '^earlymount-mkinitramfs: --generic: loop: 1 module, ' "$W/g.cpio.out"
+check "--generic: the summary counts the modules" \
+	grep -q " $(wc -l <"$W/g.mods") modules\$" <(grep -v '^[dflc] ' "$W/g.cpio.out" | tail -n 1)
+
+# reproducible, from another TMPDIR and umask
+(umask 077 && TMPDIR=$W SOURCE_DATE_EPOCH=1700000000 build "$W/g2.cpio" --moddir "$MODDIR" --binary "$bin" --compress none --generic)
+rc=$?
+check "--generic: second build (other umask and TMPDIR)" test $rc -eq 0
+check "--generic: byte-identical" cmp -s "$W/g.cpio" "$W/g2.cpio"
+rm -f "$W/g2.cpio"
+
+# with --preset, --module and --fs: the preset and the module are loaded up front, --fs on demand
+build "$W/gp.cpio" --moddir "$MODDIR" --binary "$bin" --compress none --generic --preset nvme --module dm_mod \
+	--fs exfat
+rc=$?
+check "--generic --preset: exit 0 ($(head -c 300 "$W/gp.cpio.err"))" test $rc -eq 0
+rm -rf "$W/gp" && unpack "$W/gp.cpio" "$W/gp"
+GPM=$W/gp/etc/earlymount/modules
+check "--generic --preset nvme: nvme_core before nvme in the list" before "$GPM" nvme_core nvme
+check "--generic --module dm_mod: in the list and the image" has "$GPM" dm_mod
+check "--generic --preset: the list holds nvme's dependencies (t10_pi)" before "$GPM" t10_pi nvme_core
+for m in virtio_blk ahci usb_storage sd_mod ext4 exfat loop; do
+	check "--generic --preset: $m (generic, not asked for) is not in the list" eval '! has "$GPM" $m'
+done
+check "--generic --fs exfat: in the image, not in the list (loaded on demand)" \
+	eval 'test -f "$W/gp/lib/modules/$KVER/kernel/fs/exfat/exfat.ko" && ! has "$GPM" exfat'
+check "--generic --fs exfat: its character set as a softdep" \
+	grep -qx 'softdep exfat pre: nls_utf8' "$W/gp/lib/modules/$KVER/modules.softdep"
+check "--generic --preset: the generic set is there too" eval 'kmods "$W/gp" | grep -qx virtio_blk'
+check "--generic --preset: the list's modules are in modules.dep" \
+	test "$(grep -c -e '/nvme.ko:' -e '/nvme-core.ko:' -e '/dm-mod.ko:' "$W/gp/lib/modules/$KVER/modules.dep")" -eq 3
+
+# Without --generic: the aliases and softdeps of the modules put in, nothing else.
+AK=$W/a/lib/modules/$KVER
+kmods "$W/a" >"$W/a.mods"
+check "host-only: modules.alias is the tree's cut down to the image" cmp -s "$AK/modules.alias" \
+	<(awk 'NR == FNR { k[$0] = 1; next } /^#/ || ($1 == "alias" && ($3 in k))' "$W/a.mods" "$MODDIR/modules.alias")
+check "host-only: virtio_blk's alias, no nvme alias" \
+	eval 'grep -qxF "alias virtio:d00000002v* virtio_blk" "$AK/modules.alias" && ! grep -q " nvme$" "$AK/modules.alias"'
+check "host-only: modules.softdep keeps ext4's line, vfat's character sets" \
+	eval 'grep -qx "softdep ext4 pre: crypto-crc32c" "$AK/modules.softdep" && grep -qx "softdep vfat pre: nls_cp437 nls_ascii" "$AK/modules.softdep"'
+check "host-only: modules.softdep: only lines of modules in the image" \
+	test -z "$(awk 'NR == FNR { k[$0] = 1; next } !/^#/ && !($1 == "softdep" && ($2 in k))' "$W/a.mods" "$AK/modules.softdep")"
+check "host-only: the list is unchanged: every stored module is in it" \
+	cmp -s "$W/a.mods" <(sort "$A/etc/earlymount/modules")
+
 # ---- 7. errors: exit 1, a message, no output, nothing left behind --------------------------------
 # expect_error NAME MESSAGE ARGS...: in an empty directory holding an old image that must survive.
 expect_error() {
@@ -375,6 +486,12 @@ expect_error "--add over /init" "/init: already in the image" "${base[@]}" --add
 expect_error "--add missing source" "no such readable file" "${base[@]}" --add "$W/nofile:/etc/x"
 expect_error "output is a directory" "is a directory" "${base[@]}" -o "$W"
 expect_error "unknown option" "--frobnicate: unknown option" "${base[@]}" --frobnicate
+expect_error "--generic, tree without storage drivers" "--generic: no block-storage driver under $CM/kernel/drivers" \
+	--moddir "$CM" --binary "$bin" --generic
+mkdir -p "$W/noalias/lib/modules/$KVER"
+cp "$CM/modules.dep" "$CM/modules.dep.bin" "$W/noalias/lib/modules/$KVER/"
+expect_error "--generic, tree without modules.alias" "no modules.alias: --generic needs the tree's aliases" \
+	--moddir "$W/noalias/lib/modules/$KVER" --binary "$bin" --generic
 "$mk" --moddir "$MODDIR" >/dev/null 2>"$W/noout.err"
 rc=$?
 check "no -o: exit 1" test $rc -eq 1

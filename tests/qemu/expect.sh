@@ -109,3 +109,8 @@ EXPECT_BTRFS_WAITING='earlymount: btrfs UUID=%s spans %s devices: waiting for th
 EXPECT_BTRFS_MISSING='earlymount: timed out after %s s waiting for the devices of btrfs UUID=%s: %s of %s missing; found: %s; mounting anyway (the kernel mounts it only with -o degraded)'   # seconds, uuid, missing, total, list
 EXPECT_BTRFS_KERNEL_MISSING_RE='BTRFS error \(device vda[^)]*\): devid 1 uuid [0-9a-f-]+ is missing'   # the kernel's, on the console
 EXPECT_NOT_READ='earlymount:   %s: not read (%s)'   # device, why (devices.c no_probe)
+
+# ---- generic images (issue 10): gen_* scenarios ---------------------------------------------------
+# The one summary line of the module step without earlymount.debug (the interface fixed for issue
+# 10): "modules: N loaded (M matched from K devices), S skipped, F failed, T ms"; no failure.
+EXPECT_MODULES_SUMMARY_NOFAIL_RE='earlymount: modules: [0-9]+ loaded \([0-9]+ matched from [0-9]+ devices\), [0-9]+ skipped, 0 failed, [0-9]+ ms'

@@ -786,3 +786,182 @@ assert_rescue_kept_initramfs() {
 	assert_log_re '^LS: modules$' "/etc/earlymount/modules is still there"
 	assert_log_re '^REPAIRED-42$' "the repair in the rescue shell worked"
 }
+
+# ---- generic images on several kinds of hardware (issue 10) --------------------------------------
+
+# em_disk_bus_args BUS IMG [ID]: QEMU arguments (one a line, for mapfile -t) that attach the raw
+# image IMG as one disk on BUS:
+#   virtio-blk   virtio-blk-pci                                   -> /dev/vda
+#   virtio-scsi  a scsi-hd on a virtio-scsi-pci adapter           -> /dev/sda
+#   nvme         an NVMe controller with the image as namespace 1 -> /dev/nvme0n1
+#   ahci         an ide-hd on port 0 of q35's built-in ICH9 AHCI controller (bus ide.0; needs
+#                em_machine_for ahci, i.e. -M q35)              -> /dev/sda
+#   usb          a usb-storage (bulk-only) disk on a qemu-xhci controller -> /dev/sda
+# The drive is writable for QEMU (ide-hd refuses read-only drives): the caller checks that a boot
+# without rw left the image unchanged (em_boot_bus does).
+em_disk_bus_args() {
+	local bus=$1 img=$2 id=${3:-emdisk0}
+	[ -f "$img" ] || em_die "em_disk_bus_args: no disk image $img"
+	printf '%s\n' -drive "file=$img,format=raw,if=none,id=$id"
+	case $bus in
+	virtio-blk) printf '%s\n' -device "virtio-blk-pci,drive=$id" ;;
+	virtio-scsi) printf '%s\n' -device "virtio-scsi-pci,id=$id-hba" -device "scsi-hd,drive=$id,bus=$id-hba.0" ;;
+	nvme) printf '%s\n' -device "nvme,drive=$id,serial=EM${id}" ;;
+	ahci) printf '%s\n' -device "ide-hd,drive=$id,bus=ide.0" ;;
+	usb) printf '%s\n' -device "qemu-xhci,id=$id-xhci" -device "usb-storage,drive=$id,bus=$id-xhci.0" ;;
+	*) em_die "em_disk_bus_args: unknown bus $bus (virtio-blk, virtio-scsi, nvme, ahci, usb)" ;;
+	esac
+}
+
+# em_machine_for BUS: the QEMU machine arguments (one a line) a disk on BUS needs: q35 for AHCI
+# (its ICH9 AHCI controller is built in), QEMU's default i440fx "pc" otherwise.
+em_machine_for() {
+	case $1 in
+	ahci) printf '%s\n' -M q35 ;;
+	esac
+}
+
+# em_disk_node BUS: the node the kernel names the (only) disk on BUS.
+em_disk_node() {
+	case $1 in
+	virtio-blk) echo /dev/vda ;;
+	nvme) echo /dev/nvme0n1 ;;
+	virtio-scsi | ahci | usb) echo /dev/sda ;;
+	*) em_die "em_disk_node: unknown bus $1" ;;
+	esac
+}
+
+# em_add_modules_report TREE: the test root's report gets the booted kernel's /proc/modules
+# between "--- modules ---" and "--- end modules ---" (module names: report_modules).
+em_add_modules_report() {
+	em_add_check "$1" modules 'echo "--- modules ---"
+while read -r m _; do echo "$m"; done </proc/modules
+echo "--- end modules ---"'
+}
+
+# report_modules: the names of the modules loaded when the real root's init ran, one a line.
+report_modules() {
+	report_section modules
+}
+
+# assert_modules_loaded NAME... / refute_modules_loaded NAME...: from the report's /proc/modules
+# (em_add_modules_report); EM_WHY, when set, is added to a failure message.
+assert_modules_loaded() {
+	local m mods
+	mods=$(report_modules)
+	[ -n "$mods" ] || grep -qx -- '--- modules ---' "$EM_LOG.report" ||
+		em_fail "the report has no modules section (em_add_modules_report on the root tree?)"
+	for m; do
+		grep -qx -- "$m" <<<"$mods" ||
+			em_fail "module $m is not loaded (loaded: $(tr '\n' ' ' <<<"$mods"))${EM_WHY:+; $EM_WHY}"
+	done
+}
+refute_modules_loaded() {
+	local m mods
+	mods=$(report_modules)
+	grep -qx -- '--- modules ---' "$EM_LOG.report" ||
+		em_fail "the report has no modules section (em_add_modules_report on the root tree?)"
+	for m; do
+		! grep -qx -- "$m" <<<"$mods" ||
+			em_fail "module $m is loaded, but nothing on this machine needs it (loaded: $(tr '\n' ' ' <<<"$mods"))${EM_WHY:+; $EM_WHY}"
+	done
+}
+
+# em_boot_bus BUS INITRD APPEND IMG [QEMU-ARG...]: boots INITRD with IMG as the one disk on BUS
+# (em_disk_bus_args) on the machine BUS needs (em_machine_for), through qemu_boot_ex (console in
+# $EM_TMP/console-BUS.log); fails when the image changed and APPEND does not ask for rw.
+em_boot_bus() {
+	local bus=$1 initrd=$2 append=$3 img=$4 sum args machine
+	shift 4
+	mapfile -t args < <(em_disk_bus_args "$bus" "$img")
+	[ ${#args[@]} -gt 0 ] || em_die "em_boot_bus: no QEMU arguments for $bus"
+	mapfile -t machine < <(em_machine_for "$bus")
+	sum=$(sha256sum <"$img")
+	qemu_boot_ex "$EM_TMP/console-$bus.log" "$initrd" "$append" \
+		${machine[@]+"${machine[@]}"} "${args[@]}" "$@"
+	case " $append " in
+	*" rw "* | *rootflags=rw* | *rootflags=*,rw*) ;;
+	*) [ "$(sha256sum <"$img")" = "$sum" ] ||
+		em_fail "the disk $(basename "$img") on $bus changed during a boot that did not ask for rw ($append)" ;;
+	esac
+}
+
+# em_generic_initrd OUT [builder args...]: a --generic image (no --preset) for the fetched kernel
+# and $EM_BINARY, built once per work dir and shared by the scenarios that boot it (CTest runs
+# them in parallel; a lock keeps two from building it at the same time). The cache key is the
+# binary, the builder and the arguments, so a rebuilt binary gets a new image. Uncompressed:
+# under TCG the kernel would spend seconds inflating the tens of MB of a generic image.
+em_generic_initrd() {
+	local out=$1 key lock dir=$EM_WORK/generic img
+	shift
+	[ -x "$EM_MKINITRAMFS" ] || em_die "initramfs builder missing: $EM_MKINITRAMFS"
+	[ -x "$EM_BINARY" ] || em_die "earlymount binary missing: $EM_BINARY (build it: cmake --build build --target earlymount)"
+	key=$({ sha256sum <"$EM_BINARY"; sha256sum <"$EM_MKINITRAMFS"; printf '%s\n' "$KVER" "$MODDIR" "$@"; } | sha256sum | cut -c1-16)
+	img=$dir/generic-$key.img
+	mkdir -p "$dir"
+	exec {lock}>"$dir/lock"
+	flock "$lock"
+	if [ ! -f "$img" ]; then
+		if ! "$EM_MKINITRAMFS" -o "$img.new" --kver "$KVER" --moddir "$MODDIR" --generic --compress none \
+			--binary "$EM_BINARY" -v "$@" >"$img.log" 2>&1; then
+			flock -u "$lock"
+			grep -v '^[dflc] ' "$img.log"
+			rm -f "$img.new"
+			em_die "building the generic initramfs failed: $EM_MKINITRAMFS -o $img --kver $KVER --moddir $MODDIR --generic --compress none --binary $EM_BINARY $*"
+		fi
+		mv "$img.new" "$img"
+	fi
+	flock -u "$lock"
+	exec {lock}>&-
+	ln -f "$img" "$out" 2>/dev/null || cp "$img" "$out" || em_die "copying $img to $out failed"
+	em_note "generic initramfs $img: $(tail -n 1 "$img.log" | sed 's/^.*\.img\.new: //')"
+}
+
+# The generic image's drivers by the hardware they need, and its filesystems: a gen_* scenario
+# asserts that those of hardware its machine does not have, and the filesystems other than the
+# root's, stay unloaded (ata_piix, sr_mod: QEMU's pc machine has a PIIX IDE controller with a CD
+# drive, so they may rightly load there; they are not in the list).
+EM_GEN_DRIVERS=(virtio_blk virtio_scsi nvme ahci usb_storage uas xhci_pci ehci_pci ohci_pci uhci_hcd)
+EM_GEN_OTHER_FS=(xfs btrfs vfat fat f2fs erofs squashfs isofs overlay 9p 9pnet_virtio loop)
+
+# em_gen_root: the scenario's ext4 root disk $EM_TMP/root.img (LABEL=emgen) whose init reports
+# /proc/modules, and the generic image $EM_TMP/initrd (em_generic_initrd); made once.
+em_gen_root() {
+	if [ ! -f "$EM_TMP/root.img" ]; then
+		mkroot "$EM_TMP/root"
+		em_add_modules_report "$EM_TMP/root"
+		mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root" -L emgen
+	fi
+	[ -f "$EM_TMP/initrd" ] || em_generic_initrd "$EM_TMP/initrd"
+}
+
+# em_gen_assert_modules NEEDED...: after a boot of the generic image: the root is the ext4 one,
+# read-only; the module step reported no failure; ext4 and each NEEDED module are loaded, and none
+# of the other drivers of EM_GEN_DRIVERS nor the other filesystems.
+em_gen_assert_modules() {
+	local m absent=() n
+	assert_booted
+	assert_log_re "$EXPECT_MODULES_SUMMARY_NOFAIL_RE" "the module step's summary, with no failed module"
+	EM_WHY="the generic image loads what the machine's devices ask for" assert_modules_loaded ext4 "$@"
+	for m in "${EM_GEN_DRIVERS[@]}"; do
+		for n; do [ "$m" != "$n" ] || continue 2; done
+		absent+=("$m")
+	done
+	EM_WHY="no device of this machine asks for it" refute_modules_loaded "${absent[@]}"
+	EM_WHY="the root is ext4: the other filesystems load only when a superblock names them" \
+		refute_modules_loaded "${EM_GEN_OTHER_FS[@]}"
+}
+
+# em_gen_bus_scenario BUS NEEDED...: the whole gen_BUS scenario: the generic image boots the ext4
+# root on BUS and loads exactly what the machine asks for (em_gen_assert_modules).
+em_gen_bus_scenario() {
+	local bus=$1
+	shift
+	em_gen_root
+	em_boot_bus "$bus" "$EM_TMP/initrd" "root=LABEL=emgen earlymount.timeout=60 earlymount.onfail=poweroff" \
+		"$EM_TMP/root.img"
+	assert_booted
+	assert_mount / ext4 ro "source:$(em_disk_node "$bus")"
+	em_gen_assert_modules "$@"
+	em_note "$bus: loaded $(report_modules | tr '\n' ' ')"
+}
