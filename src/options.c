@@ -291,16 +291,16 @@ const char *options_propagation_name(uint64_t prop)
 
 /* The VFS superblock flags that fsconfig() takes as parameters (fs/fs_context.c) and mount(2)
  * takes as MS_* flags. */
-static const struct {
-	const char *name;
-	unsigned long flag;
-	int clear;
+static const struct __attribute__((packed)) { /* packed like keywords[] */
+	char name[11];
+	unsigned char clear;
+	uint32_t flag;
 } sb_flags[] = {
-	{ "ro", MS_RDONLY, 0 },       { "rw", MS_RDONLY, 1 },
-	{ "sync", MS_SYNCHRONOUS, 0 }, { "async", MS_SYNCHRONOUS, 1 },
-	{ "dirsync", MS_DIRSYNC, 0 },  { "lazytime", MS_LAZYTIME, 0 },
-	{ "nolazytime", MS_LAZYTIME, 1 }, { "mand", MS_MANDLOCK, 0 },
-	{ "nomand", MS_MANDLOCK, 1 },  { "silent", MS_SILENT, 0 },
+	{ "ro", 0, MS_RDONLY },       { "rw", 1, MS_RDONLY },
+	{ "sync", 0, MS_SYNCHRONOUS }, { "async", 1, MS_SYNCHRONOUS },
+	{ "dirsync", 0, MS_DIRSYNC },  { "lazytime", 0, MS_LAZYTIME },
+	{ "nolazytime", 1, MS_LAZYTIME }, { "mand", 0, MS_MANDLOCK },
+	{ "nomand", 1, MS_MANDLOCK },  { "silent", 0, MS_SILENT },
 };
 
 int options_legacy(const struct optset *o, unsigned long *msflags, char *data, size_t cap)
