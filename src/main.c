@@ -17,7 +17,9 @@ static const char usage[] =
 	"       earlymount mount --sysroot DIR [--api-fs] [--cmdline STRING] [--rules kernel|systemd]\n"
 	"                        [--wait SECONDS]\n"
 	"       earlymount resolve [--cmdline STRING] [--rules kernel|systemd] [--wait SECONDS]\n"
+#ifndef EM_BOOT_BUILD
 	"       earlymount plan [--cmdline STRING] [--sysroot DIR] [--rules kernel|systemd]\n"
+#endif
 	"       earlymount --help | --version\n"
 	"The mount spec comes from the kernel command line: root=, rootfstype=, rootflags=, ro, rw,\n"
 	"rootwait[=S], rootdelay=S, init=, mount.usr=, mount.usrfstype=, mount.usrflags=,\n"
@@ -52,8 +54,18 @@ int main(int argc, char **argv, char **envp)
 		return run_mount(argc - 1, argv + 1);
 	if (str_eq(cmd, "resolve"))
 		return run_resolve(argc - 1, argv + 1);
+#ifndef EM_BOOT_BUILD
 	if (str_eq(cmd, "plan"))
 		return run_plan(argc - 1, argv + 1);
+#else
+	/* The /init build leaves the plan printer out (CMakeLists.txt: earlymount-init). */
+	if (str_eq(cmd, "plan")) {
+		static const char m[] = "earlymount: plan is not in this build (earlymount-init, the /init "
+		                        "build): run the full earlymount\n";
+		(void)write_all(2, m, sizeof(m) - 1);
+		return EXIT_USAGE;
+	}
+#endif
 	(void)write_all(2, "earlymount: unknown command '", 29);
 	(void)write_all(2, cmd, strlen(cmd));
 	(void)write_all(2, "'\n", 2);

@@ -20,60 +20,69 @@ enum kind {
 	K_REFUSE,   /* meaningless or harmful here */
 };
 
-struct keyword {
-	const char *name;
+/* Packed: the names inline and the value in 32 bits (every MOUNT_ATTR_* and MS_* propagation flag
+ * fits) make the table about 40% smaller than pointers to names and 64-bit values. */
+struct __attribute__((packed)) keyword {
+	char name[14];    /* the longest is "nostrictatime" */
 	unsigned char kind;
-	uint64_t value;
-	const char *why; /* K_REFUSE */
+	uint32_t value;   /* K_REFUSE: the index of its reason in refuse_why */
+};
+
+static const char *const refuse_why[] = {
+	"give 'bind' as the filesystem type (WHAT:WHERE:bind:OPTIONS)",
+	"give 'rbind' as the filesystem type (WHAT:WHERE:rbind:OPTIONS)",
+	"earlymount only makes new mounts",
+	"use rbind or r<propagation> (rprivate, rshared, ...)",
+	"loop devices are not supported",
 };
 
 /* Mount attributes are per-mount and go to fsmount()/mount_setattr(); the VFS refuses them as
  * fsconfig() parameters with EINVAL (fs/fs_context.c vfs_parse_fs_param -> forbidden_sb_flag). */
 static const struct keyword keywords[] = {
-	{ "ro", K_RO, 0, NULL },
-	{ "rw", K_RW, 0, NULL },
-	{ "nosuid", K_ATTR, EM_MOUNT_ATTR_NOSUID, NULL },
-	{ "suid", K_NOATTR, EM_MOUNT_ATTR_NOSUID, NULL },
-	{ "nodev", K_ATTR, EM_MOUNT_ATTR_NODEV, NULL },
-	{ "dev", K_NOATTR, EM_MOUNT_ATTR_NODEV, NULL },
-	{ "noexec", K_ATTR, EM_MOUNT_ATTR_NOEXEC, NULL },
-	{ "exec", K_NOATTR, EM_MOUNT_ATTR_NOEXEC, NULL },
-	{ "nosymfollow", K_ATTR, EM_MOUNT_ATTR_NOSYMFOLLOW, NULL },
-	{ "symfollow", K_NOATTR, EM_MOUNT_ATTR_NOSYMFOLLOW, NULL },
-	{ "nodiratime", K_ATTR, EM_MOUNT_ATTR_NODIRATIME, NULL },
-	{ "diratime", K_NOATTR, EM_MOUNT_ATTR_NODIRATIME, NULL },
-	{ "relatime", K_ATIME, EM_MOUNT_ATTR_RELATIME, NULL },
-	{ "noatime", K_ATIME, EM_MOUNT_ATTR_NOATIME, NULL },
-	{ "strictatime", K_ATIME, EM_MOUNT_ATTR_STRICTATIME, NULL },
+	{ "ro", K_RO, 0 },
+	{ "rw", K_RW, 0 },
+	{ "nosuid", K_ATTR, EM_MOUNT_ATTR_NOSUID },
+	{ "suid", K_NOATTR, EM_MOUNT_ATTR_NOSUID },
+	{ "nodev", K_ATTR, EM_MOUNT_ATTR_NODEV },
+	{ "dev", K_NOATTR, EM_MOUNT_ATTR_NODEV },
+	{ "noexec", K_ATTR, EM_MOUNT_ATTR_NOEXEC },
+	{ "exec", K_NOATTR, EM_MOUNT_ATTR_NOEXEC },
+	{ "nosymfollow", K_ATTR, EM_MOUNT_ATTR_NOSYMFOLLOW },
+	{ "symfollow", K_NOATTR, EM_MOUNT_ATTR_NOSYMFOLLOW },
+	{ "nodiratime", K_ATTR, EM_MOUNT_ATTR_NODIRATIME },
+	{ "diratime", K_NOATTR, EM_MOUNT_ATTR_NODIRATIME },
+	{ "relatime", K_ATIME, EM_MOUNT_ATTR_RELATIME },
+	{ "noatime", K_ATIME, EM_MOUNT_ATTR_NOATIME },
+	{ "strictatime", K_ATIME, EM_MOUNT_ATTR_STRICTATIME },
 	/* "not relatime" can only mean update every access; "not strictatime" the default. */
-	{ "norelatime", K_ATIME, EM_MOUNT_ATTR_STRICTATIME, NULL },
-	{ "nostrictatime", K_ATIME, EM_MOUNT_ATTR_RELATIME, NULL },
-	{ "atime", K_ATIME, EM_MOUNT_ATTR_RELATIME, NULL },
-	{ "private", K_PROP, EM_MS_PRIVATE, NULL },
-	{ "shared", K_PROP, EM_MS_SHARED, NULL },
-	{ "slave", K_PROP, EM_MS_SLAVE, NULL },
-	{ "unbindable", K_PROP, EM_MS_UNBINDABLE, NULL },
-	{ "rprivate", K_RPROP, EM_MS_PRIVATE, NULL },
-	{ "rshared", K_RPROP, EM_MS_SHARED, NULL },
-	{ "rslave", K_RPROP, EM_MS_SLAVE, NULL },
-	{ "runbindable", K_RPROP, EM_MS_UNBINDABLE, NULL },
+	{ "norelatime", K_ATIME, EM_MOUNT_ATTR_STRICTATIME },
+	{ "nostrictatime", K_ATIME, EM_MOUNT_ATTR_RELATIME },
+	{ "atime", K_ATIME, EM_MOUNT_ATTR_RELATIME },
+	{ "private", K_PROP, EM_MS_PRIVATE },
+	{ "shared", K_PROP, EM_MS_SHARED },
+	{ "slave", K_PROP, EM_MS_SLAVE },
+	{ "unbindable", K_PROP, EM_MS_UNBINDABLE },
+	{ "rprivate", K_RPROP, EM_MS_PRIVATE },
+	{ "rshared", K_RPROP, EM_MS_SHARED },
+	{ "rslave", K_RPROP, EM_MS_SLAVE },
+	{ "runbindable", K_RPROP, EM_MS_UNBINDABLE },
 	/* Userspace-only words (fstab's); passing "defaults" to a filesystem is EINVAL. */
-	{ "defaults", K_IGNORE, 0, NULL },
-	{ "auto", K_IGNORE, 0, NULL },
-	{ "noauto", K_IGNORE, 0, NULL },
-	{ "user", K_IGNORE, 0, NULL },
-	{ "nouser", K_IGNORE, 0, NULL },
-	{ "users", K_IGNORE, 0, NULL },
-	{ "owner", K_IGNORE, 0, NULL },
-	{ "group", K_IGNORE, 0, NULL },
-	{ "_netdev", K_IGNORE, 0, NULL },
-	{ "nofail", K_NOFAIL, 0, NULL },
-	{ "bind", K_REFUSE, 0, "give 'bind' as the filesystem type (WHAT:WHERE:bind:OPTIONS)" },
-	{ "rbind", K_REFUSE, 0, "give 'rbind' as the filesystem type (WHAT:WHERE:rbind:OPTIONS)" },
-	{ "remount", K_REFUSE, 0, "earlymount only makes new mounts" },
-	{ "move", K_REFUSE, 0, "earlymount only makes new mounts" },
-	{ "rec", K_REFUSE, 0, "use rbind or r<propagation> (rprivate, rshared, ...)" },
-	{ "loop", K_REFUSE, 0, "loop devices are not supported" },
+	{ "defaults", K_IGNORE, 0 },
+	{ "auto", K_IGNORE, 0 },
+	{ "noauto", K_IGNORE, 0 },
+	{ "user", K_IGNORE, 0 },
+	{ "nouser", K_IGNORE, 0 },
+	{ "users", K_IGNORE, 0 },
+	{ "owner", K_IGNORE, 0 },
+	{ "group", K_IGNORE, 0 },
+	{ "_netdev", K_IGNORE, 0 },
+	{ "nofail", K_NOFAIL, 0 },
+	{ "bind", K_REFUSE, 0 },
+	{ "rbind", K_REFUSE, 1 },
+	{ "remount", K_REFUSE, 2 },
+	{ "move", K_REFUSE, 2 },
+	{ "rec", K_REFUSE, 3 },
+	{ "loop", K_REFUSE, 4 },
 };
 
 void options_init(struct optset *o)
@@ -138,7 +147,7 @@ static int add_word(struct optset *o, char *word, char *err, size_t errlen)
 			o->nofail = 1;
 			return 0;
 		default:
-			fmt(err, errlen, "option '%s' is not allowed here: %s", word, k->why);
+			fmt(err, errlen, "option '%s' is not allowed here: %s", word, refuse_why[k->value]);
 			return -EINVAL;
 		}
 	}
@@ -282,16 +291,16 @@ const char *options_propagation_name(uint64_t prop)
 
 /* The VFS superblock flags that fsconfig() takes as parameters (fs/fs_context.c) and mount(2)
  * takes as MS_* flags. */
-static const struct {
-	const char *name;
-	unsigned long flag;
-	int clear;
+static const struct __attribute__((packed)) { /* packed like keywords[] */
+	char name[11];
+	unsigned char clear;
+	uint32_t flag;
 } sb_flags[] = {
-	{ "ro", MS_RDONLY, 0 },       { "rw", MS_RDONLY, 1 },
-	{ "sync", MS_SYNCHRONOUS, 0 }, { "async", MS_SYNCHRONOUS, 1 },
-	{ "dirsync", MS_DIRSYNC, 0 },  { "lazytime", MS_LAZYTIME, 0 },
-	{ "nolazytime", MS_LAZYTIME, 1 }, { "mand", MS_MANDLOCK, 0 },
-	{ "nomand", MS_MANDLOCK, 1 },  { "silent", MS_SILENT, 0 },
+	{ "ro", 0, MS_RDONLY },       { "rw", 1, MS_RDONLY },
+	{ "sync", 0, MS_SYNCHRONOUS }, { "async", 1, MS_SYNCHRONOUS },
+	{ "dirsync", 0, MS_DIRSYNC },  { "lazytime", 0, MS_LAZYTIME },
+	{ "nolazytime", 1, MS_LAZYTIME }, { "mand", 0, MS_MANDLOCK },
+	{ "nomand", 1, MS_MANDLOCK },  { "silent", 0, MS_SILENT },
 };
 
 int options_legacy(const struct optset *o, unsigned long *msflags, char *data, size_t cap)

@@ -19,6 +19,8 @@ EM_WORK=${EM_WORK:-$EM_SRC/build/qemu}
 EM_MKINITRAMFS=${EM_MKINITRAMFS:-$EM_SRC/initramfs/earlymount-mkinitramfs}
 EM_FETCH_KERNEL=${EM_FETCH_KERNEL:-$EM_SRC/scripts/fetch-kernel}
 EM_BUSYBOX=${EM_BUSYBOX:-/bin/busybox}
+# The full build, beside EM_BINARY: `earlymount plan` is not in the /init build (earlymount-init).
+EM_FULL_BINARY=${EM_FULL_BINARY:-$(dirname "$EM_BINARY")/earlymount}
 QEMU_TIMEOUT=${QEMU_TIMEOUT:-120}
 QEMU_MEM=${QEMU_MEM:-512}
 

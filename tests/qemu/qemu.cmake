@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: MIT
 # QEMU boot tests (label "qemu"): one CTest test per tests/qemu/scenarios/NAME.sh, named qemu_NAME,
-# run by tests/qemu/run with the binary built here. A fixture test (qemu_setup) fetches the kernel
+# run by tests/qemu/run with the /init binary built here (earlymount-init). A fixture test (qemu_setup) fetches the kernel
 # once (scripts/fetch-kernel) and checks the tools, so the scenarios, which may run in parallel
 # (ctest -j2: each boot uses one core), don't each fetch. Only the qemu tests:  ctest -L qemu
 set(EM_QEMU_RUN ${CMAKE_SOURCE_DIR}/tests/qemu/run)
-set(EM_QEMU_ARGS --binary ${CMAKE_BINARY_DIR}/earlymount --work ${CMAKE_BINARY_DIR}/qemu
+set(EM_QEMU_ARGS --binary ${CMAKE_BINARY_DIR}/earlymount-init --work ${CMAKE_BINARY_DIR}/qemu
                  --src ${CMAKE_SOURCE_DIR})
 
 add_test(NAME qemu_setup COMMAND ${EM_QEMU_RUN} ${EM_QEMU_ARGS} setup)

@@ -46,7 +46,7 @@ plan_out=$EM_TMP/plan.out
 # (stdout or stderr, a fixed string)
 plan_check() {
 	local want=$1 text=$2 rc=0
-	"$EM_BINARY" plan --cmdline "$3" >"$plan_out" 2>&1 || rc=$?
+	"$EM_FULL_BINARY" plan --cmdline "$3" >"$plan_out" 2>&1 || rc=$?
 	case $rc in 0 | 2) ;; *) em_fail "earlymount plan crashed or failed oddly (exit $rc) on: ${3:0:200}..." ;; esac
 	[ "$rc" = "$want" ] || em_fail "earlymount plan exited $rc, expected $want, on: ${3:0:200}; it said: $(head -c 600 "$plan_out")"
 	grep -qaF -- "$text" "$plan_out" || em_fail "earlymount plan did not say '$text' on: ${3:0:200}; it said: $(head -c 600 "$plan_out")"
