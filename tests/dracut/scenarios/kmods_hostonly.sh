@@ -15,25 +15,45 @@ em_images
 needed=" $rootfs "
 d=$(readlink -f "/sys/dev/block/$majmin")
 while [ -n "$d" ] && [ "$d" != /sys ] && [ "$d" != / ]; do
-	if [ -e "$d/driver" ]; then
-		m=$(basename "$(readlink -f "$d/driver/module" 2>/dev/null || readlink -f "$d/driver")")
-		needed="$needed${m//-/_} "
+	if [ -e "$d/driver/module" ]; then
+		m=$(basename "$(readlink -f "$d/driver/module")")
+	elif [ -e "$d/driver" ]; then
+		# built into the host's kernel: the driver's name (the image's kernel may have it as a module)
+		m=$(basename "$(readlink -f "$d/driver")")
+	else
+		m=
 	fi
+	[ -z "$m" ] || needed="$needed${m//-/_} "
 	d=${d%/*}
 done
-# ... with their dependencies (modules.dep of the image's kernel)
+# ... with their dependencies and softdeps, as dracut-install adds them (kmod): modules.dep, and
+# modules.softdep's pre:/post: names through modules.alias (ext4's "pre: crypto-crc32c" is
+# crc32c_generic and crc32c_intel)
 closure=$(awk -v want="$needed" '
 	BEGIN { n = split(want, w, " "); for (i = 1; i <= n; i++) q[w[i]] = 1 }
 	function base(p) { sub(/.*\//, "", p); sub(/\.ko(\.(xz|zst|gz))?$/, "", p); gsub(/-/, "_", p); return p }
-	{ sub(/:$/, "", $1); m = base($1); deps[m] = ""; for (i = 2; i <= NF; i++) deps[m] = deps[m] " " base($i) }
+	FILENAME ~ /modules\.alias$/ { if ($1 == "alias") al[$2] = al[$2] " " $3; next }
+	FILENAME ~ /modules\.softdep$/ {
+		if ($1 == "softdep") for (i = 3; i <= NF; i++) if ($i != "pre:" && $i != "post:") soft[$2] = soft[$2] " " $i
+		next
+	}
+	{ sub(/:$/, "", $1); m = base($1); deps[m] = deps[m] ""; for (i = 2; i <= NF; i++) deps[m] = deps[m] " " base($i) }
 	END {
+		for (m in soft) {
+			k = split(soft[m], s, " ")
+			for (i = 1; i <= k; i++) {
+				t = s[i]; gsub(/-/, "_", t)
+				if (t in deps) deps[m] = deps[m] " " t
+				else if (s[i] in al) deps[m] = deps[m] al[s[i]]
+			}
+		}
 		changed = 1
 		while (changed) {
 			changed = 0
 			for (m in q) { k = split(deps[m], d, " "); for (i = 1; i <= k; i++) if (!(d[i] in q)) { q[d[i]] = 1; changed = 1 } }
 		}
 		for (m in q) if (m in deps) print m
-	}' "$MODDIR/modules.dep" | sort)
+	}' "$MODDIR/modules.alias" "$MODDIR/modules.softdep" "$MODDIR/modules.dep" | sort)
 [ -n "$closure" ] || em_skip "neither $rootfs nor the drivers of $rootdev ($needed) are modules of $KVER"
 hostonly_image() { # OUT [dracut args...]
 	local out=$1
