@@ -63,21 +63,22 @@ em_dracut_base() {
 
 # em_dracut OUT FLOW [dracut args...]: dracut --no-hostonly ... --add earlymount, for the fetched
 # kernel, with only the settings of $EM_WORK/dracut.conf (the host's dracut.conf.d is not read).
-# The kernel's own drivers are limited to virtio_blk (--drivers) to keep the image small: the
-# filesystems come from the modules' installkernel (earlymount's adds ext4, xfs, btrfs, ...), and
-# romfs (--add-drivers: a filesystem earlymount does not probe; with --drivers, dracut's own
-# --filesystems would not be added). FLOW shell-plain or systemd-plain: the same image without
-# earlymount, and with the filesystems earlymount's installkernel would have added, for the
-# scenarios that compare a boot with the module to one without it.
+# The kernel's own drivers are limited to virtio_blk (--drivers) to keep the image small, which
+# also keeps dracut's kernel-modules from adding its generic set (block drivers, every filesystem):
+# the filesystems the scenarios mount (ext4, xfs, and romfs, which earlymount does not probe) are
+# --add-drivers. earlymount's installkernel adds nothing to a --no-hostonly image (see
+# module-setup.sh), so the images with and without earlymount get the same kernel modules.
+# FLOW shell-plain or systemd-plain: the same image without earlymount, for the scenarios that
+# compare a boot with the module to one without it.
 EM_TEST_FS="ext4 xfs romfs"
 em_dracut() {
 	local out=$1 flow=$2
 	shift 2
 	local args=(--force --no-hostonly --kver "$KVER" --kmoddir "$MODDIR"
 		--conf "$EM_WORK/dracut.conf" --confdir "$EM_WORK/dracut.conf.d"
-		--drivers virtio_blk --add-drivers romfs --no-early-microcode --no-compress)
+		--drivers virtio_blk --add-drivers "$EM_TEST_FS" --no-early-microcode --no-compress)
 	case $flow in
-	*-plain) args+=(--omit earlymount --add-drivers "$EM_TEST_FS") ;;
+	*-plain) args+=(--omit earlymount) ;;
 	*) args+=(--add earlymount) ;;
 	esac
 	case $flow in shell*) args+=(--omit "$EM_OMIT_SYSTEMD") ;; esac
@@ -94,7 +95,9 @@ em_images() {
 	mkdir -p "$EM_WORK"
 	exec {lock}>"$EM_WORK/images.lock"
 	flock "$lock"
+	# (em_dracut's own text too: its dracut arguments)
 	stamp=$( (cat "$EM_BINARY" "$EM_SRC"/dracut-module/* "$EM_BUILD/dracut-module/module-setup.sh"
+		declare -f em_dracut
 		echo "$KVER $MODDIR $EM_DRACUT") 2>/dev/null | md5sum | cut -d' ' -f1)
 	if [ "$(cat "$EM_WORK/images.stamp" 2>/dev/null)" != "$stamp" ]; then
 		rm -f "$EM_WORK/images.stamp" "$EM_WORK"/*.img "$EM_WORK"/*.skip "$EM_WORK"/*-plain.img

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 # lsinitrd on both images: the module is in, with the static binary and its hooks; in the shell
 # image earlymount's hook comes before rootfs-block's mount-root.sh, which is there too; the
-# filesystems come from earlymount's installkernel (the images are built with --drivers virtio_blk,
-# which keeps dracut's kernel-modules from adding any; romfs is the tests' --add-drivers).
+# filesystems the scenarios mount are there (the tests' --add-drivers: the images are built with
+# --drivers virtio_blk, which keeps dracut's kernel-modules from adding any).
 list() { # IMG: lsinitrd's listing, names only
 	lsinitrd "$1" >"$EM_TMP/$2.list" 2>&1 || { cat "$EM_TMP/$2.list"; em_fail "lsinitrd $1 failed"; }
 	awk 'NF >= 9 { print $9 }' "$EM_TMP/$2.list" | sed 's|^\./||' >"$EM_TMP/$2.names"

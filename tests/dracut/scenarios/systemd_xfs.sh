@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# systemd: root=LABEL= on xfs (its module comes from earlymount's installkernel; dracut's
+# systemd: root=LABEL= on xfs (its module is one of the tests' --add-drivers; dracut's
 # kernel-modules adds no filesystems to these images): earlymount probes the type and mounts it.
 mkroot_dracut "$EM_TMP/root"
 mkdisk_xfs "$EM_TMP/root.img" "$EM_TMP/root" -L emxfs

@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: MIT
+# A host-only image with earlymount carries what this host's root needs and nothing more: built
+# with --drivers loop (which keeps dracut's kernel-modules from adding the host's drivers and
+# filesystems), the image with earlymount has the filesystem of / and the modules of the drivers
+# of /'s block device and of what it sits on (with their dependencies), and no other module than
+# the image without earlymount. Shell flow only (the flow does not change installkernel); no boot.
+rootdev=$(findmnt -no SOURCE / 2>/dev/null) || true
+rootfs=$(findmnt -no FSTYPE / 2>/dev/null) || true
+[ -b "$rootdev" ] || em_skip "this host's / is not on a block device ($rootfs ${rootdev:-none}): no host-only root"
+majmin=$(printf '%d:%d' "0x$(stat -L -c %t "$rootdev")" "0x$(stat -L -c %T "$rootdev")")
+em_images
+# The modules the root may need: its filesystem, and the module of each driver from the block
+# device up to the root of /sys (as dracut's get_blockdev_drv_through_sys and get_dev_module find
+# them), in the image's kernel's names.
+needed=" $rootfs "
+d=$(readlink -f "/sys/dev/block/$majmin")
+while [ -n "$d" ] && [ "$d" != /sys ] && [ "$d" != / ]; do
+	if [ -e "$d/driver/module" ]; then
+		m=$(basename "$(readlink -f "$d/driver/module")")
+	elif [ -e "$d/driver" ]; then
+		# built into the host's kernel: the driver's name (the image's kernel may have it as a module)
+		m=$(basename "$(readlink -f "$d/driver")")
+	else
+		m=
+	fi
+	[ -z "$m" ] || needed="$needed${m//-/_} "
+	d=${d%/*}
+done
+# ... with their dependencies and softdeps, as dracut-install adds them (kmod): modules.dep, and
+# modules.softdep's pre:/post: names through modules.alias (ext4's "pre: crypto-crc32c" is
+# crc32c_generic and crc32c_intel)
+closure=$(awk -v want="$needed" '
+	BEGIN { n = split(want, w, " "); for (i = 1; i <= n; i++) q[w[i]] = 1 }
+	function base(p) { sub(/.*\//, "", p); sub(/\.ko(\.(xz|zst|gz))?$/, "", p); gsub(/-/, "_", p); return p }
+	FILENAME ~ /modules\.alias$/ { if ($1 == "alias") al[$2] = al[$2] " " $3; next }
+	FILENAME ~ /modules\.softdep$/ {
+		if ($1 == "softdep") for (i = 3; i <= NF; i++) if ($i != "pre:" && $i != "post:") soft[$2] = soft[$2] " " $i
+		next
+	}
+	{ sub(/:$/, "", $1); m = base($1); deps[m] = deps[m] ""; for (i = 2; i <= NF; i++) deps[m] = deps[m] " " base($i) }
+	END {
+		for (m in soft) {
+			k = split(soft[m], s, " ")
+			for (i = 1; i <= k; i++) {
+				t = s[i]; gsub(/-/, "_", t)
+				if (t in deps) deps[m] = deps[m] " " t
+				else if (s[i] in al) deps[m] = deps[m] al[s[i]]
+			}
+		}
+		changed = 1
+		while (changed) {
+			changed = 0
+			for (m in q) { k = split(deps[m], d, " "); for (i = 1; i <= k; i++) if (!(d[i] in q)) { q[d[i]] = 1; changed = 1 } }
+		}
+		for (m in q) if (m in deps) print m
+	}' "$MODDIR/modules.alias" "$MODDIR/modules.softdep" "$MODDIR/modules.dep" | sort)
+[ -n "$closure" ] || em_skip "neither $rootfs nor the drivers of $rootdev ($needed) are modules of $KVER"
+hostonly_image() { # OUT [dracut args...]
+	local out=$1
+	shift
+	dracutbasedir=$EM_WORK/base TMPDIR=$EM_TMP dracut --force --hostonly --kver "$KVER" --kmoddir "$MODDIR" \
+		--conf "$EM_WORK/dracut.conf" --confdir "$EM_WORK/dracut.conf.d" -m "base rootfs-block kernel-modules" \
+		--drivers loop --no-early-microcode --no-compress "$@" "$out" >"$out.log" 2>&1 ||
+		{ tail -n 30 "$out.log"; em_fail "dracut --hostonly $* failed; log: $out.log"; }
+	lsinitrd "$out" | awk 'NF >= 9 && $9 ~ /\.ko(\.(xz|zst|gz))?$/ { n = $9; sub(/.*\//, "", n); sub(/\.ko.*/, "", n); gsub(/-/, "_", n); print n }' |
+		sort -u >"$out.kmods"
+}
+hostonly_image "$EM_TMP/plain.img" --omit earlymount
+hostonly_image "$EM_TMP/em.img" --add earlymount
+extra=$(comm -23 "$EM_TMP/em.img.kmods" "$EM_TMP/plain.img.kmods")
+missing=$(comm -13 "$EM_TMP/em.img.kmods" "$EM_TMP/plain.img.kmods" | tr '\n' ' ')
+[ -z "$missing" ] || em_fail "the image with earlymount lacks modules of the one without: $missing"
+unneeded=$(comm -23 <(printf '%s\n' "$extra" | grep .) <(printf '%s\n' "$closure") | tr '\n' ' ') || true
+[ -z "$unneeded" ] || em_fail "earlymount added modules this host's root ($rootfs on $rootdev) does not need: $unneeded(needed: $(echo $closure))"
+if grep -qx "$rootfs" <<<"$closure"; then
+	grep -qx "$rootfs" "$EM_TMP/em.img.kmods" || em_fail "the image with earlymount has no $rootfs module for the host's root"
+fi
+em_note "host-only: / is $rootfs on $rootdev; earlymount added: $(echo $extra) (needed: $(echo $closure))"
