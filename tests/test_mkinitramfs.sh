@@ -500,6 +500,7 @@ check "no -o: a message" grep -q "^earlymount-mkinitramfs: no output file" "$W/n
 rc=$?
 check "--help: exit 0" test $rc -eq 0
 check "--help: usage" grep -q "^Usage: earlymount-mkinitramfs -o FILE" "$W/help.out"
+check "--help: --generic" grep -q "^  --generic  " "$W/help.out"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
