@@ -449,6 +449,49 @@ check "host-only: modules.softdep: only lines of modules in the image" \
 check "host-only: the list is unchanged: every stored module is in it" \
 	cmp -s "$W/a.mods" <(sort "$A/etc/earlymount/modules")
 
+# --generic on a compressed tree: the block-function test reads .ko.xz/.ko.zst modules outside the
+# storage directories (mptsas, found; mptctl and dummy, not block drivers), the storage
+# directories are taken whole (virtio_blk), st is left out by name.
+X=$W/xtree XM=$W/xtree/lib/modules/$KVER
+mkdir -p "$XM"
+cp "$MODDIR/modules.builtin" "$MODDIR/modules.builtin.modinfo" "$MODDIR/modules.order" "$XM/"
+declare -A xtree=(
+	[kernel/drivers/block/virtio_blk.ko]=zst [kernel/drivers/virtio/virtio.ko]=xz [kernel/drivers/virtio/virtio_ring.ko]=none
+	[kernel/drivers/message/fusion/mptsas.ko]=xz [kernel/drivers/message/fusion/mptscsih.ko]=zst
+	[kernel/drivers/message/fusion/mptbase.ko]=xz [kernel/drivers/message/fusion/mptctl.ko]=xz
+	[kernel/drivers/scsi/scsi_transport_sas.ko]=none [kernel/drivers/scsi/scsi_mod.ko]=xz
+	[kernel/drivers/scsi/scsi_common.ko]=none [kernel/drivers/scsi/st.ko]=xz [kernel/drivers/net/dummy.ko]=zst
+	[kernel/fs/ext4/ext4.ko]=xz [kernel/fs/jbd2/jbd2.ko]=none [kernel/fs/mbcache.ko]=none [kernel/lib/crc16.ko]=none
+	[kernel/crypto/crc32c_generic.ko]=xz
+)
+for f in "${!xtree[@]}"; do
+	mkdir -p "$XM/$(dirname "$f")"
+	case ${xtree[$f]} in
+	xz) xz --check=crc32 -c "$MODDIR/$f" >"$XM/$f.xz" ;;
+	zst) zstd -q -c "$MODDIR/$f" >"$XM/$f.zst" ;;
+	none) cp "$MODDIR/$f" "$XM/$f" ;;
+	esac
+done
+depmod -b "$X" "$KVER" 2>"$W/xdepmod.err"
+rc=$?
+check "xtree: depmod -b ($(head -c 200 "$W/xdepmod.err"))" test $rc -eq 0
+build "$W/x.cpio" --moddir "$XM" --binary "$bin" --compress none --generic -v
+rc=$?
+check "xtree --generic: exit 0 ($(head -c 300 "$W/x.cpio.err"))" test $rc -eq 0
+rm -rf "$W/x" && unpack "$W/x.cpio" "$W/x"
+kmods "$W/x" >"$W/x.mods"
+check "xtree --generic: the image is exactly the drivers, the filesystem and their closure ($(tr '\n' ' ' <"$W/x.mods"))" \
+	test "$(tr '\n' ' ' <"$W/x.mods")" = "crc16 crc32c_generic ext4 jbd2 mbcache mptbase mptsas mptscsih scsi_common scsi_mod scsi_transport_sas virtio virtio_blk virtio_ring "
+check "xtree --generic: the modules are stored decompressed, identical" \
+	cmp -s "$W/x/lib/modules/$KVER/kernel/drivers/message/fusion/mptsas.ko" "$MODDIR/kernel/drivers/message/fusion/mptsas.ko"
+check "xtree --generic: storage 2 modules (mptsas, virtio_blk), filesystems 1 (ext4)" eval \
+	'grep -Eq "^earlymount-mkinitramfs: --generic: block-storage drivers and their buses: 2 modules, " "$W/x.cpio.out" &&
+	 grep -Eq "^earlymount-mkinitramfs: --generic: filesystems: 1 module, " "$W/x.cpio.out"'
+check "xtree --generic: no USB host controller in this tree: 0 modules" \
+	grep -q "^earlymount-mkinitramfs: --generic: USB host controllers: 0 modules, 0 bytes$" "$W/x.cpio.out"
+check "xtree --generic: modules.alias names mptsas's PCI ids" \
+	grep -q "^alias pci:v00001000d00000054sv\*sd\*bc\*sc\*i\* mptsas$" "$W/x/lib/modules/$KVER/modules.alias"
+
 # ---- 7. errors: exit 1, a message, no output, nothing left behind --------------------------------
 # expect_error NAME MESSAGE ARGS...: in an empty directory holding an old image that must survive.
 expect_error() {
@@ -500,6 +543,7 @@ check "no -o: a message" grep -q "^earlymount-mkinitramfs: no output file" "$W/n
 rc=$?
 check "--help: exit 0" test $rc -eq 0
 check "--help: usage" grep -q "^Usage: earlymount-mkinitramfs -o FILE" "$W/help.out"
+check "--help: --generic" grep -q "^  --generic  " "$W/help.out"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
