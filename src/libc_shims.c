@@ -3,7 +3,8 @@
  * build, where they would replace glibc's). A static link takes a symbol from the first object
  * that defines it, so these replace musl's fork, fstatat (which musl's stat, lstat and fstat call)
  * and fcntl, and with them the code those pull in (4.2 KB of the boot binary, musl 1.2.3, Debian
- * 12, measured with the link map, -Wl,-Map), and six string functions (1.4 KB).
+ * 12, measured with the link map, -Wl,-Map), seven string functions (1.4 KB), and open, openat,
+ * socket and nanosleep without the fallbacks for kernels earlymount cannot run on (0.7 KB).
  * tests/size/libc_shims.sh checks each against musl's results.
  *
  * Why each is safe here:
@@ -19,7 +20,9 @@
  *   kernels before 2.6.24; earlymount uses F_GETFD and F_DUPFD_CLOEXEC, which the kernel does. */
 #include <fcntl.h>
 #include <string.h>
+#include <time.h>
 #include <stdarg.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -101,4 +104,47 @@ char *strcpy(char *restrict d, const char *restrict s)
 {
 	stpcpy(d, s);
 	return d;
+}
+
+int strncmp(const char *a, const char *b, size_t n)
+{
+	for (; n && *a && *a == *b; n--, a++, b++)
+		;
+	return n ? (unsigned char)*a - (unsigned char)*b : 0;
+}
+
+/* musl's open, openat and socket set FD_CLOEXEC and O_NONBLOCK by hand after the call for kernels
+ * before 2.6.23/2.6.27, which ignored O_CLOEXEC and SOCK_CLOEXEC; nanosleep goes through
+ * clock_nanosleep's clock checks. The kernels earlymount runs on (5.2 and later, for the new mount
+ * API) take the flags in the call itself. */
+int open(const char *path, int flags, ...)
+{
+	va_list ap;
+	unsigned mode;
+
+	va_start(ap, flags);
+	mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(ap, unsigned) : 0;
+	va_end(ap);
+	return (int)syscall(SYS_open, path, flags, mode);
+}
+
+int openat(int dirfd, const char *path, int flags, ...)
+{
+	va_list ap;
+	unsigned mode;
+
+	va_start(ap, flags);
+	mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(ap, unsigned) : 0;
+	va_end(ap);
+	return (int)syscall(SYS_openat, dirfd, path, flags, mode);
+}
+
+int socket(int domain, int type, int protocol)
+{
+	return (int)syscall(SYS_socket, domain, type, protocol);
+}
+
+int nanosleep(const struct timespec *req, struct timespec *rem)
+{
+	return (int)syscall(SYS_nanosleep, req, rem);
 }

@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -20,6 +22,11 @@ char *shim_strcpy(char *d, const char *s);
 pid_t shim_fork(void);
 int shim_fstatat(int d, const char *p, struct stat *st, int f);
 int shim_fcntl(int fd, int cmd, ...);
+int shim_strncmp(const char *a, const char *b, size_t n);
+int shim_open(const char *p, int flags, ...);
+int shim_openat(int d, const char *p, int flags, ...);
+int shim_socket(int domain, int type, int protocol);
+int shim_nanosleep(const struct timespec *req, struct timespec *rem);
 
 static int failed;
 #define CHECK(c, ...) do { if (!(c)) { failed = 1; fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
@@ -43,6 +50,12 @@ int main(void)
 			CHECK(shim_strspn(s, sets[j]) == strspn(s, sets[j]), "strspn(\"%s\", \"%s\")", s, sets[j]);
 			CHECK(shim_strcspn(s, sets[j]) == strcspn(s, sets[j]), "strcspn(\"%s\", \"%s\")", s, sets[j]);
 		}
+		for (size_t j = 0; j < sizeof(strs) / sizeof(*strs); j++)
+			for (size_t n = 0; n < 12; n++) {
+				int x = shim_strncmp(s, strs[j], n), y = strncmp(s, strs[j], n);
+				CHECK((x > 0) == (y > 0) && (x < 0) == (y < 0), "strncmp(\"%s\", \"%s\", %zu)",
+				      s, strs[j], n);
+			}
 		memset(buf, 'Z', sizeof(buf));
 		memset(buf2, 'Z', sizeof(buf2));
 		CHECK(shim_stpcpy(buf, s) == buf + strlen(s) && !memcmp(buf, s, strlen(s) + 1) &&
@@ -68,6 +81,34 @@ int main(void)
 	CHECK(shim_fcntl(-1, F_GETFD) == -1 && errno == EBADF, "F_GETFD on -1: errno %d", errno);
 	close(d);
 	close(fd);
+	/* open, openat: flags taken as given (O_CLOEXEC), the mode with O_CREAT, errno on failure */
+	char tmpl[] = "/tmp/em-shims-XXXXXX";
+	CHECK(mkdtemp(tmpl) != NULL, "mkdtemp");
+	int dfd = shim_open(tmpl, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	CHECK(dfd >= 0 && (fcntl(dfd, F_GETFD) & FD_CLOEXEC), "open O_CLOEXEC: %d", dfd);
+	int f = shim_openat(dfd, "f", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0640);
+	CHECK(f >= 0 && fstat(f, &a) == 0 && (a.st_mode & 0777) == (0640 & ~umask(022)), "openat O_CREAT mode %o",
+	      (unsigned)(a.st_mode & 0777));
+	close(f);
+	errno = 0;
+	CHECK(shim_openat(dfd, "f", O_WRONLY | O_CREAT | O_EXCL, 0600) == -1 && errno == EEXIST, "openat EEXIST");
+	errno = 0;
+	CHECK(shim_open("/nonexistent-earlymount", O_RDONLY) == -1 && errno == ENOENT, "open ENOENT");
+	unlinkat(dfd, "f", 0);
+	close(dfd);
+	rmdir(tmpl);
+	/* socket: SOCK_CLOEXEC and SOCK_NONBLOCK in the type, as devices.c asks for the uevent socket */
+	int so = shim_socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	CHECK(so >= 0 && (fcntl(so, F_GETFD) & FD_CLOEXEC) && (fcntl(so, F_GETFL) & O_NONBLOCK), "socket %d", so);
+	close(so);
+	/* nanosleep: sleeps, and refuses a bad request with EINVAL */
+	struct timespec t0, t1, req = { 0, 20000000 }, bad = { 0, 2000000000 };
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	CHECK(shim_nanosleep(&req, NULL) == 0, "nanosleep");
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	CHECK((t1.tv_sec - t0.tv_sec) * 1000000000L + (t1.tv_nsec - t0.tv_nsec) >= 20000000L, "nanosleep too short");
+	errno = 0;
+	CHECK(shim_nanosleep(&bad, NULL) == -1 && errno == EINVAL, "nanosleep EINVAL");
 	/* fork: a child that exits with a status the parent sees */
 	pid_t pid = shim_fork();
 	if (pid == 0)
