@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* Smaller stand-ins for three musl functions, linked into the static binaries only (never into the
- * host build, where they would replace glibc's). A static link takes a symbol from the first object
+/* Smaller stand-ins for musl functions, linked into the static binaries only (never into the host
+ * build, where they would replace glibc's). A static link takes a symbol from the first object
  * that defines it, so these replace musl's fork, fstatat (which musl's stat, lstat and fstat call)
- * and fcntl, and with them the code those pull in: about 4.2 KB of the boot binary (musl 1.2.3,
- * Debian 12), measured with the link map (-Wl,-Map).
+ * and fcntl, and with them the code those pull in (4.2 KB of the boot binary, musl 1.2.3, Debian
+ * 12, measured with the link map, -Wl,-Map), seven string functions (1.4 KB), and open, openat,
+ * socket and nanosleep without the fallbacks for kernels earlymount cannot run on (0.7 KB).
+ * tests/size/libc_shims.sh checks each against musl's results.
  *
  * Why each is safe here:
  * - fork: musl's fork() takes its internal locks (pthread rwlocks, timed waits, the vDSO clock)
@@ -17,7 +19,10 @@
  * - fcntl: musl special-cases F_SETLKW (a cancellation point), F_GETOWN and F_DUPFD_CLOEXEC on
  *   kernels before 2.6.24; earlymount uses F_GETFD and F_DUPFD_CLOEXEC, which the kernel does. */
 #include <fcntl.h>
+#include <string.h>
+#include <time.h>
 #include <stdarg.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -42,4 +47,104 @@ int fcntl(int fd, int cmd, ...)
 	arg = va_arg(ap, unsigned long);
 	va_end(ap);
 	return (int)syscall(SYS_fcntl, fd, cmd, arg);
+}
+
+/* String functions: musl's are word-at-a-time (strchr, memchr, stpcpy) or build a 256-bit table
+ * (strspn, strcspn), 100 to 240 B each; earlymount's strings are command-line words, paths and
+ * short file contents, for which a byte loop is as fast. Same results as the C standard's. */
+char *strchr(const char *s, int c)
+{
+	for (;; s++) {
+		if (*s == (char)c)
+			return (char *)s;
+		if (!*s)
+			return 0;
+	}
+}
+
+void *memchr(const void *src, int c, size_t n)
+{
+	for (const unsigned char *p = src; n; n--, p++)
+		if (*p == (unsigned char)c)
+			return (void *)p;
+	return 0;
+}
+
+static size_t span(const char *s, const char *set, int in)
+{
+	size_t n = 0;
+	for (; s[n]; n++) {
+		const char *q = set;
+		while (*q && *q != s[n])
+			q++;
+		if ((*q != '\0') != in) /* strspn stops at a byte not in set, strcspn at one in it */
+			break;
+	}
+	return n;
+}
+
+size_t strspn(const char *s, const char *accept)
+{
+	return span(s, accept, 1);
+}
+
+size_t strcspn(const char *s, const char *reject)
+{
+	return span(s, reject, 0);
+}
+
+char *stpcpy(char *restrict d, const char *restrict s)
+{
+	while ((*d = *s++))
+		d++;
+	return d;
+}
+
+char *strcpy(char *restrict d, const char *restrict s)
+{
+	stpcpy(d, s);
+	return d;
+}
+
+int strncmp(const char *a, const char *b, size_t n)
+{
+	for (; n && *a && *a == *b; n--, a++, b++)
+		;
+	return n ? (unsigned char)*a - (unsigned char)*b : 0;
+}
+
+/* musl's open, openat and socket set FD_CLOEXEC and O_NONBLOCK by hand after the call for kernels
+ * before 2.6.23/2.6.27, which ignored O_CLOEXEC and SOCK_CLOEXEC; nanosleep goes through
+ * clock_nanosleep's clock checks. The kernels earlymount runs on (5.2 and later, for the new mount
+ * API) take the flags in the call itself. */
+int open(const char *path, int flags, ...)
+{
+	va_list ap;
+	unsigned mode;
+
+	va_start(ap, flags);
+	mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(ap, unsigned) : 0;
+	va_end(ap);
+	return (int)syscall(SYS_open, path, flags, mode);
+}
+
+int openat(int dirfd, const char *path, int flags, ...)
+{
+	va_list ap;
+	unsigned mode;
+
+	va_start(ap, flags);
+	mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(ap, unsigned) : 0;
+	va_end(ap);
+	return (int)syscall(SYS_openat, dirfd, path, flags, mode);
+}
+
+int socket(int domain, int type, int protocol)
+{
+	return (int)syscall(SYS_socket, domain, type, protocol);
+}
+
+int nanosleep(const struct timespec *req, struct timespec *rem)
+{
+	return (int)syscall(SYS_nanosleep, req, rem);
 }

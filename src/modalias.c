@@ -145,13 +145,14 @@ static const char *bracket(const char *p, unsigned char c, int *in)
 			return NULL;
 		hi = lo;
 		if (*p == '-' && p[1] && p[1] != ']') {
-			hi = (unsigned char)p[1];
-			p += 2;
+			const char *r = p + 1;
+			hi = (unsigned char)*r++;
 			/* glibc reads "[." as a collating symbol at a range's end (before any escape) */
-			if (hi == '[' && *p == '.')
+			if (hi == '[' && *r == '.')
 				return NULL;
-			if (hi == '\\' && !(hi = (unsigned char)*p++))
+			if (hi == '\\' && !(hi = (unsigned char)*r++))
 				return NULL;
+			p = r;
 		}
 		hit |= lo <= c && c <= hi;
 	}
@@ -234,7 +235,9 @@ static int pattern_match(const char *p, const char *e, const char *key, const ch
 	const char *q = p, *w;
 
 	for (; q < e && !is_blank(*q) && !is_wild(*q); q++, key++) {
-		char c = *q == '-' ? '_' : *q;
+		char c = *q;
+		if (c == '-')
+			c = '_';
 		if (c != *key || !c || c == ']')
 			return 0;
 	}
@@ -468,7 +471,7 @@ int modalias_softdeps(const struct modalias_db *db, const char *name, int post, 
 int modalias_check(const struct modalias_db *db, size_t *first_bad, int *which)
 {
 	const char *l, *e;
-	size_t pos = 0;
+	size_t pos;
 	int bad = 0;
 
 	if (!db)

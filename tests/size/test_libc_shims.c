@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: MIT */
+/* src/libc_shims.c against the host's libc: the same results for every function it replaces.
+ * Built with the shims renamed (shim_*), so both are in one program. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+char *shim_strchr(const char *s, int c);
+void *shim_memchr(const void *s, int c, size_t n);
+size_t shim_strspn(const char *s, const char *a);
+size_t shim_strcspn(const char *s, const char *r);
+char *shim_stpcpy(char *d, const char *s);
+char *shim_strcpy(char *d, const char *s);
+pid_t shim_fork(void);
+int shim_fstatat(int d, const char *p, struct stat *st, int f);
+int shim_fcntl(int fd, int cmd, ...);
+int shim_strncmp(const char *a, const char *b, size_t n);
+int shim_open(const char *p, int flags, ...);
+int shim_openat(int d, const char *p, int flags, ...);
+int shim_socket(int domain, int type, int protocol);
+int shim_nanosleep(const struct timespec *req, struct timespec *rem);
+
+static int failed;
+#define CHECK(c, ...) do { if (!(c)) { failed = 1; fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
+	fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } } while (0)
+
+int main(void)
+{
+	static const char *const strs[] = { "", "a", "abc", "/dev//vda", "a,b,,c", " \t\n", "x\xff\x80y",
+		                            "root=UUID=1234 ro", "::::", "aaaaab" };
+	static const char *const sets[] = { "", "a", ",", " \t\n", "/", ":", "ab", "\xff", "xyz" };
+	char buf[64], buf2[64];
+
+	for (size_t i = 0; i < sizeof(strs) / sizeof(*strs); i++) {
+		const char *s = strs[i];
+		for (int c = -1; c < 256; c++) {
+			CHECK(shim_strchr(s, c) == strchr(s, c), "strchr(\"%s\", %d)", s, c);
+			for (size_t n = 0; n <= strlen(s) + 1; n++)
+				CHECK(shim_memchr(s, c, n) == memchr(s, c, n), "memchr(\"%s\", %d, %zu)", s, c, n);
+		}
+		for (size_t j = 0; j < sizeof(sets) / sizeof(*sets); j++) {
+			CHECK(shim_strspn(s, sets[j]) == strspn(s, sets[j]), "strspn(\"%s\", \"%s\")", s, sets[j]);
+			CHECK(shim_strcspn(s, sets[j]) == strcspn(s, sets[j]), "strcspn(\"%s\", \"%s\")", s, sets[j]);
+		}
+		for (size_t j = 0; j < sizeof(strs) / sizeof(*strs); j++)
+			for (size_t n = 0; n < 12; n++) {
+				int x = shim_strncmp(s, strs[j], n), y = strncmp(s, strs[j], n);
+				CHECK((x > 0) == (y > 0) && (x < 0) == (y < 0), "strncmp(\"%s\", \"%s\", %zu)",
+				      s, strs[j], n);
+			}
+		memset(buf, 'Z', sizeof(buf));
+		memset(buf2, 'Z', sizeof(buf2));
+		CHECK(shim_stpcpy(buf, s) == buf + strlen(s) && !memcmp(buf, s, strlen(s) + 1) &&
+		      buf[strlen(s) + 1] == 'Z', "stpcpy(\"%s\")", s);
+		CHECK(shim_strcpy(buf2, s) == buf2 && !memcmp(buf2, buf, sizeof(buf)), "strcpy(\"%s\")", s);
+	}
+
+	/* fstatat, as musl's stat/lstat/fstat call it */
+	struct stat a, b;
+	CHECK(shim_fstatat(AT_FDCWD, "/", &a, 0) == 0 && stat("/", &b) == 0 && a.st_ino == b.st_ino &&
+	      a.st_dev == b.st_dev && a.st_mode == b.st_mode, "fstatat /");
+	int fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	CHECK(fd >= 0 && shim_fstatat(fd, "", &a, AT_EMPTY_PATH) == 0 && a.st_ino == b.st_ino, "fstat fd");
+	errno = 0;
+	CHECK(shim_fstatat(AT_FDCWD, "/nonexistent-earlymount", &a, 0) == -1 && errno == ENOENT,
+	      "fstatat ENOENT: errno %d", errno);
+	/* fcntl: the two commands earlymount uses */
+	int fl = shim_fcntl(fd, F_GETFD);
+	CHECK(fl == fcntl(fd, F_GETFD) && (fl & FD_CLOEXEC), "F_GETFD %d", fl);
+	int d = shim_fcntl(fd, F_DUPFD_CLOEXEC, 10);
+	CHECK(d >= 10 && (fcntl(d, F_GETFD) & FD_CLOEXEC), "F_DUPFD_CLOEXEC %d", d);
+	errno = 0;
+	CHECK(shim_fcntl(-1, F_GETFD) == -1 && errno == EBADF, "F_GETFD on -1: errno %d", errno);
+	close(d);
+	close(fd);
+	/* open, openat: flags taken as given (O_CLOEXEC), the mode with O_CREAT, errno on failure */
+	char tmpl[] = "/tmp/em-shims-XXXXXX";
+	CHECK(mkdtemp(tmpl) != NULL, "mkdtemp");
+	int dfd = shim_open(tmpl, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	CHECK(dfd >= 0 && (fcntl(dfd, F_GETFD) & FD_CLOEXEC), "open O_CLOEXEC: %d", dfd);
+	int f = shim_openat(dfd, "f", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0640);
+	CHECK(f >= 0 && fstat(f, &a) == 0 && (a.st_mode & 0777) == (0640 & ~umask(022)), "openat O_CREAT mode %o",
+	      (unsigned)(a.st_mode & 0777));
+	close(f);
+	errno = 0;
+	CHECK(shim_openat(dfd, "f", O_WRONLY | O_CREAT | O_EXCL, 0600) == -1 && errno == EEXIST, "openat EEXIST");
+	errno = 0;
+	CHECK(shim_open("/nonexistent-earlymount", O_RDONLY) == -1 && errno == ENOENT, "open ENOENT");
+	unlinkat(dfd, "f", 0);
+	close(dfd);
+	rmdir(tmpl);
+	/* socket: SOCK_CLOEXEC and SOCK_NONBLOCK in the type, as devices.c asks for the uevent socket */
+	int so = shim_socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	CHECK(so >= 0 && (fcntl(so, F_GETFD) & FD_CLOEXEC) && (fcntl(so, F_GETFL) & O_NONBLOCK), "socket %d", so);
+	close(so);
+	/* nanosleep: sleeps, and refuses a bad request with EINVAL */
+	struct timespec t0, t1, req = { 0, 20000000 }, bad = { 0, 2000000000 };
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	CHECK(shim_nanosleep(&req, NULL) == 0, "nanosleep");
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	CHECK((t1.tv_sec - t0.tv_sec) * 1000000000L + (t1.tv_nsec - t0.tv_nsec) >= 20000000L, "nanosleep too short");
+	errno = 0;
+	CHECK(shim_nanosleep(&bad, NULL) == -1 && errno == EINVAL, "nanosleep EINVAL");
+	/* fork: a child that exits with a status the parent sees */
+	pid_t pid = shim_fork();
+	if (pid == 0)
+		_exit(42);
+	int st = 0;
+	CHECK(pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 42,
+	      "fork: pid %d status %d", pid, st);
+	if (!failed)
+		printf("PASS: libc_shims\n");
+	return failed;
+}
