@@ -10,15 +10,18 @@
  * Why each is safe here:
  * - fork: musl's fork() takes its internal locks (pthread rwlocks, timed waits, the vDSO clock)
  *   and runs pthread_atfork handlers so that a child of a threaded program finds libc consistent.
- *   earlymount has no threads and no atfork handlers, and its only child (the rescue shell, run.c)
- *   calls setsid, ioctl, write, execve and _exit, none of which reads the thread's cached TID that
- *   musl's _Fork would have refreshed.
- * - fstatat: on x86-64 the kernel's struct stat (newfstatat) is musl's struct stat field for field;
+ *   earlymount has no threads and no atfork handlers, and its children (the rescue shell, run.c,
+ *   and the module-loading workers, modload.c) call only system-call wrappers (setsid, ioctl,
+ *   finit_module, write, execve, _exit), none of which reads the thread's cached TID that musl's
+ *   _Fork would have refreshed.
+ * - fstatat: on x86-64 and arm64 the kernel's struct stat (newfstatat; arm64 uses asm-generic's)
+ *   is musl's struct stat field for field (musl: arch/{x86_64,aarch64}/kstat.h);
  *   musl adds a /proc/self/fd fallback for fstat on O_PATH descriptors for kernels before 3.6, and
  *   fstat's AT_EMPTY_PATH needs 2.6.39: earlymount needs the new mount API (5.2) anyway.
  * - fcntl: musl special-cases F_SETLKW (a cancellation point), F_GETOWN and F_DUPFD_CLOEXEC on
  *   kernels before 2.6.24; earlymount uses F_GETFD and F_DUPFD_CLOEXEC, which the kernel does. */
 #include <fcntl.h>
+#include <signal.h>
 #include <string.h>
 #include <time.h>
 #include <stdarg.h>
@@ -27,9 +30,12 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+/* clone(SIGCHLD) is fork on every architecture; arm64 has no fork system call at all. The flags
+ * word is the first argument everywhere; the others are zero, so their per-architecture order
+ * (kernel/fork.c, CONFIG_CLONE_BACKWARDS*) does not matter. */
 pid_t fork(void)
 {
-	return (pid_t)syscall(SYS_fork);
+	return (pid_t)syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0);
 }
 
 int fstatat(int dirfd, const char *restrict path, struct stat *restrict st, int flags)
@@ -100,10 +106,15 @@ char *stpcpy(char *restrict d, const char *restrict s)
 	return d;
 }
 
+/* Its own loop, not stpcpy(d, s): GCC folds a stpcpy whose result is unused into strcpy, which
+ * made this function call itself until the stack ran out. */
 char *strcpy(char *restrict d, const char *restrict s)
 {
-	stpcpy(d, s);
-	return d;
+	char *r = d;
+
+	while ((*d++ = *s++))
+		;
+	return r;
 }
 
 int strncmp(const char *a, const char *b, size_t n)
@@ -125,7 +136,11 @@ int open(const char *path, int flags, ...)
 	va_start(ap, flags);
 	mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(ap, unsigned) : 0;
 	va_end(ap);
+#ifdef SYS_open
 	return (int)syscall(SYS_open, path, flags, mode);
+#else /* arm64 and the other asm-generic architectures have only openat */
+	return (int)syscall(SYS_openat, AT_FDCWD, path, flags, mode);
+#endif
 }
 
 int openat(int dirfd, const char *path, int flags, ...)
