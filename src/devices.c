@@ -578,9 +578,8 @@ int dev_wait(const struct devspec *d, long timeout_s, const char *what, char *pa
 	if (found) {
 		log_debug("found %s %s: %s after %lu ms", what, desc, path, log_ms() - start);
 		btrfs_wait_members(path, s, start, timeout_s);
-	}
-	if (found)
 		return 0;
+	}
 	log_err("timed out after %ld s waiting for %s %s", timeout_s, what, desc);
 	dev_report();
 	return -ETIMEDOUT;

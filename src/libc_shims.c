@@ -20,6 +20,7 @@
  *   fstat's AT_EMPTY_PATH needs 2.6.39: earlymount needs the new mount API (5.2) anyway.
  * - fcntl: musl special-cases F_SETLKW (a cancellation point), F_GETOWN and F_DUPFD_CLOEXEC on
  *   kernels before 2.6.24; earlymount uses F_GETFD and F_DUPFD_CLOEXEC, which the kernel does. */
+#define _GNU_SOURCE /* O_TMPFILE in glibc's headers, for the host-side static checks */
 #include <fcntl.h>
 #include <signal.h>
 #include <string.h>
@@ -130,12 +131,14 @@ int strncmp(const char *a, const char *b, size_t n)
  * API) take the flags in the call itself. */
 int open(const char *path, int flags, ...)
 {
-	va_list ap;
-	unsigned mode;
+	unsigned mode = 0;
 
-	va_start(ap, flags);
-	mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(ap, unsigned) : 0;
-	va_end(ap);
+	if ((flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE) { /* only then is there a mode */
+		va_list ap;
+		va_start(ap, flags);
+		mode = va_arg(ap, unsigned);
+		va_end(ap);
+	}
 #ifdef SYS_open
 	return (int)syscall(SYS_open, path, flags, mode);
 #else /* arm64 and the other asm-generic architectures have only openat */
@@ -145,12 +148,14 @@ int open(const char *path, int flags, ...)
 
 int openat(int dirfd, const char *path, int flags, ...)
 {
-	va_list ap;
-	unsigned mode;
+	unsigned mode = 0;
 
-	va_start(ap, flags);
-	mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(ap, unsigned) : 0;
-	va_end(ap);
+	if ((flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE) { /* only then is there a mode */
+		va_list ap;
+		va_start(ap, flags);
+		mode = va_arg(ap, unsigned);
+		va_end(ap);
+	}
 	return (int)syscall(SYS_openat, dirfd, path, flags, mode);
 }
 

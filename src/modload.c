@@ -49,7 +49,7 @@ static char release[65];
 static const struct cmdline *kcl;
 static unsigned jobs = 1;
 static const struct plan *kplan;
-static struct { unsigned loaded, matched, devices, skipped, failed; } st;
+static struct { unsigned loaded, matched, devices, skipped, failed; } stats;
 
 static const char *map_file(int dirfd, const char *name, size_t *len)
 {
@@ -211,14 +211,14 @@ static int skipped(int i)
 	fmt(p, sizeof(p), "/sys/module/%s/initstate", name);
 	if (access(p, F_OK) == 0) {
 		log_debug("skip: module %s: already loaded", name);
-		st.skipped++;
+		stats.skipped++;
 		modsched_skip(&sched, i);
 		return 1;
 	}
 	for (unsigned k = 0; k < ncpu_mods; k++)
 		if (str_eq(cpu_mods[k], name) && cpu_alias[0] && modalias_cpu_excluded(&db, name, cpu_alias)) {
 			log_debug("skip: module %s: cpu feature absent (none of its cpu: aliases matches this CPU)", name);
-			st.skipped++;
+			stats.skipped++;
 			modsched_skip(&sched, i);
 			return 1;
 		}
@@ -333,7 +333,7 @@ static int want_name(const char *name, int *out, unsigned max, int depth)
 	}
 	if (builtin_text && modbuiltin_find(builtin_text, builtin_len, norm) == 0) {
 		log_debug("skip: module %s: built into the kernel", norm);
-		st.skipped++;
+		stats.skipped++;
 		return 0;
 	}
 	return -ENOENT;
@@ -360,15 +360,15 @@ static void finished(int i, int e)
 	fmt(rel, sizeof(rel), "%.*s", (int)npathlen[i], npath[i]);
 	npid[i] = 0;
 	if (!e) {
-		st.loaded++;
+		stats.loaded++;
 		log_debug("loaded module %s (%lu ms)", name, ms);
 	} else if (e == ENODEV) {
 		/* The module's init found no hardware for it: nothing is wrong, and udev/modprobe
 		 * stay quiet too. */
-		st.skipped++;
+		stats.skipped++;
 		log_debug("module %s: no device for it here (ENODEV); skipped (%lu ms)", name, ms);
 	} else {
-		st.failed++;
+		stats.failed++;
 		if (e == EINVAL && nparam[i])
 			log_err("load module %s failed: %s; the module refused its parameters from the "
 			        "kernel command line? the kernel's log says which", name, errstr(e));
@@ -392,7 +392,7 @@ static void start(int i)
 
 	nt0[i] = log_ms();
 	if (!npath[i] || npathlen[i] >= sizeof(rel)) {
-		st.failed++;
+		stats.failed++;
 		log_err("load module %s failed: not in /lib/modules/%s/modules.dep", name, release);
 		modsched_done(&sched, i, 0);
 		return;
@@ -402,7 +402,7 @@ static void start(int i)
 	fd = openat(moddir_fd, rel, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		int e = errno;
-		st.failed++;
+		stats.failed++;
 		log_err("load module %s failed: cannot open /lib/modules/%s/%s: %s", name, release, rel, errstr(e));
 		modsched_done(&sched, i, 0);
 		return;
@@ -471,11 +471,11 @@ static void run_queue(void)
 			start(i);
 			break;
 		case MSN_DEPFAIL:
-			st.failed++;
+			stats.failed++;
 			log_err("load module %s failed: its dependency %s did not load", sched.name[i], sched.name[why]);
 			break;
 		case MSN_LOOP:
-			st.failed++;
+			stats.failed++;
 			log_warn("module %s: its softdeps and it wait for each other (modules.softdep); not loaded",
 			         sched.name[i]);
 			break;
@@ -519,13 +519,13 @@ static int queue_matches(const char *modalias, const char *devpath)
 		 * modprobe.blacklist= names it. */
 		if (kcl && modparams_blacklisted(kcl, mn)) {
 			log_debug("skip: module %s: blacklisted (modprobe.blacklist=)", mn);
-			st.skipped++;
+			stats.skipped++;
 			continue;
 		}
 		if (!dep_text || moddep_find(dep_text, dep_len, mn, &m) < 0) {
 			if (builtin_text && modbuiltin_find(builtin_text, builtin_len, mn) == 0) {
 				log_debug("skip: module %s: built into the kernel", mn);
-				st.skipped++;
+				stats.skipped++;
 			} else {
 				log_warn("module %s (alias of %s): not in /lib/modules/%s/modules.dep; not loaded", mn,
 				         modalias, release);
@@ -533,7 +533,7 @@ static int queue_matches(const char *modalias, const char *devpath)
 			continue;
 		}
 		if (want_entry(mn, &m, 0) >= 0) {
-			st.matched++;
+			stats.matched++;
 			added++;
 		}
 	}
@@ -546,7 +546,7 @@ int modules_hotplug(const char *modalias, const char *devpath)
 	 * modules load when something needs them (crc32c for ext4), and only those that fit. */
 	if (!matching || str_startswith(modalias, "cpu:"))
 		return 0;
-	st.devices++;
+	stats.devices++;
 	return queue_matches(modalias, devpath);
 }
 
@@ -566,7 +566,7 @@ static void coldplug(void)
 {
 	char buf[2048], mbuf[2048], lbuf[256];
 	unsigned long t0 = log_ms();
-	unsigned ndev = st.devices;
+	unsigned ndev = stats.devices;
 	int bus = open("/sys/bus", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (bus < 0) {
 		log_warn("coldplug: cannot open /sys/bus: %s; only hot-plugged devices are matched", errstr(errno));
@@ -619,7 +619,7 @@ static void coldplug(void)
 		}
 	}
 	close(bus);
-	log_debug("coldplug: %u device modaliases read and matched in %lu ms", st.devices - ndev, log_ms() - t0);
+	log_debug("coldplug: %u device modaliases read and matched in %lu ms", stats.devices - ndev, log_ms() - t0);
 }
 
 void modules_rescan(void)
@@ -641,11 +641,11 @@ static int queue_fs(const char *type, const char *dev)
 
 int modules_fs(const char *type, const char *dev)
 {
-	unsigned failed = st.failed;
+	unsigned failed = stats.failed;
 	if (!queue_fs(type, dev))
 		return 0;
 	run_queue();
-	return st.failed > failed ? -ENODEV : 0;
+	return stats.failed > failed ? -ENODEV : 0;
 }
 
 void modules_fs_all(const char *dev)
@@ -726,7 +726,7 @@ int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
 			 * list is what the hardware would load; a module named explicitly
 			 * (earlymount.modules=) or needed by another still loads, as with modprobe. */
 			log_info("module %s: not loaded: modprobe.blacklist= names it", s);
-			st.skipped++;
+			stats.skipped++;
 		} else if (*s && *s != '#' && want_name(s, NULL, 0, 0) == -ENOENT) {
 			log_err("load module %s failed: not in /lib/modules/%s/modules.dep%s", s, release,
 			        dep_text ? "" : " (no modules.dep in this initramfs)");
@@ -754,8 +754,8 @@ int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
 	 * are matched in turn until no new module comes. */
 	while (matching && dev_uevent_pump() > 0)
 		;
-	st.failed += (unsigned)missing;
-	log_info("modules: %u loaded (%u matched from %u devices), %u skipped, %u failed, %lu ms", st.loaded,
-	         st.matched, st.devices, st.skipped, st.failed, log_ms() - t0);
-	return (int)st.failed;
+	stats.failed += (unsigned)missing;
+	log_info("modules: %u loaded (%u matched from %u devices), %u skipped, %u failed, %lu ms", stats.loaded,
+	         stats.matched, stats.devices, stats.skipped, stats.failed, log_ms() - t0);
+	return (int)stats.failed;
 }
