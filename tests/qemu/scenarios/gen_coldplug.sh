@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
-# A generic image loads what the machine asks for and nothing else (issue 10). Until
-# earlymount-mkinitramfs --generic exists, the scenario makes one from the builder's image: the
-# virtio and nvme drivers and the ext4 and xfs filesystems in the tree, the kernel's modules.alias
-# and modules.softdep cut down to those modules (--add), and an empty /etc/earlymount/modules (a
+# A generic image loads what the machine asks for and nothing else (issue 10). The scenario makes
+# a small one from a host-only image (the gen_* scenarios boot the real --generic image): the
+# virtio and nvme drivers and the ext4 and xfs filesystems, the builder's modules.alias and
+# modules.softdep cut down to those modules, and an empty /etc/earlymount/modules (a
 # second cpio archive appended to the image: the kernel unpacks them in turn, and a later file
 # replaces an earlier one, init/initramfs.c do_name opening with O_TRUNC), so that only matching
 # decides. Then, from the booted root's /proc/modules and earlymount.debug's lines:
@@ -30,17 +30,15 @@ mods=$(cat "$EM_TMP/unpacked/etc/earlymount/modules")
 for m in virtio_blk virtio_pci nvme ext4 xfs crc32c_intel crc32c_generic; do
 	grep -qx "$m" <<<"$mods" || em_die "the builder's image has no $m (modules: $(tr '\n' ' ' <<<"$mods"))"
 done
-# kmod's files, cut down to the image's modules: alias lines by their module (field 3), softdep
-# lines by theirs (field 2); module names as depmod writes them ('-' and '_' mixed).
-awk 'NR == FNR { keep[$1] = 1; next } { m = ($1 == "softdep") ? $2 : $3; gsub(/-/, "_", m) } m in keep' \
-	<(printf '%s\n' "$mods") "$MODDIR/modules.alias" >"$EM_TMP/modules.alias"
-awk 'NR == FNR { keep[$1] = 1; next } { m = $2; gsub(/-/, "_", m) } $1 == "softdep" && m in keep' \
-	<(printf '%s\n' "$mods") "$MODDIR/modules.softdep" >"$EM_TMP/modules.softdep"
-grep -q ' virtio_blk$' "$EM_TMP/modules.alias" || em_die "no virtio_blk alias in $MODDIR/modules.alias"
-grep -q '^softdep ext4 pre:' "$EM_TMP/modules.softdep" || em_die "no ext4 softdep in $MODDIR/modules.softdep"
-mkinitrd "$EM_TMP/initrd" --preset nvme --fs ext4 --fs xfs \
-	--add "$EM_TMP/modules.alias:/lib/modules/$KVER/modules.alias" \
-	--add "$EM_TMP/modules.softdep:/lib/modules/$KVER/modules.softdep"
+# The builder's cut-down modules.alias and modules.softdep (the image's modules only) are what
+# matching reads.
+for f in modules.alias modules.softdep; do
+	cp "$EM_TMP/unpacked/lib/modules/$KVER/$f" "$EM_TMP/$f" || em_die "the builder's image has no /lib/modules/$KVER/$f"
+done
+grep -q ' virtio_blk$' "$EM_TMP/modules.alias" || em_die "no virtio_blk alias in the image's modules.alias"
+grep -q '^softdep ext4 pre:' "$EM_TMP/modules.softdep" || em_die "no ext4 softdep in the image's modules.softdep"
+! grep -qE ' (btrfs|f2fs|usb_storage)$' "$EM_TMP/modules.alias" || em_die "the image's modules.alias names modules it does not hold"
+cp "$EM_TMP/initrd.first" "$EM_TMP/initrd"
 mkdir -p "$EM_TMP/overlay/etc/earlymount"
 : >"$EM_TMP/overlay/etc/earlymount/modules"
 (cd "$EM_TMP/overlay" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet | gzip -n) >>"$EM_TMP/initrd" ||
