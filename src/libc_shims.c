@@ -3,8 +3,9 @@
  * build, where they would replace glibc's). A static link takes a symbol from the first object
  * that defines it, so these replace musl's fork, fstatat (which musl's stat, lstat and fstat call)
  * and fcntl, and with them the code those pull in (4.2 KB of the boot binary, musl 1.2.3, Debian
- * 12, measured with the link map, -Wl,-Map), seven string functions (1.4 KB), and open, openat,
- * socket and nanosleep without the fallbacks for kernels earlymount cannot run on (0.7 KB).
+ * 12, measured with the link map, -Wl,-Map), seven string functions (1.4 KB), open, openat,
+ * socket and nanosleep without the fallbacks for kernels earlymount cannot run on (0.7 KB), and
+ * mmap, readlink, readlinkat, sleep and usleep (0.4 KB).
  * tests/size/libc_shims.sh checks each against musl's results.
  *
  * Why each is safe here:
@@ -26,6 +27,7 @@
 #include <string.h>
 #include <time.h>
 #include <stdarg.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -167,4 +169,41 @@ int socket(int domain, int type, int protocol)
 int nanosleep(const struct timespec *req, struct timespec *rem)
 {
 	return (int)syscall(SYS_nanosleep, req, rem);
+}
+
+/* musl's mmap checks the offset's alignment and the length against PTRDIFF_MAX and waits for a
+ * concurrent munmap (__vm_wait, threads); the kernel refuses the first two itself (EINVAL, ENOMEM)
+ * and earlymount has no threads. Its one call maps a module file read-only (modload.c). */
+void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	return (void *)syscall(SYS_mmap, addr, len, prot, flags, fd, off);
+}
+
+/* musl's readlink and readlinkat give a size-0 buffer a 1-byte one of their own (Linux refuses
+ * size 0); earlymount's buffers are never empty. readlink is readlinkat from the working
+ * directory (arm64 has no readlink system call). */
+ssize_t readlinkat(int dirfd, const char *restrict path, char *restrict buf, size_t size)
+{
+	return syscall(SYS_readlinkat, dirfd, path, buf, size);
+}
+
+ssize_t readlink(const char *restrict path, char *restrict buf, size_t size)
+{
+	return readlinkat(AT_FDCWD, path, buf, size);
+}
+
+/* sleep and usleep as musl has them, over the nanosleep above (no signals interrupt earlymount's
+ * sleeps, but the result is still musl's: the seconds left, or -1). */
+unsigned sleep(unsigned s)
+{
+	struct timespec t = { .tv_sec = s };
+
+	return nanosleep(&t, &t) ? (unsigned)t.tv_sec : 0;
+}
+
+int usleep(unsigned us)
+{
+	struct timespec t = { .tv_sec = us / 1000000, .tv_nsec = (long)(us % 1000000) * 1000 };
+
+	return nanosleep(&t, &t);
 }

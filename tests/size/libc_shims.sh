@@ -8,7 +8,7 @@ cc=${1:?musl-gcc} src=${2:?source dir}
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 ren=()
-for f in strchr memchr strspn strcspn stpcpy strcpy strncmp fork fstatat fcntl open openat socket nanosleep; do ren+=("-D$f=shim_$f"); done
+for f in strchr memchr strspn strcspn stpcpy strcpy strncmp fork fstatat fcntl open openat socket nanosleep mmap readlink readlinkat sleep usleep; do ren+=("-D$f=shim_$f"); done
 # -fno-builtin: GCC would otherwise fold the renamed calls back into its built-in string functions.
 "$cc" -static -Os -std=gnu11 -Wall -Wextra -Werror -fno-builtin "${ren[@]}" -c "$src/src/libc_shims.c" -o "$W/shims.o"
 "$cc" -static -std=gnu11 -Wall -Wextra -Werror "$src/tests/size/test_libc_shims.c" "$W/shims.o" -o "$W/t"

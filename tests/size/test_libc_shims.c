@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -27,6 +28,11 @@ int shim_open(const char *p, int flags, ...);
 int shim_openat(int d, const char *p, int flags, ...);
 int shim_socket(int domain, int type, int protocol);
 int shim_nanosleep(const struct timespec *req, struct timespec *rem);
+void *shim_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off);
+ssize_t shim_readlink(const char *path, char *buf, size_t size);
+ssize_t shim_readlinkat(int dirfd, const char *path, char *buf, size_t size);
+unsigned shim_sleep(unsigned s);
+int shim_usleep(unsigned us);
 
 static int failed;
 #define CHECK(c, ...) do { if (!(c)) { failed = 1; fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
@@ -109,6 +115,47 @@ int main(void)
 	CHECK((t1.tv_sec - t0.tv_sec) * 1000000000L + (t1.tv_nsec - t0.tv_nsec) >= 20000000L, "nanosleep too short");
 	errno = 0;
 	CHECK(shim_nanosleep(&bad, NULL) == -1 && errno == EINVAL, "nanosleep EINVAL");
+	/* sleep, usleep: musl's results over nanosleep (0 when the whole time passed) */
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	CHECK(shim_usleep(20000) == 0 && shim_sleep(0) == 0, "usleep/sleep");
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	CHECK((t1.tv_sec - t0.tv_sec) * 1000000000L + (t1.tv_nsec - t0.tv_nsec) >= 20000000L, "usleep too short");
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	CHECK(shim_sleep(1) == 0, "sleep(1)");
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	CHECK(t1.tv_sec - t0.tv_sec >= 1, "sleep(1) too short");
+	/* mmap: a file mapped read-only as modload.c maps a module; MAP_FAILED with errno on failure */
+	char mt[] = "/tmp/em-shims-mmap-XXXXXX";
+	int mfd = mkstemp(mt);
+	CHECK(mfd >= 0 && write(mfd, "\x7f" "ELF-module", 11) == 11, "mkstemp");
+	const char *mp = shim_mmap(NULL, 11, PROT_READ, MAP_PRIVATE, mfd, 0);
+	const char *lp = mmap(NULL, 11, PROT_READ, MAP_PRIVATE, mfd, 0);
+	CHECK(mp != MAP_FAILED && lp != MAP_FAILED && !memcmp(mp, lp, 11) && !memcmp(mp, "\x7f" "ELF", 4), "mmap");
+	munmap((void *)mp, 11);
+	munmap((void *)lp, 11);
+	errno = 0;
+	CHECK(shim_mmap(NULL, 11, PROT_READ, MAP_PRIVATE, -1, 0) == MAP_FAILED && errno == EBADF, "mmap EBADF: %d", errno);
+	errno = 0;
+	CHECK(shim_mmap(NULL, 11, PROT_READ, MAP_PRIVATE, mfd, 1) == MAP_FAILED && errno == EINVAL, "mmap EINVAL: %d", errno);
+	close(mfd);
+	/* readlink, readlinkat: the target, unterminated, its length; errno on failure */
+	char ln[sizeof(mt) + 3], got[64], want[64];
+	snprintf(ln, sizeof(ln), "%s.ln", mt);
+	CHECK(symlink("../dev/vda1", ln) == 0, "symlink");
+	ssize_t gn = shim_readlink(ln, got, sizeof(got)), wn = readlink(ln, want, sizeof(want));
+	CHECK(gn == 11 && gn == wn && !memcmp(got, want, 11), "readlink %zd %zd", gn, wn);
+	CHECK(shim_readlink(ln, got, 4) == readlink(ln, want, 4) && !memcmp(got, want, 4), "readlink short buffer");
+	int tfd = open("/tmp", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	gn = shim_readlinkat(tfd, ln + 5, got, sizeof(got));
+	CHECK(gn == 11 && !memcmp(got, want, 11), "readlinkat %zd", gn);
+	errno = 0;
+	CHECK(shim_readlink(mt, got, sizeof(got)) == -1 && errno == EINVAL, "readlink EINVAL (not a link): %d", errno);
+	errno = 0;
+	CHECK(shim_readlinkat(tfd, "nonexistent-earlymount", got, sizeof(got)) == -1 && errno == ENOENT,
+	      "readlinkat ENOENT: %d", errno);
+	close(tfd);
+	unlink(ln);
+	unlink(mt);
 	/* fork: a child that exits with a status the parent sees */
 	pid_t pid = shim_fork();
 	if (pid == 0)
