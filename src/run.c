@@ -34,25 +34,34 @@ static void out(int fd, const char *s)
 
 /* The command line: the initramfs's stored default fragment first (earlymount-mkinitramfs
  * --cmdline), then the kernel's (or --cmdline), whose parameters come later and so win. */
+/* Reads one command-line file whole into text (CMDLINE_MAX bytes); EXIT_OK, or the exit status
+ * with err set. Only an optional file may be absent. */
+static int read_cmdline(const char *path, int optional, char *text, long *n, char *err, size_t errlen)
+{
+	*n = read_file(AT_FDCWD, path, text, CMDLINE_MAX);
+	if (*n == -EFBIG) {
+		fmt(err, errlen, "%s is %ld bytes, more than the %d earlymount reads: refused rather than cut",
+		    path, file_size_read(AT_FDCWD, path), CMDLINE_MAX - 1);
+		return EXIT_SPEC;
+	}
+	if (*n < 0 && (*n != -ENOENT || !optional)) {
+		fmt(err, errlen, "read %s failed: %s", path, errstr((int)-*n));
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
 static int load_cmdline(const char *given, enum spec_rules rules, char *err, size_t errlen)
 {
 	static char text[CMDLINE_MAX];
 	long n;
+	int r;
 
 	cl.nargs = cl.ninit = 0;
 	cl.used = 0;
 	if (!given) {
-		n = read_file(AT_FDCWD, "/etc/earlymount/cmdline", text, sizeof(text));
-		if (n == -EFBIG) {
-			fmt(err, errlen, "/etc/earlymount/cmdline is %ld bytes, more than the %d earlymount "
-			    "reads: refused rather than cut", file_size_read(AT_FDCWD, "/etc/earlymount/cmdline"),
-			    CMDLINE_MAX - 1);
-			return EXIT_SPEC;
-		}
-		if (n < 0 && n != -ENOENT) {
-			fmt(err, errlen, "read /etc/earlymount/cmdline failed: %s", errstr((int)-n));
-			return EXIT_FAIL;
-		}
+		if ((r = read_cmdline("/etc/earlymount/cmdline", 1, text, &n, err, errlen)) != EXIT_OK)
+			return r;
 		if (n > 0 && cmdline_append(&cl, text, (size_t)n) < 0) {
 			fmt(err, errlen, "/etc/earlymount/cmdline (%ld bytes): more than %d bytes or %d "
 			    "parameters", n, CMDLINE_MAX - 1, CMDLINE_MAX_ARGS);
@@ -60,16 +69,8 @@ static int load_cmdline(const char *given, enum spec_rules rules, char *err, siz
 		}
 		/* A line longer than the buffer (bootconfig can make /proc/cmdline long) is refused
 		 * with its size, never cut: a cut line could drop or change the last parameter. */
-		n = read_file(AT_FDCWD, "/proc/cmdline", text, sizeof(text));
-		if (n == -EFBIG) {
-			fmt(err, errlen, "/proc/cmdline is %ld bytes, more than the %d earlymount reads: "
-			    "refused rather than cut", file_size_read(AT_FDCWD, "/proc/cmdline"), CMDLINE_MAX - 1);
-			return EXIT_SPEC;
-		}
-		if (n < 0) {
-			fmt(err, errlen, "read /proc/cmdline failed: %s", errstr((int)-n));
-			return EXIT_FAIL;
-		}
+		if ((r = read_cmdline("/proc/cmdline", 0, text, &n, err, errlen)) != EXIT_OK)
+			return r;
 		given = text;
 	}
 	if (cmdline_append(&cl, given, strlen(given)) < 0) {
