@@ -393,7 +393,8 @@ static void start(int i)
 	nt0[i] = log_ms();
 	if (!npath[i] || npathlen[i] >= sizeof(rel)) {
 		stats.failed++;
-		log_err("load module %s failed: not in /lib/modules/%s/modules.dep", name, release);
+		/* The format of the two below, so the message is stored once. */
+		log_err("load module %s failed: not in /lib/modules/%s/modules.dep%s", name, release, "");
 		modsched_done(&sched, i, 0);
 		return;
 	}

@@ -287,8 +287,8 @@ int spec_parse_device(const char *text, struct devspec *d, char *err, size_t err
 		 * links, and spec_build says so in a warning. */
 		d->kind = DEV_PATH;
 		if (!str_startswith(text, "/dev/") || !text[5]) {
-			fmt(err, errlen, "'%s' is not a device: expected /dev/NAME, UUID=, LABEL=, "
-			    "PARTUUID=, PARTLABEL= or MAJ:MIN", text);
+			fmt(err, errlen, "'%s' is not a device: expected /dev/NAME, UUID=, LABEL=, PARTUUID=, "
+			    "PARTLABEL= or MAJ:MIN%s", text, ""); /* the format of the one at the end */
 			return -EINVAL;
 		}
 		if (has_dotdot(text)) {
