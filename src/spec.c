@@ -173,29 +173,32 @@ static const struct {
 /* Roots that earlymount does not mount because someone else does: dracut's modules (their
  * parse-*.sh scripts claim these root= prefixes), systemd's gpt-auto generator, and the roots the
  * kernel mounts itself (init/do_mounts.c: /dev/nfs, /dev/cifs, /dev/ram, mtd*, ubi*). Saying who
- * mounts it beats "not a MAJOR:MINOR device number". */
+ * mounts it beats "not a MAJOR:MINOR device number". The message is who and then the tail it
+ * names (foreign_tails), so the tails several share are stored once. */
+static const char *const foreign_tails[] = { "", "dracut's nfs module mounts it",
+	                                     "the kernel mounts it itself (init/do_mounts.c)" };
 static const struct {
 	const char *prefix;
-	int exact;
+	unsigned char exact, tail;
 	const char *who;
 } foreign_roots[] = {
-	{ "nfs:", 0, "a network root (NFS); dracut's nfs module mounts it" },
-	{ "nfs4:", 0, "a network root (NFSv4); dracut's nfs module mounts it" },
-	{ "dhcp", 1, "a network root named by DHCP; dracut's nfs module mounts it" },
-	{ "dhcp6", 1, "a network root named by DHCPv6; dracut's nfs module mounts it" },
-	{ "/dev/nfs", 1, "the kernel's NFS root (nfsroot=); the kernel or dracut's nfs module mounts it" },
-	{ "cifs:", 0, "a network root (CIFS); dracut's cifs module mounts it" },
-	{ "/dev/cifs", 1, "the kernel's CIFS root (cifsroot=); the kernel mounts it" },
-	{ "iscsi:", 0, "an iSCSI root; dracut's iscsi module logs in to it" },
-	{ "nbd:", 0, "a network block device root; dracut's nbd module connects it" },
-	{ "live:", 0, "a live image root; dracut's dmsquash-live module mounts it" },
-	{ "zfs:", 0, "a ZFS root; the zfs dracut module (zfs-dracut) mounts it" },
-	{ "ZFS=", 0, "a ZFS root; the zfs dracut module (zfs-dracut) mounts it" },
-	{ "virtiofs:", 0, "a virtiofs root; dracut's virtiofs module mounts it" },
-	{ "gpt-auto", 1, "the root that systemd-gpt-auto-generator finds by its GPT partition type" },
-	{ "/dev/ram", 0, "the kernel's initrd RAM disk; the kernel mounts it itself" },
-	{ "mtd", 0, "an MTD root; the kernel mounts it itself (init/do_mounts.c)" },
-	{ "ubi", 0, "a UBI root; the kernel mounts it itself (init/do_mounts.c)" },
+	{ "nfs:", 0, 1, "a network root (NFS); " },
+	{ "nfs4:", 0, 1, "a network root (NFSv4); " },
+	{ "dhcp", 1, 1, "a network root named by DHCP; " },
+	{ "dhcp6", 1, 1, "a network root named by DHCPv6; " },
+	{ "/dev/nfs", 1, 1, "the kernel's NFS root (nfsroot=); the kernel or " },
+	{ "cifs:", 0, 0, "a network root (CIFS); dracut's cifs module mounts it" },
+	{ "/dev/cifs", 1, 0, "the kernel's CIFS root (cifsroot=); the kernel mounts it" },
+	{ "iscsi:", 0, 0, "an iSCSI root; dracut's iscsi module logs in to it" },
+	{ "nbd:", 0, 0, "a network block device root; dracut's nbd module connects it" },
+	{ "live:", 0, 0, "a live image root; dracut's dmsquash-live module mounts it" },
+	{ "zfs:", 0, 0, "a ZFS root; the zfs dracut module (zfs-dracut) mounts it" },
+	{ "ZFS=", 0, 0, "a ZFS root; the zfs dracut module (zfs-dracut) mounts it" },
+	{ "virtiofs:", 0, 0, "a virtiofs root; dracut's virtiofs module mounts it" },
+	{ "gpt-auto", 1, 0, "the root that systemd-gpt-auto-generator finds by its GPT partition type" },
+	{ "/dev/ram", 0, 0, "the kernel's initrd RAM disk; the kernel mounts it itself" },
+	{ "mtd", 0, 2, "an MTD root; " },
+	{ "ubi", 0, 2, "a UBI root; " },
 };
 
 /* systemd's tag_to_udev_node unquotes the value of UUID=, LABEL=, PARTUUID= and PARTLABEL= (one
@@ -223,7 +226,7 @@ int spec_parse_device(const char *text, struct devspec *d, char *err, size_t err
 	for (size_t i = 0; i < ARRAY_SIZE(foreign_roots); i++) {
 		if (foreign_roots[i].exact ? str_eq(text, foreign_roots[i].prefix)
 		                           : str_startswith(text, foreign_roots[i].prefix)) {
-			fmt(err, errlen, "%s", foreign_roots[i].who);
+			fmt(err, errlen, "%s%s", foreign_roots[i].who, foreign_tails[foreign_roots[i].tail]);
 			return -EOPNOTSUPP;
 		}
 	}
