@@ -733,6 +733,31 @@ em_monitor() {
 	printf '%s\n' "$2" >"$1.mon.in"
 }
 
+# em_hotplug_when_waiting LOG: an EM_QEMU_DURING function: once earlymount says it is waiting for
+# the root device (with or without earlymount.debug's time stamp), hot-plugs the virtio-blk disk
+# whose -blockdev node em_boot_hotplug added (device_add; ACPI PCI hot-plug on the "pc" machine).
+em_hotplug_when_waiting() {
+	em_wait_console "$1" "waiting for root device " 100 || {
+		echo "earlymount never said it was waiting for the root device"
+		return 1
+	}
+	em_monitor "$1" "device_add virtio-blk-pci,drive=late0,id=latedisk"
+	echo "device_add sent"
+}
+
+# em_boot_hotplug INITRD APPEND IMAGE: boots with no disk at all (IMAGE only as a read-only
+# -blockdev node) and hot-plugs IMAGE as a virtio-blk disk once earlymount waits for the root;
+# fails the scenario when the plug did not happen or the monitor refused it.
+em_boot_hotplug() {
+	EM_QEMU_MONITOR=1 EM_QEMU_DURING=em_hotplug_when_waiting qemu_boot_ex "$EM_TMP/console.log" "$1" "$2" \
+		-blockdev "driver=file,filename=$3,node-name=late0-file,read-only=on" \
+		-blockdev "driver=raw,file=late0-file,node-name=late0,read-only=on"
+	[ "$(cat "$EM_LOG.during.rc" 2>/dev/null)" = 0 ] ||
+		em_fail "the hot-plug did not happen: $(cat "$EM_LOG.during" 2>/dev/null)"
+	! grep -qa 'Error' "$EM_LOG.monitor" ||
+		em_fail "QEMU's monitor refused the hot-plug: $(grep -a 'Error' "$EM_LOG.monitor" | head -n 3)"
+}
+
 # em_blkdebug_drive IMG CONF [ID]: QEMU arguments for a virtio disk whose reads go through QEMU's
 # blkdebug driver with the rules in CONF (docs/devel/blkdebug.txt): the raw format on top of
 # blkdebug on top of the file, so the raw driver's read_aio event reaches blkdebug and a rule's

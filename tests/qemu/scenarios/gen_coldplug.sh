@@ -119,20 +119,7 @@ assert_module crc32c_intel no
 assert_generic_log nvme
 
 # Hot-plug: nothing to match at the start, the disk's drivers come with its uevents.
-plug_when_waiting() { # LOG (an EM_QEMU_DURING function)
-	# (earlymount.debug stamps its lines: "earlymount: [5.076] waiting for root device ...")
-	em_wait_console "$1" "waiting for root device LABEL=emgen" 100 || {
-		echo "earlymount never said it was waiting for the root device"
-		return 1
-	}
-	em_monitor "$1" "device_add virtio-blk-pci,drive=late0,id=latedisk"
-	echo "device_add sent"
-}
-EM_QEMU_MONITOR=1 EM_QEMU_DURING=plug_when_waiting qemu_boot_ex "$EM_TMP/console.log" "$EM_TMP/initrd" \
-	"root=LABEL=emgen rootwait earlymount.debug earlymount.onfail=poweroff" \
-	-blockdev "driver=file,filename=$EM_TMP/root.img,node-name=late0-file,read-only=on" \
-	-blockdev "driver=raw,file=late0-file,node-name=late0,read-only=on"
-[ "$(cat "$EM_LOG.during.rc" 2>/dev/null)" = 0 ] || em_fail "the hot-plug did not happen: $(cat "$EM_LOG.during" 2>/dev/null)"
+em_boot_hotplug "$EM_TMP/initrd" "root=LABEL=emgen rootwait earlymount.debug earlymount.onfail=poweroff" "$EM_TMP/root.img"
 em_log_unstamp
 assert_booted
 assert_mount / ext4 source:/dev/vda ro

@@ -9,23 +9,7 @@
 em_gen_root
 sum=$(sha256sum <"$EM_TMP/root.img")
 
-gen_plug_when_waiting() { # LOG (an EM_QEMU_DURING function)
-	em_wait_console "$1" "$EXPECT_WAITING_ROOT" 100 || {
-		echo "earlymount never said it was waiting for the root device"
-		return 1
-	}
-	em_monitor "$1" "device_add virtio-blk-pci,drive=late0,id=latedisk"
-	echo "device_add sent"
-}
-
-EM_QEMU_MONITOR=1 EM_QEMU_DURING=gen_plug_when_waiting qemu_boot_ex "$EM_TMP/console.log" "$EM_TMP/initrd" \
-	"root=LABEL=emgen rootwait earlymount.onfail=poweroff" \
-	-blockdev "driver=file,filename=$EM_TMP/root.img,node-name=late0-file,read-only=on" \
-	-blockdev "driver=raw,file=late0-file,node-name=late0,read-only=on"
-[ "$(cat "$EM_LOG.during.rc" 2>/dev/null)" = 0 ] ||
-	em_fail "the hot-plug did not happen: $(cat "$EM_LOG.during" 2>/dev/null)"
-! grep -qa 'Error' "$EM_LOG.monitor" ||
-	em_fail "QEMU's monitor refused the hot-plug: $(grep -a 'Error' "$EM_LOG.monitor" | head -n 3)"
+em_boot_hotplug "$EM_TMP/initrd" "root=LABEL=emgen rootwait earlymount.onfail=poweroff" "$EM_TMP/root.img"
 [ "$(sha256sum <"$EM_TMP/root.img")" = "$sum" ] || em_fail "the disk changed"
 assert_booted
 assert_mount / ext4 source:/dev/vda ro
