@@ -463,6 +463,11 @@ static void wait_a_little(int s, unsigned long start, long timeout_s)
 	}
 }
 
+void dev_wait_event(unsigned long start, long timeout_s)
+{
+	wait_a_little(dev_uevent_listen(), start, timeout_s);
+}
+
 static int timed_out(unsigned long start, long timeout_s)
 {
 	return timeout_s >= 0 && log_ms() - start >= (unsigned long)timeout_s * 1000;

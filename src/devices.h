@@ -26,6 +26,9 @@ void dev_uevent_close(void);
  * matcher (modules_hotplug) and their modules load. Returns how many modules that queued. */
 int dev_uevent_pump(void);
 
+/* Sleeps until the next uevent (handled as dev_uevent_pump does) or 250 ms, never past start +
+ * timeout_s seconds (start: log_ms() when the wait began; -1: no limit). */
+void dev_wait_event(unsigned long start, long timeout_s);
 /* Logs every block device with its type, UUID, label and partitions. */
 void dev_report(void);
 

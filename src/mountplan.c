@@ -2,6 +2,8 @@
 #define _GNU_SOURCE
 #include "mountplan.h"
 #include "devices.h"
+#include "layers.h"
+#include "layerspec.h"
 #include "log.h"
 #include "modules.h"
 #include "mountapi.h"
@@ -18,7 +20,7 @@
 #include <unistd.h>
 
 /* "mount /dev/vda on /sysroot as xfs failed: Invalid argument; kernel: xfs: ..." */
-static void describe(char *buf, size_t cap, const char *src, const char *tgt, const char *type,
+void mount_describe(char *buf, size_t cap, const char *src, const char *tgt, const char *type,
                      int r, const struct mnt_err *e)
 {
 	struct sbuf sb;
@@ -138,7 +140,7 @@ static int mount_any(const struct plan *p, const struct mount_entry *m, const ch
 		sb_printf(&sb, "%s%s", n++ ? ", " : "", line);
 		if (r != -EINVAL && r != -EACCES) {
 			char msg[640];
-			describe(msg, sizeof(msg), dev, t->display, line, r, &e);
+			mount_describe(msg, sizeof(msg), dev, t->display, line, r, &e);
 			log_err("%s (trying the kernel's filesystems in turn; tried %s)", msg, tried);
 			return r;
 		}
@@ -195,7 +197,7 @@ static int mount_device(const struct plan *p, const struct mount_entry *m, const
 			log_info("mounted %s on %s (%s)", dev, t->display, type);
 			return 0;
 		}
-		describe(msgs[nmsg < 4 ? nmsg : 3], sizeof(msgs[0]), dev, t->display, type, r, &e);
+		mount_describe(msgs[nmsg < 4 ? nmsg : 3], sizeof(msgs[0]), dev, t->display, type, r, &e);
 		if (nmsg < 4)
 			nmsg++;
 	}
@@ -204,9 +206,14 @@ static int mount_device(const struct plan *p, const struct mount_entry *m, const
 	return r;
 }
 
+/* The device node the last mount_one found (for mount_on's caller). */
+static char last_dev[128];
+
+/* Mounts m on the mount point m->target inside the new root rootfd, or, with rootfd < 0, on the
+ * directory sysroot itself (the root, and the layers of a layered root). */
 static int mount_one(const struct plan *p, const struct mount_entry *m, int rootfd, const char *sysroot)
 {
-	char tgt[512], src[320], dev[128];
+	char tgt[512], src[320], *dev = last_dev;
 	struct mnt_target t;
 	struct mnt_err e;
 	int r, tfd = -1;
@@ -214,7 +221,8 @@ static int mount_one(const struct plan *p, const struct mount_entry *m, int root
 	plan_target_path(m, sysroot, tgt, sizeof(tgt));
 	plan_source_text(m, src, sizeof(src));
 	t.display = tgt;
-	if (m->role == ROLE_ROOT) {
+	dev[0] = '\0';
+	if (rootfd < 0) {
 		/* The sysroot as a directory fd, symlinks followed as mount(8) and mount(2) follow
 		 * them: move_mount does not follow a symlink at the target's last component without
 		 * MOVE_MOUNT_T_SYMLINKS, and an fd with MOVE_MOUNT_T_EMPTY_PATH needs no flag that
@@ -259,7 +267,7 @@ static int mount_one(const struct plan *p, const struct mount_entry *m, int root
 			close(sfd);
 			if (r < 0) {
 				char msg[640];
-				describe(msg, sizeof(msg), src, tgt, NULL, r, &e);
+				mount_describe(msg, sizeof(msg), src, tgt, NULL, r, &e);
 				log_err("bind %s", msg + 6);
 			} else {
 				log_info("bound %s on %s", src, tgt);
@@ -268,13 +276,22 @@ static int mount_one(const struct plan *p, const struct mount_entry *m, int root
 	} else if (m->src.kind == DEV_NONE) {
 		r = mount_device(p, m, m->src.value, &t);
 	} else {
-		const char *what = m->role == ROLE_ROOT ? "root device" : m->role == ROLE_USR ? "/usr device" : "device";
-		r = dev_wait(&m->src, m->wait_s, what, dev, sizeof(dev));
+		const char *what = m->role == ROLE_ROOT ? "root device" : m->role == ROLE_USR ? "/usr device"
+		                   : m->role == ROLE_LAYER ? "overlay device" : "device";
+		r = dev_wait(&m->src, m->wait_s, what, dev, sizeof(last_dev));
 		if (r == 0)
 			r = mount_device(p, m, dev, &t);
 	}
 	if (tfd >= 0)
 		close(tfd);
+	return r;
+}
+
+int mount_on(const struct plan *p, const struct mount_entry *m, const char *dir, char *dev, size_t cap)
+{
+	int r = mount_one(p, m, -1, dir);
+	if (dev)
+		em_strlcpy(dev, last_dev, cap);
 	return r;
 }
 
@@ -291,7 +308,7 @@ int mount_plan(const struct plan *p, const char *sysroot)
 		log_info("rootdelay: waiting %lu s before looking for the root", p->rootdelay_s);
 		sleep((unsigned)p->rootdelay_s);
 	}
-	r = mount_one(p, &p->root, -1, sysroot);
+	r = layers_wanted(p) ? layers_mount_root(p, sysroot) : mount_one(p, &p->root, -1, sysroot);
 	if (r < 0)
 		return r;
 	rootfd = open(sysroot, O_PATH | O_DIRECTORY | O_CLOEXEC);
@@ -325,6 +342,8 @@ out:
 		 * finds the sysroot as it was. */
 		if (umount2(sysroot, MNT_DETACH) == 0)
 			log_info("unmounted %s again after the failure", sysroot);
+		if (layers_wanted(p))
+			layers_unmount();
 	}
 	return r;
 }

@@ -353,3 +353,13 @@ int options_legacy(const struct optset *o, unsigned long *msflags, char *data, s
 	*msflags = f;
 	return sb.overflow ? -E2BIG : 0;
 }
+
+void options_copy(struct optset *dst, const struct optset *src)
+{
+	*dst = *src;
+	for (unsigned i = 0; i < src->nparams; i++) {
+		dst->params[i].key = dst->buf + (src->params[i].key - src->buf);
+		if (src->params[i].value)
+			dst->params[i].value = dst->buf + (src->params[i].value - src->buf);
+	}
+}

@@ -38,6 +38,9 @@ void options_init(struct optset *o);
  * double quotes loses them (libmount's optlist_new_opt) before it reaches fsconfig(). */
 int options_add(struct optset *o, const char *text, char *err, size_t errlen);
 
+/* Copies src to dst with dst's parameters pointing into dst's own buffer (a plain struct copy
+ * would leave them pointing into src's). dst and src must not overlap. */
+void options_copy(struct optset *dst, const struct optset *src);
 /* MOUNT_ATTR_* flags -> "MOUNT_ATTR_RDONLY|MOUNT_ATTR_NOATIME" ("0" when none). An atime mode is
  * named when clr has MOUNT_ATTR__ATIME (relatime is the value 0, so it needs that to show). */
 void options_attr_names(uint64_t set, uint64_t clr, char *buf, size_t cap);

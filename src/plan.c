@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "plan.h"
 #include "compat.h"
+#include "layers.h"
+#include "layerspec.h"
 
 #include <string.h>
 
@@ -168,13 +170,75 @@ static void print_entry(struct sbuf *o, unsigned n, const struct mount_entry *m,
 		sb_puts(o, "  nofail: a failure is reported and the boot goes on\n");
 }
 
+static void print_tmpfs(struct sbuf *o, const struct plan *p, const char *where)
+{
+	sb_printf(o, "  %s: tmpfs", where);
+	for (unsigned i = 0; i < p->tmpfs_opts.nparams; i++)
+		sb_printf(o, "%s%s%s%s", i ? "," : " (", p->tmpfs_opts.params[i].key,
+		          p->tmpfs_opts.params[i].value ? "=" : "",
+		          p->tmpfs_opts.params[i].value ? p->tmpfs_opts.params[i].value : "");
+	sb_puts(o, p->tmpfs_opts.nparams ? "; earlymount.tmpfsflags=)\n" : "\n");
+}
+
+/* A layered root: the root device (or the image in it) is a read-only layer under LAYER_DIR, and
+ * what goes on the sysroot is built from the layers (layers.c). */
+static unsigned print_layers(struct sbuf *o, const struct plan *p, const char *sysroot, unsigned n)
+{
+	static struct mount_entry lower;
+	static const char *const vol[] = { "", "yes", "state", "overlay" };
+	int overlay = p->volatile_mode == VOL_OVERLAY || p->have_overlay;
+
+	lower = p->root;
+	options_copy(&lower.opts, &p->root.opts);
+	lower.opts.ro = 1;
+	sb_printf(o, "layered root:%s%s%s%s\n", p->volatile_mode ? " earlymount.volatile=" : "",
+	          vol[p->volatile_mode], p->have_overlay ? " earlymount.overlay=" : "",
+	          p->have_overlay ? p->overlay.src.text : "");
+	if (p->rootimage) {
+		sb_printf(o, "  the root device, read-only, on %s/live; in it the image %s (looked up inside it), "
+		          "attached to a loop device with LOOP_CONFIGURE (LO_FLAGS_READ_ONLY|LO_FLAGS_AUTOCLEAR|"
+		          "LO_FLAGS_DIRECT_IO), its type probed, mounted read-only on %s\n", LAYER_DIR,
+		          p->rootimage, overlay || p->volatile_mode == VOL_YES ? LAYER_DIR "/lower" : sysroot);
+		print_entry(o, n++, &lower, LAYER_DIR "/live", p);
+	} else {
+		print_entry(o, n++, &lower, LAYER_DIR "/lower", p);
+	}
+	if (p->have_overlay) {
+		print_entry(o, n++, &p->overlay, LAYER_DIR "/overlay", p);
+		sb_puts(o, "  upper/ and work/ on it made on first use (the changes stay)\n");
+	} else if (p->volatile_mode == VOL_OVERLAY) {
+		print_tmpfs(o, p, "upper layer on " LAYER_DIR "/overlay");
+		sb_puts(o, "  upper/ and work/ on it (every change is gone at the next boot)\n");
+	}
+	if (overlay) {
+		sb_printf(o, "mount %u: overlay on %s\n", n++, sysroot);
+		sb_printf(o, "    fsconfig(SET_STRING, \"lowerdir\", \"%s/lower\")  (lowerdir+ from Linux 6.8)\n"
+		          "    fsconfig(SET_STRING, \"upperdir\", \"%s/overlay/upper\")\n"
+		          "    fsconfig(SET_STRING, \"workdir\", \"%s/overlay/work\")\n", LAYER_DIR, LAYER_DIR,
+		          LAYER_DIR);
+	} else if (p->volatile_mode == VOL_YES) {
+		sb_printf(o, "mount %u: tmpfs on %s\n", n++, sysroot);
+		print_tmpfs(o, p, "root");
+		sb_puts(o, "  with dev, proc, sys, run, usr, etc, var, root, tmp and the root device's links into "
+		        "/usr (bin -> usr/bin, ...); the root device must be usr-merged\n");
+		sb_printf(o, "mount %u: %s/lower/usr bound read-only on %s/usr\n", n++, LAYER_DIR, sysroot);
+	}
+	return n;
+}
+
 void plan_print(struct sbuf *o, const struct plan *p, const char *sysroot)
 {
 	unsigned n = 1;
 
-	if (p->have_root)
+	if (p->have_root && layers_wanted(p) && !p->share_root) {
+		n = print_layers(o, p, sysroot, n);
+	} else if (p->have_root) {
 		print_entry(o, n++, &p->root, sysroot, p);
-	else
+		if (p->share_root)
+			sb_printf(o, "  share: root= is the tag of a %s share; the mount is tried again as devices "
+			          "appear until the tag is offered (up to %ld s, %s; -1: no limit)\n", p->root.fstypes,
+			          p->root.wait_s, p->root.wait_from ? p->root.wait_from : p->wait_from);
+	} else
 		sb_puts(o, "no root= given: nothing to mount as the root\n");
 	if (p->have_usr)
 		print_entry(o, n++, &p->usr, sysroot, p);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "spec.h"
+#include "layerspec.h"
 #include "util.h"
 
 #include <errno.h>
@@ -562,7 +563,8 @@ enum group {
 	G_NONE, /* not ours, or one that adds up (earlymount.mount=, earlymount.modules=, and under
 	         * systemd rootflags= and mount.usrflags=) */
 	G_ROOT, G_ROOTFSTYPE, G_ROOTFLAGS, G_RORW, G_ROOTWAIT, G_ROOTDELAY, G_INIT, G_USR, G_USRFSTYPE,
-	G_USRFLAGS, G_JOURNALDEV, G_TIMEOUT, G_DEBUG, G_ONFAIL, G_JOBS, G_COUNT
+	G_USRFLAGS, G_JOURNALDEV, G_TIMEOUT, G_DEBUG, G_ONFAIL, G_JOBS, G_VOLATILE, G_OVERLAY, G_OVERLAYFLAGS,
+	G_ROOTIMAGE, G_TMPFSFLAGS, G_COUNT
 };
 
 static enum group group_of(const struct cmdline_arg *a, enum spec_rules rules)
@@ -593,6 +595,17 @@ static enum group group_of(const struct cmdline_arg *a, enum spec_rules rules)
 		return G_ONFAIL;
 	if (param_eq(n, "earlymount.jobs"))
 		return G_JOBS;
+	/* A bare earlymount.volatile is "yes", as a bare systemd.volatile is. */
+	if (param_eq(n, "earlymount.volatile"))
+		return G_VOLATILE;
+	if (param_eq(n, "earlymount.overlay"))
+		return G_OVERLAY;
+	if (param_eq(n, "earlymount.overlayflags"))
+		return G_OVERLAYFLAGS;
+	if (param_eq(n, "earlymount.rootimage"))
+		return G_ROOTIMAGE;
+	if (param_eq(n, "earlymount.tmpfsflags"))
+		return G_TMPFSFLAGS;
 	/* The kernel's __setup("root=", ...) matches only with the '=': a bare "root" is not root=
 	 * (obsolete_checksetup), nor for systemd (proc_cmdline_value_missing) or dracut (getarg
 	 * root=). It does not hide an earlier root=. */
@@ -766,6 +779,21 @@ static int device_param(struct ctx *c, const struct cmdline_arg *a, struct mount
 	m->role = role;
 	m->param = param;
 	m->target = target;
+	if (role == ROLE_ROOT && c->p->share_root) {
+		/* A share's tag is the source as it is; the kernel drops a "/dev/" before it
+		 * (init/do_mounts.c prepare_namespace, then mount_nodev_root). */
+		const char *tag = str_startswith(a->value, "/dev/") ? a->value + 5 : a->value;
+		memset(&m->src, 0, sizeof(m->src));
+		m->src.kind = DEV_NONE;
+		m->src.text = a->value;
+		if (strlen(tag) >= sizeof(m->src.value)) {
+			fmt(c->err, c->errlen, "%s=%s: a share tag longer than %zu bytes", a->name, a->value,
+			    sizeof(m->src.value) - 1);
+			return -EINVAL;
+		}
+		em_strlcpy(m->src.value, tag, sizeof(m->src.value));
+		return 0;
+	}
 	r = spec_parse_device(a->value, &m->src, sub, sizeof(sub));
 	if (r == -EOPNOTSUPP) {
 		fmt(c->err, c->errlen, "%s=%s is %s", a->name, a->value, sub);
@@ -1013,8 +1041,13 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a)
 		}
 		return 0;
 	}
+	int r = layer_param(p, n, a->value, c->err, c->errlen);
+	if (r)
+		return r < 0 ? r : 0;
 	fmt(c->err, c->errlen, "%s: unknown earlymount parameter (known: earlymount.mount, "
-	    "earlymount.timeout, earlymount.debug, earlymount.onfail, earlymount.modules, earlymount.jobs)", a->name);
+	    "earlymount.timeout, earlymount.debug, earlymount.onfail, earlymount.modules, earlymount.jobs, "
+	    "earlymount.volatile, earlymount.overlay, earlymount.overlayflags, earlymount.rootimage, "
+	    "earlymount.tmpfsflags)", a->name);
 	return -EINVAL;
 }
 
@@ -1067,6 +1100,8 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 	memset(p, 0, sizeof(*p));
 	options_init(&p->root.opts);
 	options_init(&p->usr.opts);
+	options_init(&p->overlay.opts);
+	options_init(&p->tmpfs_opts);
 	p->rules = rules;
 	p->wait_s = 30;
 	p->wait_from = NULL;
@@ -1088,6 +1123,20 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 		enum group g = group_of(a, rules);
 		if (!skip[i] && (g == G_ONFAIL || g == G_DEBUG))
 			(void)our_param(&pre, a); /* an invalid one is reported by the full pass */
+	}
+	/* root= is a share's tag when rootfstype= names only shares (9p, virtiofs): known before
+	 * root= is read, wherever the two stand on the line. */
+	for (unsigned i = 0; i < cl->nargs; i++) {
+		const struct cmdline_arg *a = &cl->args[i];
+		if (skip[i] || group_of(a, rules) != G_ROOTFSTYPE)
+			continue;
+		int share = layer_share_list(a->value);
+		if (share < 0) {
+			fmt(err, errlen, "rootfstype=%s: mixes shares (9p, virtiofs), whose root= is a tag, with "
+			    "filesystems on a device; name one kind", a->value);
+			return -EINVAL;
+		}
+		p->share_root = share;
 	}
 	for (unsigned i = 0; i < cl->nargs; i++) {
 		int r = skip[i] ? 0 : our_param(&c, &cl->args[i]);
@@ -1160,5 +1209,5 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 		if (p->have_usr)
 			systemd_wait(p, &p->usr, 90, "systemd's default device timeout");
 	}
-	return 0;
+	return p->have_root ? layer_finish(p, err, errlen) : 0;
 }

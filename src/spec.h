@@ -29,7 +29,9 @@ struct devspec {
 	int devnum_offset;          /* MAJ:MIN:OFFSET was given: the kernel reads and ignores OFFSET */
 };
 
-enum mount_role { ROLE_ROOT, ROLE_USR, ROLE_EXTRA };
+/* ROLE_LAYER: a device a layered root is built from (earlymount.overlay=), mounted on its own
+ * directory under /run/earlymount (layers.c), not inside the new root. */
+enum mount_role { ROLE_ROOT, ROLE_USR, ROLE_EXTRA, ROLE_LAYER };
 
 /* Whose reading of the command line to follow. The kernel (PID 1 mode, dracut's shell flow): the
  * last of a repeated parameter wins. systemd (earlymount in place of systemd-fstab-generator's
@@ -51,6 +53,11 @@ struct mount_entry {
 
 #define PLAN_MAX_EXTRA 32
 #define PLAN_MAX_MODULES 64
+
+/* earlymount.volatile=, with systemd.volatile='s meanings (systemd-volatile-root, systemd-fstab-generator):
+ * VOL_OVERLAY the root device read-only under a tmpfs upper layer; VOL_STATE the root as given
+ * and a tmpfs on /var; VOL_YES a tmpfs root with /usr bound read-only from the root device. */
+enum volatile_mode { VOL_NO, VOL_YES, VOL_STATE, VOL_OVERLAY };
 
 enum onfail { ONFAIL_DEFAULT, ONFAIL_SHELL, ONFAIL_REBOOT, ONFAIL_POWEROFF, ONFAIL_HALT, ONFAIL_PANIC };
 
@@ -77,6 +84,14 @@ struct plan {
 	char modules_buf[512];
 	const char *modules[PLAN_MAX_MODULES];
 	enum spec_rules rules;
+	/* Layered roots (layers.c). share_root: root= is a tag of a 9p or virtiofs share (every type
+	 * of rootfstype= is one), mounted with that tag as its source and retried until it appears. */
+	enum volatile_mode volatile_mode;
+	int share_root;
+	const char *rootimage;     /* earlymount.rootimage=PATH inside the root device, or NULL */
+	int have_overlay;          /* earlymount.overlay=DEVICE: the persistent upper layer */
+	struct mount_entry overlay;
+	struct optset tmpfs_opts;  /* earlymount.tmpfsflags=: the tmpfs layers' options */
 	/* What was accepted or ignored the way the kernel (or systemd) does, with a warning: each
 	 * line ends in '\n'. The caller logs them (log_warn, one per line); plan prints them. */
 	unsigned nwarnings;

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 #include "util.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 void sb_init(struct sbuf *sb, char *buf, size_t cap)
@@ -372,4 +374,23 @@ long file_size_read(int dirfd, const char *path)
 const char *errstr(int err)
 {
 	return strerror(err);
+}
+
+int dir_each(int fd, int (*fn)(int fd, const char *name, unsigned char type, void *ctx), void *ctx)
+{
+	char buf[4096];
+	for (;;) {
+		long n = syscall(SYS_getdents64, fd, buf, sizeof(buf));
+		if (n <= 0)
+			return n < 0 ? -errno : 0;
+		for (long off = 0; off < n;) {
+			struct dirent *d = (struct dirent *)(buf + off);
+			off += d->d_reclen;
+			if (d->d_name[0] == '.' && (!d->d_name[1] || (d->d_name[1] == '.' && !d->d_name[2])))
+				continue;
+			int r = fn(fd, d->d_name, d->d_type, ctx);
+			if (r)
+				return r;
+		}
+	}
 }

@@ -57,5 +57,10 @@ long read_file(int dirfd, const char *path, char *buf, size_t cap);
 /* The size of a file read to its end (for /proc files, whose st_size is 0); or -errno. */
 long file_size_read(int dirfd, const char *path);
 const char *errstr(int err); /* err is a positive errno */
+/* Calls fn(fd, name, d_type, ctx) for each entry of the directory open at fd but "." and "..", in
+ * the order getdents64 gives them; stops at the first non-zero return of fn and returns it; 0
+ * after the last entry, -errno when reading fails. getdents64 directly: musl's opendir
+ * allocates. */
+int dir_each(int fd, int (*fn)(int fd, const char *name, unsigned char type, void *ctx), void *ctx);
 
 #endif

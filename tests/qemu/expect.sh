@@ -114,3 +114,15 @@ EXPECT_NOT_READ='earlymount:   %s: not read (%s)'   # device, why (devices.c no_
 # The one summary line of the module step without earlymount.debug (the interface fixed for issue
 # 10): "modules: N loaded (M matched from K devices), S skipped, F failed, T ms"; no failure.
 EXPECT_MODULES_SUMMARY_NOFAIL_RE='earlymount: modules: [0-9]+ loaded \([0-9]+ matched from [0-9]+ devices\), [0-9]+ skipped, 0 failed, [0-9]+ ms'
+
+# ---- layered roots and shares (layer_* scenarios) ------------------------------------------------
+EXPECT_VOLATILE_NOT_MERGED='earlymount: earlymount.volatile=yes: the root device is not usr-merged: /bin on it is a directory, not a link into /usr, and only /usr is kept on the tmpfs root (use earlymount.volatile=overlay)'
+EXPECT_VOLATILE_NO_USR='earlymount: earlymount.volatile=yes: the root device has no /usr (No such file or directory); volatile=yes keeps only /usr of it'
+EXPECT_SHARE_TIMEOUT="earlymount: timed out after %s s waiting for the %s share with tag '%s'"   # seconds, type, tag
+EXPECT_SHARE_TAGS='earlymount: share tags offered: %s'                                      # the list
+EXPECT_ROOTIMAGE_MISSING='earlymount: earlymount.rootimage=%s: no such file on the root device %s (looked up inside it)'   # path, device
+EXPECT_ROOTIMAGE_NO_FS="earlymount: earlymount.rootimage=%s on %s: no filesystem earlymount knows in it; trying the kernel's"   # path, device
+EXPECT_ROOTIMAGE_FAILED='earlymount: earlymount.rootimage=%s on %s (%s): the image could not be mounted'   # path, device, loop device
+EXPECT_OVERLAY_DEV_TIMEOUT='earlymount: timed out after %s s waiting for overlay device %s'   # seconds, device
+EXPECT_OVERLAY_NOT_WRITABLE='earlymount: earlymount.overlay=%s: the writable layer could not be mounted read-write'   # device
+EXPECT_NO_OVERLAY_MODULE='earlymount: mount overlay on /sysroot as overlay failed: No such device (at fsopen); this kernel has no overlay filesystem: put its module in the initramfs (earlymount-mkinitramfs --fs overlay) or load it (earlymount.modules=overlay)'

@@ -1,0 +1,506 @@
+/* SPDX-License-Identifier: MIT */
+/* Roots built from layers, and shares as the root.
+ *
+ * Each layer is a mount of its own on a directory under LAYER_DIR: the root device read-only on
+ * lower/ (or the device holding an image on live/, and the image's loop device on lower/), the
+ * writable layer on overlay/ (a tmpfs, or earlymount.overlay='s device). The layers are attached
+ * there, not left detached, because overlayfs takes its layers by path and, before Linux 6.15,
+ * refuses a detached mount as a layer (fs/namespace.c clone_private_mount: check_mnt). Only the
+ * finished root is attached to the sysroot, and nothing is visible there before it is complete.
+ * Nothing but the upper layer is ever mounted writable. */
+#define _GNU_SOURCE
+#include "layers.h"
+#include "compat.h"
+#include "devices.h"
+#include "log.h"
+#include "loopdev.h"
+#include "modules.h"
+#include "mountapi.h"
+#include "mountplan.h"
+#include "resolve.h"
+#include "util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+static const char *const layer_dirs[] = { LAYER_DIR "/overlay", LAYER_DIR "/lower", LAYER_DIR "/live" };
+
+/* A failed attempt leaves nothing mounted (the next attempt, dracut's own mount, or the rescue
+ * shell find /run as it was). The order is the reverse of mounting: a loop device's image lives
+ * on live/, under lower/. */
+void layers_unmount(void)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(layer_dirs); i++)
+		while (umount2(layer_dirs[i], MNT_DETACH) == 0)
+			;
+}
+
+static int open_dir(const char *path)
+{
+	int fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	return fd < 0 ? -errno : fd;
+}
+
+/* The root device's entry as a layer: read-only whatever ro/rw and rootflags= say (a layer under
+ * an overlay, or the device an image is read from, is never written). */
+static struct mount_entry layer_entry;
+
+static const struct mount_entry *readonly_root(const struct plan *p)
+{
+	layer_entry = p->root;
+	options_copy(&layer_entry.opts, &p->root.opts);
+	layer_entry.opts.ro = 1;
+	return &layer_entry;
+}
+
+/* ---- the root image on a loop device -------------------------------------------------------- */
+
+/* Mounts the device holding earlymount.rootimage= on live/, attaches the image to a loop device
+ * and mounts that on dir. */
+static int mount_image(const struct plan *p, const char *dir)
+{
+	static struct mount_entry img;
+	char carrier[128], rpath[64];
+	const char *step;
+	struct stat st;
+	struct fs_info fi;
+	int r, cfd, ifd, rfd, lfd;
+
+	r = mount_on(p, readonly_root(p), LAYER_DIR "/live", carrier, sizeof(carrier));
+	if (r < 0)
+		return r;
+	if ((cfd = open_dir(LAYER_DIR "/live")) < 0)
+		return cfd;
+	/* Looked up inside the device's filesystem as if it were "/": a link in it cannot lead
+	 * outside. */
+	ifd = resolve_in_root(cfd, p->rootimage, 0);
+	close(cfd);
+	if (ifd < 0) {
+		log_err("earlymount.rootimage=%s: %s on the root device %s (looked up inside it)", p->rootimage,
+		        ifd == -ENOENT ? "no such file" : errstr(-ifd), carrier);
+		return ifd;
+	}
+	if (fstat(ifd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(ifd);
+		log_err("earlymount.rootimage=%s on %s: not a regular file (an image file is needed)",
+		        p->rootimage, carrier);
+		return -EINVAL;
+	}
+	/* The O_PATH fd opened again for reading, through its /proc link: the loop device reads
+	 * the very file that was looked up. */
+	fmt(rpath, sizeof(rpath), "/proc/self/fd/%d", ifd);
+	rfd = open(rpath, O_RDONLY | O_CLOEXEC);
+	r = rfd < 0 ? -errno : 0;
+	close(ifd);
+	if (r < 0) {
+		log_err("earlymount.rootimage=%s on %s: opening it: %s", p->rootimage, carrier, errstr(-r));
+		return r;
+	}
+	lfd = loop_attach_ro(rfd, p->rootimage, img.src.value, sizeof(img.src.value), &step);
+	close(rfd);
+	if (lfd < 0) {
+		log_err("earlymount.rootimage=%s on %s: attaching it to a loop device failed at %s: %s%s",
+		        p->rootimage, carrier, step, errstr(-lfd),
+		        lfd == -ENOENT || lfd == -ENODEV ? " (is the loop module in the initramfs? "
+		                                           "earlymount-mkinitramfs --module loop)" : "");
+		return lfd;
+	}
+	img.role = ROLE_LAYER;
+	img.param = "earlymount.rootimage";
+	img.src.kind = DEV_PATH;
+	img.src.text = img.src.value;
+	img.target = "/";
+	img.fstypes[0] = '\0';
+	options_init(&img.opts);
+	img.opts.ro = 1;
+	img.wait_s = 0;
+	if (dev_probe(img.src.value, &fi) == -ENOENT)
+		log_warn("earlymount.rootimage=%s on %s: no filesystem earlymount knows in it; trying the "
+		         "kernel's", p->rootimage, carrier);
+	r = mount_on(p, &img, dir, NULL, 0);
+	if (r < 0)
+		log_err("earlymount.rootimage=%s on %s (%s): the image could not be mounted", p->rootimage,
+		        carrier, img.src.value);
+	/* The mount holds the loop device now; on failure this detaches it (autoclear). */
+	close(lfd);
+	return r;
+}
+
+/* The read-only lower layer on dir: the image when there is one, else the root device. */
+static int mount_lower(const struct plan *p, const char *dir)
+{
+	return p->rootimage ? mount_image(p, dir) : mount_on(p, readonly_root(p), dir, NULL, 0);
+}
+
+/* ---- overlay ------------------------------------------------------------------------------- */
+
+/* Linux 6.8 takes overlay layers one by one (lowerdir+, each path its own fsconfig call, so the
+ * 256-byte value limit is per layer); older kernels take only the joined lowerdir=. */
+static int has_lowerdir_plus(void)
+{
+	struct utsname u;
+	unsigned long major = 0, minor = 0;
+	const char *s;
+	if (uname(&u) < 0)
+		return 0;
+	for (s = u.release; *s >= '0' && *s <= '9'; s++)
+		major = major * 10 + (unsigned long)(*s - '0');
+	if (*s == '.')
+		for (s++; *s >= '0' && *s <= '9'; s++)
+			minor = minor * 10 + (unsigned long)(*s - '0');
+	return major > 6 || (major == 6 && minor >= 8);
+}
+
+/* The upper and work directories on the writable layer's filesystem (made on first use); the
+ * upper one, which becomes the root directory of the overlay, with the lower root's mode and
+ * owner (overlayfs takes a merged directory's attributes from its upper part). */
+static int make_upper(const char *what, const char *dev, const struct stat *lower_root)
+{
+	int fd = open(LAYER_DIR "/overlay", O_RDONLY | O_DIRECTORY | O_CLOEXEC), r = 0;
+	if (fd < 0)
+		return -errno;
+	if (mkdirat(fd, "upper", 0755) == 0) {
+		if (fchownat(fd, "upper", lower_root->st_uid, lower_root->st_gid, 0) < 0 ||
+		    fchmodat(fd, "upper", lower_root->st_mode & 07777, 0) < 0)
+			r = -errno;
+	} else if (errno != EEXIST) {
+		r = -errno;
+	}
+	if (r == 0 && mkdirat(fd, "work", 0700) < 0 && errno != EEXIST)
+		r = -errno;
+	close(fd);
+	if (r < 0)
+		log_err("%s: making the upper and work directories on %s failed: %s%s", what, dev, errstr(-r),
+		        r == -EROFS || r == -EACCES ? " (the writable layer must be writable)" : "");
+	return r;
+}
+
+static int mount_overlay(const char *sysroot)
+{
+	static const char lower[] = LAYER_DIR "/lower", upper[] = LAYER_DIR "/overlay/upper",
+	                  work[] = LAYER_DIR "/overlay/work";
+	static struct optset o;
+	struct mnt_err e;
+	struct mnt_target t = { -1, "", sysroot };
+	char msg[640];
+	int r;
+
+	options_init(&o);
+	o.ro = 0;
+	o.params[0].key = has_lowerdir_plus() ? "lowerdir+" : "lowerdir";
+	o.params[0].value = lower;
+	o.params[1].key = "upperdir";
+	o.params[1].value = upper;
+	o.params[2].key = "workdir";
+	o.params[2].value = work;
+	o.nparams = 3;
+	/* The kernel copies at most 256 bytes of a value (fs/fsopen.c: strndup_user(_value, 256))
+	 * and refuses a longer one; never hand it a cut string. */
+	for (unsigned i = 0; i < o.nparams; i++)
+		if (strlen(o.params[i].value) >= FSCONFIG_VALUE_MAX) {
+			log_err("mount overlay on %s failed: %s= is longer than the kernel's %d-byte limit "
+			        "for an fsconfig value", sysroot, o.params[i].key, FSCONFIG_VALUE_MAX);
+			return -E2BIG;
+		}
+	(void)modules_fs("overlay", LAYER_DIR);
+	if ((t.dirfd = open_dir(sysroot)) < 0)
+		return t.dirfd;
+	r = mnt_new("overlay", "overlay", &o, &t, &e);
+	close(t.dirfd);
+	if (r < 0) {
+		mount_describe(msg, sizeof(msg), "overlay", sysroot, "overlay", r, &e);
+		log_err("%s", msg);
+		return r;
+	}
+	log_info("mounted overlay on %s (lower %s, upper %s)", sysroot, lower, upper);
+	return 0;
+}
+
+/* ---- volatile=yes: a tmpfs root with /usr from the root device --------------------------------- */
+
+struct links_ctx {
+	int lower, root;
+	int r;
+};
+
+/* The usr-merge links of the root device (bin -> usr/bin, lib64 -> usr/lib64, ...) made again on
+ * the tmpfs, so init is found by its usual paths (/sbin/init). */
+static int copy_usr_link(int fd, const char *name, unsigned char type, void *vctx)
+{
+	struct links_ctx *c = vctx;
+	char target[256];
+	ssize_t n;
+	(void)fd;
+	if (type != DT_LNK && type != DT_UNKNOWN)
+		return 0;
+	n = readlinkat(c->lower, name, target, sizeof(target) - 1);
+	if (n <= 0)
+		return 0;
+	target[n] = '\0';
+	if (!str_startswith(target, "usr/") && !str_startswith(target, "/usr/"))
+		return 0;
+	if (symlinkat(target, c->root, name) < 0 && errno != EEXIST) {
+		c->r = -errno;
+		log_err("earlymount.volatile=yes: making the link /%s -> %s on the tmpfs root: %s", name,
+		        target, errstr(errno));
+		return 1;
+	}
+	return 0;
+}
+
+static int mount_volatile_yes(const struct plan *p, const char *sysroot)
+{
+	static const char *const merged[] = { "bin", "sbin", "lib" };
+	static const struct {
+		const char *name;
+		unsigned short mode;
+	} dirs[] = { { "usr", 0755 }, { "dev", 0755 }, { "proc", 0555 }, { "sys", 0555 }, { "run", 0755 },
+		     { "etc", 0755 }, { "var", 0755 }, { "root", 0700 }, { "tmp", 01777 } };
+	static const char lower[] = LAYER_DIR "/lower";
+	struct mnt_target t = { -1, "", sysroot };
+	struct links_ctx lc = { -1, -1, 0 };
+	struct mnt_err e;
+	struct optset ro;
+	struct stat st;
+	char msg[640];
+	int r, usr = -1;
+
+	if ((r = mount_lower(p, lower)) < 0)
+		return r;
+	if ((lc.lower = open(lower, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		return -errno;
+	/* Only /usr comes along: a root whose /bin, /sbin or /lib are directories of their own
+	 * (not usr-merged) would boot without them. */
+	for (size_t i = 0; i < ARRAY_SIZE(merged); i++) {
+		if (fstatat(lc.lower, merged[i], &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode)) {
+			log_err("earlymount.volatile=yes: the root device is not usr-merged: /%s on it is a "
+			        "directory, not a link into /usr, and only /usr is kept on the tmpfs root "
+			        "(use earlymount.volatile=overlay)", merged[i]);
+			r = -ENOTDIR;
+			goto out;
+		}
+	}
+	usr = resolve_in_root(lc.lower, "/usr", 1);
+	if (usr < 0) {
+		log_err("earlymount.volatile=yes: the root device has no /usr (%s); volatile=yes keeps only "
+		        "/usr of it", errstr(-usr));
+		r = usr;
+		goto out;
+	}
+	if ((t.dirfd = open_dir(sysroot)) < 0) {
+		r = t.dirfd;
+		goto out;
+	}
+	r = mnt_new("tmpfs", "tmpfs", &p->tmpfs_opts, &t, &e);
+	close(t.dirfd);
+	if (r < 0) {
+		mount_describe(msg, sizeof(msg), "tmpfs", sysroot, "tmpfs", r, &e);
+		log_err("%s", msg);
+		goto out;
+	}
+	if ((lc.root = open(sysroot, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		r = -errno;
+		goto out;
+	}
+	/* The mount points the switch needs (dev, proc, sys, run), /usr's, and the directories
+	 * systemd makes at the switch (src/shared/base-filesystem.c), with their usual modes. */
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
+		if (mkdirat(lc.root, dirs[i].name, 0700) < 0 || fchmodat(lc.root, dirs[i].name, dirs[i].mode, 0) < 0) {
+			r = -errno;
+			log_err("earlymount.volatile=yes: making /%s on the tmpfs root: %s", dirs[i].name, errstr(-r));
+			goto out;
+		}
+	if (dir_each(lc.lower, copy_usr_link, &lc) < 0 || lc.r < 0) {
+		r = lc.r < 0 ? lc.r : -EIO;
+		goto out;
+	}
+	options_init(&ro);
+	ro.ro = 1;
+	t.dirfd = lc.root;
+	t.path = "usr";
+	r = mnt_bind(usr, "", &ro, &t, &e);
+	if (r < 0) {
+		mount_describe(msg, sizeof(msg), LAYER_DIR "/lower/usr", "/usr", NULL, r, &e);
+		log_err("bind %s", msg + 6);
+		goto out;
+	}
+	log_info("mounted tmpfs on %s with /usr from the root device, read-only", sysroot);
+out:
+	if (usr >= 0)
+		close(usr);
+	if (lc.root >= 0)
+		close(lc.root);
+	close(lc.lower);
+	if (r < 0)
+		while (umount2(sysroot, MNT_DETACH) == 0)
+			;
+	return r;
+}
+
+/* ---- shares --------------------------------------------------------------------------------- */
+
+/* The tags the kernel offers: 9p's from its virtio devices' mount_tag, virtiofs's from
+ * /sys/fs/virtiofs (Linux 6.9+; earlier kernels list them nowhere). */
+static int add_tag(int fd, const char *name, unsigned char type, void *vctx)
+{
+	struct sbuf *sb = vctx;
+	char f[300], tag[128];
+	(void)type;
+	fmt(f, sizeof(f), "%s/%s", name, str_startswith(name, "virtio") ? "mount_tag" : "tag");
+	long n = read_file(fd, f, tag, sizeof(tag));
+	if (n > 0) {
+		tag[strcspn(tag, "\n")] = '\0';
+		sb_printf(sb, "%s'%s'", sb->len ? ", " : "", tag);
+	}
+	return 0;
+}
+
+static void log_tags(void)
+{
+	static const char *const where[] = { "/sys/bus/virtio/drivers/9pnet_virtio", "/sys/fs/virtiofs" };
+	char list[512];
+	struct sbuf sb;
+	sb_init(&sb, list, sizeof(list));
+	for (size_t i = 0; i < ARRAY_SIZE(where); i++) {
+		int fd = open(where[i], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd >= 0) {
+			(void)dir_each(fd, add_tag, &sb);
+			close(fd);
+		}
+	}
+	log_err("share tags offered: %s", sb.len ? list : "none (the kernel lists 9p's under "
+	        "/sys/bus/virtio/drivers/9pnet_virtio, virtiofs's under /sys/fs/virtiofs from Linux 6.9)");
+}
+
+/* A share as the root, retried until its tag appears: the kernel answers ENOENT for a 9p tag no
+ * device offers (net/9p/trans_virtio.c p9_virtio_create) and EINVAL for a virtiofs tag
+ * (fs/fuse/virtio_fs.c virtio_fs_get_tree), both at CMD_CREATE; any other failure is final. */
+static int mount_share(const struct plan *p, const char *sysroot)
+{
+	const struct mount_entry *m = &p->root;
+	unsigned long start = log_ms(), last_say = start;
+	struct mnt_target t = { -1, "", sysroot };
+	struct mnt_err e;
+	char msg[640];
+	int r = -EINVAL;
+
+	if ((t.dirfd = open_dir(sysroot)) < 0)
+		return t.dirfd;
+	(void)dev_uevent_listen();
+	for (;;) {
+		int absent = 0;
+		for (const char *ty = m->fstypes; *ty;) {
+			char type[32];
+			size_t n = strcspn(ty, ",");
+			fmt(type, sizeof(type), "%.*s", (int)n, ty);
+			ty += n + (ty[n] == ',');
+			(void)modules_fs(type, m->src.value);
+			r = mnt_new(type, m->src.value, &m->opts, &t, &e);
+			if (r == 0) {
+				log_info("mounted the %s share '%s' on %s", type, m->src.value, sysroot);
+				goto out;
+			}
+			if (str_eq(e.step, "fsconfig(CMD_CREATE)") &&
+			    (r == -ENOENT || (r == -EINVAL && str_eq(type, "virtiofs")))) {
+				absent = 1;
+				continue;
+			}
+			mount_describe(msg, sizeof(msg), m->src.value, sysroot, type, r, &e);
+			log_err("%s", msg);
+			goto out;
+		}
+		(void)absent;
+		unsigned long now = log_ms();
+		if (m->wait_s >= 0 && now - start >= (unsigned long)m->wait_s * 1000) {
+			log_err("timed out after %ld s waiting for the %s share with tag '%s'", m->wait_s,
+			        m->fstypes, m->src.value);
+			log_tags();
+			r = -ETIMEDOUT;
+			goto out;
+		}
+		if (now - last_say >= 5000) {
+			log_info("waiting for the %s share with tag '%s' (%lu s)", m->fstypes, m->src.value,
+			         (now - start) / 1000);
+			last_say = now;
+		}
+		dev_wait_event(start, m->wait_s);
+	}
+out:
+	close(t.dirfd);
+	return r;
+}
+
+/* ---- the layered root ----------------------------------------------------------------------- */
+
+int layers_mount_root(const struct plan *p, const char *sysroot)
+{
+	static struct mount_entry upper;
+	char dev[128];
+	struct stat lower_root;
+	int r;
+
+	if (p->share_root)
+		return mount_share(p, sysroot);
+	/* 0700: the layers are the system's disks, for root to inspect. */
+	if ((mkdir(LAYER_DIR, 0700) < 0 && errno != EEXIST)) {
+		r = -errno;
+		log_err("making %s for the root's layers failed: %s", LAYER_DIR, errstr(-r));
+		return r;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(layer_dirs); i++)
+		(void)mkdir(layer_dirs[i], 0755);
+	if (p->volatile_mode == VOL_YES) {
+		r = mount_volatile_yes(p, sysroot);
+		goto out;
+	}
+	if (p->volatile_mode != VOL_OVERLAY && !p->have_overlay) {
+		/* earlymount.rootimage= alone: the image is the root. */
+		r = mount_image(p, sysroot);
+		goto out;
+	}
+	if ((r = mount_lower(p, LAYER_DIR "/lower")) < 0)
+		goto out;
+	if (stat(LAYER_DIR "/lower", &lower_root) < 0) {
+		r = -errno;
+		goto out;
+	}
+	if (p->have_overlay) {
+		upper = p->overlay;
+		options_copy(&upper.opts, &p->overlay.opts);
+		r = mount_on(p, &upper, LAYER_DIR "/overlay", dev, sizeof(dev));
+		if (r < 0) {
+			log_err("earlymount.overlay=%s: the writable layer could not be mounted read-write",
+			        p->overlay.src.text);
+			goto out;
+		}
+	} else {
+		struct mnt_target t = { -1, "", LAYER_DIR "/overlay" };
+		struct mnt_err e;
+		char msg[640];
+		em_strlcpy(dev, "tmpfs", sizeof(dev));
+		if ((t.dirfd = open_dir(t.display)) < 0) {
+			r = t.dirfd;
+			goto out;
+		}
+		r = mnt_new("tmpfs", "tmpfs", &p->tmpfs_opts, &t, &e);
+		close(t.dirfd);
+		if (r < 0) {
+			mount_describe(msg, sizeof(msg), "tmpfs", t.display, "tmpfs", r, &e);
+			log_err("%s", msg);
+			goto out;
+		}
+	}
+	r = make_upper(p->have_overlay ? "earlymount.overlay" : "earlymount.volatile=overlay", dev, &lower_root);
+	if (r == 0)
+		r = mount_overlay(sysroot);
+out:
+	if (r < 0)
+		layers_unmount();
+	return r;
+}

@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: MIT */
+/* The layered-root parameters (earlymount.volatile=, earlymount.overlay=, earlymount.overlayflags=,
+ * earlymount.rootimage=, earlymount.tmpfsflags=) and shares as the root (rootfstype=9p|virtiofs
+ * root=TAG), read into the plan. Pure: no syscalls. */
+#include "layerspec.h"
+#include "util.h"
+
+#include <errno.h>
+#include <string.h>
+
+/* Filesystems whose root= is a tag, not a device: the kernel mounts them as the root when root=
+ * names no block device and rootfstype= lists them (init/do_mounts.c mount_nodev_root: every type
+ * without FS_REQUIRES_DEV, with root= as the source). These two are the ones a share is named by. */
+static const char *const share_types[] = { "9p", "virtiofs" };
+
+int layer_is_share_type(const char *t, size_t n)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(share_types); i++)
+		if (strlen(share_types[i]) == n && !memcmp(t, share_types[i], n))
+			return 1;
+	return 0;
+}
+
+int layer_share_list(const char *list)
+{
+	int shares = 0, others = 0;
+	while (*list) {
+		size_t n = strcspn(list, ",");
+		if (layer_is_share_type(list, n))
+			shares++;
+		else if (n)
+			others++;
+		list += n + (list[n] == ',');
+	}
+	return shares && !others ? 1 : shares ? -1 : 0;
+}
+
+/* systemd's volatile_mode_from_string: a boolean first (yes -> VOL_YES, no -> VOL_NO), then the
+ * words "state" and "overlay"; a bare systemd.volatile is yes (proc_cmdline_value_missing is not
+ * an error for it). */
+static int parse_volatile(const char *v, enum volatile_mode *m)
+{
+	static const char *const yes[] = { "1", "yes", "y", "true", "t", "on" };
+	static const char *const no[] = { "0", "no", "n", "false", "f", "off" };
+	if (!v) {
+		*m = VOL_YES;
+		return 0;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(yes); i++) {
+		if (str_caseeq(v, yes[i]))
+			return *m = VOL_YES, 0;
+		if (str_caseeq(v, no[i]))
+			return *m = VOL_NO, 0;
+	}
+	if (str_eq(v, "state"))
+		return *m = VOL_STATE, 0;
+	if (str_eq(v, "overlay"))
+		return *m = VOL_OVERLAY, 0;
+	return -EINVAL;
+}
+
+int layer_param(struct plan *p, const char *name, const char *value, char *err, size_t errlen)
+{
+	char sub[192];
+	int r;
+
+	if (param_eq(name, "volatile")) {
+		if (parse_volatile(value, &p->volatile_mode) < 0) {
+			fmt(err, errlen, "earlymount.volatile=%s: expected overlay, state, yes or no", value);
+			return -EINVAL;
+		}
+		return 1;
+	}
+	if (!param_eq(name, "overlay") && !param_eq(name, "overlayflags") && !param_eq(name, "rootimage") &&
+	    !param_eq(name, "tmpfsflags"))
+		return 0;
+	if (!value || (!*value && !param_eq(name, "overlayflags") && !param_eq(name, "tmpfsflags"))) {
+		fmt(err, errlen, "earlymount.%s=: empty value", name);
+		return -EINVAL;
+	}
+	if (param_eq(name, "overlay")) {
+		struct mount_entry *m = &p->overlay;
+		r = spec_parse_device(value, &m->src, sub, sizeof(sub));
+		if (r < 0) {
+			fmt(err, errlen, "earlymount.overlay=%s: %s%s", value, r == -EOPNOTSUPP ? "is " : "", sub);
+			return -EINVAL;
+		}
+		p->have_overlay = 1;
+		m->role = ROLE_LAYER;
+		m->param = "earlymount.overlay";
+		m->target = "/";
+		return 1;
+	}
+	if (param_eq(name, "rootimage")) {
+		/* A path inside the root device, looked up there with RESOLVE_IN_ROOT (layers.c): a
+		 * relative one is taken from its top, as an absolute one is. */
+		if (strlen(value) >= SPEC_VALUE_MAX) {
+			fmt(err, errlen, "earlymount.rootimage=%s: longer than %d bytes", value, SPEC_VALUE_MAX - 1);
+			return -EINVAL;
+		}
+		p->rootimage = value;
+		return 1;
+	}
+	/* The options of a layer: filesystem parameters and attributes, split as rootflags= are. */
+	struct optset *o = param_eq(name, "overlayflags") ? &p->overlay.opts : &p->tmpfs_opts;
+	if (options_add(o, value, sub, sizeof(sub)) < 0) {
+		fmt(err, errlen, "earlymount.%s=%s: %s", name, value, sub);
+		return -EINVAL;
+	}
+	return 1;
+}
+
+int layer_finish(struct plan *p, char *err, size_t errlen)
+{
+	static const char *const vol_names[] = { "no", "yes", "state", "overlay" };
+	const char *vol = vol_names[p->volatile_mode];
+
+	if (p->overlay.opts.nparams + p->overlay.opts.attr_set + p->overlay.opts.attr_clr && !p->have_overlay) {
+		fmt(err, errlen, "earlymount.overlayflags= given without earlymount.overlay=");
+		return -EINVAL;
+	}
+	if (p->volatile_mode != VOL_NO && p->have_overlay) {
+		fmt(err, errlen, "earlymount.volatile=%s and earlymount.overlay=%s: the root gets one "
+		    "writable layer, either in memory (volatile=) or on a device (overlay=); give one of them",
+		    vol, p->overlay.src.text);
+		return -EINVAL;
+	}
+	if (p->share_root && (p->rootimage || p->volatile_mode != VOL_NO || p->have_overlay)) {
+		fmt(err, errlen, "root=%s is a %s share; %s works on a root device, not a share",
+		    p->root.src.value, p->root.fstypes,
+		    p->rootimage ? "earlymount.rootimage=" : p->have_overlay ? "earlymount.overlay=" : "earlymount.volatile=");
+		return -EINVAL;
+	}
+	if (p->rootimage && p->root.bind) {
+		fmt(err, errlen, "earlymount.rootimage=%s needs a root device", p->rootimage);
+		return -EINVAL;
+	}
+	if (p->have_overlay) {
+		/* The upper device is written: read-write whatever ro/rw say of the root (which
+		 * stays read-only under it). */
+		p->overlay.opts.ro = 0;
+		p->overlay.wait_s = p->root.wait_s;
+		p->overlay.wait_from = p->root.wait_from;
+	}
+	/* The tmpfs layers are the root (or /var) of a system: 0755 as systemd makes them
+	 * (TMPFS_LIMITS_ROOTFS, "mode=0755"), not tmpfs's own 1777, unless the options say a mode. */
+	int has_mode = 0;
+	for (unsigned i = 0; i < p->tmpfs_opts.nparams; i++)
+		has_mode |= str_eq(p->tmpfs_opts.params[i].key, "mode");
+	if (!has_mode && options_add(&p->tmpfs_opts, "mode=0755", err, errlen) < 0)
+		return -EINVAL;
+	if (p->tmpfs_opts.ro == 1) {
+		fmt(err, errlen, "earlymount.tmpfsflags=ro: the tmpfs layers are there to be written");
+		return -EINVAL;
+	}
+	if (p->volatile_mode == VOL_STATE) {
+		/* The root as given, and /var a tmpfs over it: an extra mount ahead of the others,
+		 * so an earlymount.mount= under /var lands on the tmpfs. */
+		if (p->nextra >= PLAN_MAX_EXTRA) {
+			fmt(err, errlen, "earlymount.volatile=state: no room for the /var mount (%d "
+			    "earlymount.mount= entries at most)", PLAN_MAX_EXTRA - 1);
+			return -EINVAL;
+		}
+		for (unsigned i = p->nextra; i > 0; i--) {
+			p->extra[i] = p->extra[i - 1];
+			options_copy(&p->extra[i].opts, &p->extra[i - 1].opts);
+		}
+		p->nextra++;
+		struct mount_entry *m = &p->extra[0];
+		memset(m, 0, sizeof(*m));
+		m->role = ROLE_EXTRA;
+		m->param = "earlymount.volatile=state: tmpfs";
+		m->src.kind = DEV_NONE;
+		m->src.text = "tmpfs";
+		em_strlcpy(m->src.value, "tmpfs", sizeof(m->src.value));
+		m->target = "/var";
+		em_strlcpy(m->fstypes, "tmpfs", sizeof(m->fstypes));
+		options_copy(&m->opts, &p->tmpfs_opts);
+		m->wait_s = p->wait_s;
+		m->wait_from = p->wait_from;
+	}
+	return 0;
+}
+
+int layers_wanted(const struct plan *p)
+{
+	return p->share_root || p->rootimage || p->have_overlay || p->volatile_mode == VOL_OVERLAY ||
+	       p->volatile_mode == VOL_YES;
+}

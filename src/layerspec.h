@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: MIT */
+/* The layered-root parameters and shares as the root, read into the plan. Pure: no syscalls. */
+#ifndef EM_LAYERSPEC_H
+#define EM_LAYERSPEC_H
+#include "spec.h"
+
+#include <stddef.h>
+
+/* 1 when the n bytes at t name a share filesystem (9p, virtiofs). */
+int layer_is_share_type(const char *t, size_t n);
+/* For a rootfstype= list: 1 when every type is a share, -1 when shares and others are mixed, 0
+ * when none is a share. */
+int layer_share_list(const char *list);
+/* One earlymount.NAME=VALUE parameter (name without "earlymount."; value NULL when bare): 1 when
+ * it is a layer parameter and was taken, 0 when it is not one, -EINVAL with a message in err. */
+int layer_param(struct plan *p, const char *name, const char *value, char *err, size_t errlen);
+/* After every parameter: refuses conflicting ones, sets the defaults (the tmpfs layers' mode, the
+ * overlay device's wait and rw) and adds volatile=state's /var mount. 0 or -EINVAL with err. */
+int layer_finish(struct plan *p, char *err, size_t errlen);
+
+/* 1 when the root is not just the root device mounted on the sysroot (layers.c builds it). */
+int layers_wanted(const struct plan *p);
+
+#endif
