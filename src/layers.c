@@ -10,6 +10,7 @@
  * Nothing but the upper layer is ever mounted writable. */
 #define _GNU_SOURCE
 #include "layers.h"
+#include "layerspec.h"
 #include "compat.h"
 #include "devices.h"
 #include "log.h"
@@ -53,8 +54,7 @@ static struct mount_entry layer_entry;
 
 static const struct mount_entry *readonly_root(const struct plan *p)
 {
-	layer_entry = p->root;
-	options_copy(&layer_entry.opts, &p->root.opts);
+	spec_entry_copy(&layer_entry, &p->root);
 	layer_entry.opts.ro = 1;
 	return &layer_entry;
 }
@@ -471,8 +471,7 @@ int layers_mount_root(const struct plan *p, const char *sysroot)
 		goto out;
 	}
 	if (p->have_overlay) {
-		upper = p->overlay;
-		options_copy(&upper.opts, &p->overlay.opts);
+		spec_entry_copy(&upper, &p->overlay);
 		r = mount_on(p, &upper, LAYER_DIR "/overlay", dev, sizeof(dev));
 		if (r < 0) {
 			log_err("earlymount.overlay=%s: the writable layer could not be mounted read-write",

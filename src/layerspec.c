@@ -13,6 +13,18 @@
  * without FS_REQUIRES_DEV, with root= as the source). These two are the ones a share is named by. */
 static const char *const share_types[] = { "9p", "virtiofs" };
 
+void spec_entry_copy(struct mount_entry *dst, const struct mount_entry *src)
+{
+	*dst = *src;
+	options_copy(&dst->opts, &src->opts);
+	/* earlymount.mount='s WHERE lives at the start of the entry's option buffer, and a value
+	 * the entry holds itself is its text: both must point into the copy. */
+	if (src->target >= src->opts.buf && src->target < src->opts.buf + sizeof(src->opts.buf))
+		dst->target = dst->opts.buf + (src->target - src->opts.buf);
+	if (src->src.text == src->src.value)
+		dst->src.text = dst->src.value;
+}
+
 int layer_is_share_type(const char *t, size_t n)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(share_types); i++)
@@ -82,7 +94,8 @@ int layer_param(struct plan *p, const char *name, const char *value, char *err, 
 		struct mount_entry *m = &p->overlay;
 		r = spec_parse_device(value, &m->src, sub, sizeof(sub));
 		if (r < 0) {
-			fmt(err, errlen, "earlymount.overlay=%s: %s%s", value, r == -EOPNOTSUPP ? "is " : "", sub);
+			fmt(err, errlen, "earlymount.overlay=%s: %s%s", value,
+			    r == -EOPNOTSUPP ? "the writable layer must be a block device; this is " : "", sub);
 			return -EINVAL;
 		}
 		p->have_overlay = 1;
@@ -161,10 +174,8 @@ int layer_finish(struct plan *p, char *err, size_t errlen)
 			    "earlymount.mount= entries at most)", PLAN_MAX_EXTRA - 1);
 			return -EINVAL;
 		}
-		for (unsigned i = p->nextra; i > 0; i--) {
-			p->extra[i] = p->extra[i - 1];
-			options_copy(&p->extra[i].opts, &p->extra[i - 1].opts);
-		}
+		for (unsigned i = p->nextra; i > 0; i--)
+			spec_entry_copy(&p->extra[i], &p->extra[i - 1]);
 		p->nextra++;
 		struct mount_entry *m = &p->extra[0];
 		memset(m, 0, sizeof(*m));
@@ -186,4 +197,25 @@ int layers_wanted(const struct plan *p)
 {
 	return p->share_root || p->rootimage || p->have_overlay || p->volatile_mode == VOL_OVERLAY ||
 	       p->volatile_mode == VOL_YES;
+}
+
+void layers_dracut_aside(const struct plan *p, char *buf, size_t cap)
+{
+	/* Each layered root has a dracut module (or systemd) that builds it there; earlymount's
+	 * own assembly is for its /init and the helper mode. */
+	if (p->share_root)
+		fmt(buf, cap, "root=%s is a %s share: dracut's %s module mounts it (root=%s:%s)", p->root.src.text,
+		    p->root.fstypes, str_eq(p->root.fstypes, "9p") ? "virtfs" : "virtiofs",
+		    str_eq(p->root.fstypes, "9p") ? "virtfs" : "virtiofs", p->root.src.value);
+	else if (p->rootimage)
+		fmt(buf, cap, "earlymount.rootimage=%s is a live image: dracut's dmsquash-live module mounts it "
+		    "(root=live:DEVICE rd.live.dir= rd.live.squashimg=, rd.live.overlay.overlayfs)", p->rootimage);
+	else if (p->have_overlay)
+		fmt(buf, cap, "earlymount.overlay=%s is a persistent overlay: in dracut, dmsquash-live's "
+		    "rd.live.overlay=%s with rd.live.overlay.overlayfs does it", p->overlay.src.text, p->overlay.src.text);
+	else
+		fmt(buf, cap, "earlymount.volatile=%s is a layered root: in dracut, systemd.volatile=%s does it "
+		    "(systemd in the initrd)%s", p->volatile_mode == VOL_YES ? "yes" : "overlay",
+		    p->volatile_mode == VOL_YES ? "yes" : "overlay",
+		    p->volatile_mode == VOL_YES ? "" : ", or rootovl (dracut's overlay-root module)");
 }

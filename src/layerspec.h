@@ -6,6 +6,9 @@
 
 #include <stddef.h>
 
+/* Copies a mount entry with every pointer into its own storage (options, target, source text)
+ * pointing into the copy. dst and src must not overlap. */
+void spec_entry_copy(struct mount_entry *dst, const struct mount_entry *src);
 /* 1 when the n bytes at t name a share filesystem (9p, virtiofs). */
 int layer_is_share_type(const char *t, size_t n);
 /* For a rootfstype= list: 1 when every type is a share, -1 when shares and others are mixed, 0
@@ -20,5 +23,9 @@ int layer_finish(struct plan *p, char *err, size_t errlen);
 
 /* 1 when the root is not just the root device mounted on the sysroot (layers.c builds it). */
 int layers_wanted(const struct plan *p);
+
+/* Why earlymount leaves a layered root to dracut, and which dracut option builds it there (for
+ * `earlymount resolve`, which dracut's hooks run). */
+void layers_dracut_aside(const struct plan *p, char *buf, size_t cap);
 
 #endif

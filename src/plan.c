@@ -174,10 +174,10 @@ static void print_tmpfs(struct sbuf *o, const struct plan *p, const char *where)
 {
 	sb_printf(o, "  %s: tmpfs", where);
 	for (unsigned i = 0; i < p->tmpfs_opts.nparams; i++)
-		sb_printf(o, "%s%s%s%s", i ? "," : " (", p->tmpfs_opts.params[i].key,
+		sb_printf(o, "%s%s%s%s", i ? "," : " with ", p->tmpfs_opts.params[i].key,
 		          p->tmpfs_opts.params[i].value ? "=" : "",
 		          p->tmpfs_opts.params[i].value ? p->tmpfs_opts.params[i].value : "");
-	sb_puts(o, p->tmpfs_opts.nparams ? "; earlymount.tmpfsflags=)\n" : "\n");
+	sb_puts(o, " (earlymount.tmpfsflags=; mode=0755 unless it says)\n");
 }
 
 /* A layered root: the root device (or the image in it) is a read-only layer under LAYER_DIR, and
@@ -188,8 +188,7 @@ static unsigned print_layers(struct sbuf *o, const struct plan *p, const char *s
 	static const char *const vol[] = { "", "yes", "state", "overlay" };
 	int overlay = p->volatile_mode == VOL_OVERLAY || p->have_overlay;
 
-	lower = p->root;
-	options_copy(&lower.opts, &p->root.opts);
+	spec_entry_copy(&lower, &p->root);
 	lower.opts.ro = 1;
 	sb_printf(o, "layered root:%s%s%s%s\n", p->volatile_mode ? " earlymount.volatile=" : "",
 	          vol[p->volatile_mode], p->have_overlay ? " earlymount.overlay=" : "",
@@ -235,9 +234,15 @@ void plan_print(struct sbuf *o, const struct plan *p, const char *sysroot)
 	} else if (p->have_root) {
 		print_entry(o, n++, &p->root, sysroot, p);
 		if (p->share_root)
+		{
 			sb_printf(o, "  share: root= is the tag of a %s share; the mount is tried again as devices "
-			          "appear until the tag is offered (up to %ld s, %s; -1: no limit)\n", p->root.fstypes,
-			          p->root.wait_s, p->root.wait_from ? p->root.wait_from : p->wait_from);
+			          "appear until the tag is offered (", p->root.fstypes);
+			if (p->root.wait_s < 0)
+				sb_puts(o, "forever");
+			else
+				sb_printf(o, "up to %ld s", p->root.wait_s);
+			sb_printf(o, ", %s)\n", p->root.wait_from ? p->root.wait_from : p->wait_from);
+		}
 	} else
 		sb_puts(o, "no root= given: nothing to mount as the root\n");
 	if (p->have_usr)

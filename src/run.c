@@ -5,6 +5,7 @@
 #include "cmdline.h"
 #include "compat.h"
 #include "devices.h"
+#include "layerspec.h"
 #include "log.h"
 #include "modules.h"
 #include "mountplan.h"
@@ -305,6 +306,18 @@ int run_resolve(int argc, char **argv)
 	log_set_debug(plan.debug);
 	log_plan_warnings();
 	apply_wait(&a);
+	if (layers_wanted(&plan)) {
+		/* dracut's hooks step aside on LAYERED= and let dracut's own modules build it. */
+		char why[400], line[512];
+		struct sbuf sb;
+		layers_dracut_aside(&plan, why, sizeof(why));
+		sb_init(&sb, line, sizeof(line));
+		sb_puts(&sb, "LAYERED=");
+		sb_put_shquoted(&sb, why);
+		sb_putc(&sb, '\n');
+		out(1, line);
+		return EXIT_OK;
+	}
 	if (plan.root.src.kind == DEV_NONE || resolve_one("ROOT", &plan.root) < 0)
 		return EXIT_FAIL;
 	if (plan.have_usr && resolve_one("USR", &plan.usr) < 0)

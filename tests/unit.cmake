@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # Host unit tests of the pure parsers, the plan golden outputs, and the namespace mount test.
-foreach(t cmdline spec options modules kernel_rules modparams util elf modsched bootmods modalias)
+foreach(t cmdline spec options modules kernel_rules modparams util elf modsched bootmods modalias layers)
   add_executable(test_${t} tests/unit/test_${t}.c)
   target_link_libraries(test_${t} emcore)
   target_compile_options(test_${t} PRIVATE ${EM_WARN})
