@@ -35,7 +35,7 @@ earlymount_fsck() {
 }
 
 earlymount_mount_root() {
-	local _cmdline _devs ROOT_DEVICE='' ROOT_FSTYPE='' USR_DEVICE='' USR_FSTYPE=''
+	local _cmdline _devs ROOT_DEVICE='' ROOT_FSTYPE='' USR_DEVICE='' USR_FSTYPE='' LAYERED=''
 	# dracut's command line (/etc/cmdline.d of host-only images, then /proc/cmdline). The
 	# initqueue has waited for the root device already (rd.timeout): rootwait=0, last, so that
 	# earlymount does not wait again for a device it cannot recognise (a label on a filesystem it
@@ -47,6 +47,12 @@ earlymount_mount_root() {
 		return 0
 	fi
 	eval "$_devs"
+	# A layered root (earlymount.volatile=, overlay=, rootimage=, a share): dracut's own
+	# modules build it; LAYERED says which option.
+	if [ -n "$LAYERED" ]; then
+		earlymount_aside "$LAYERED"
+		return 0
+	fi
 	# Never another device than the one dracut waited for (two disks with one label: udev's link
 	# and earlymount's scan could pick different ones).
 	if ! [ "$ROOT_DEVICE" -ef "${root#block:}" ]; then

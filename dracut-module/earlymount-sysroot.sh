@@ -29,11 +29,14 @@ cmdline=$(getcmdline)
 # device node), earlymount waits as the line says.
 wait=
 [ ! -e "$(systemctl show -P What sysroot.mount 2>/dev/null)" ] || wait=0
-ROOT_DEVICE='' USR_DEVICE=''
+ROOT_DEVICE='' USR_DEVICE='' LAYERED=''
 # ROOT_DEVICE=, ROOT_FSTYPE=, USR_DEVICE=, USR_FSTYPE= (shell assignments, quoted)
 devs=$(/usr/sbin/earlymount resolve --rules systemd ${wait:+--wait "$wait"} --cmdline "$cmdline") ||
 	aside "cannot resolve the devices to mount (its message above says why)"
 eval "$devs"
+# A layered root (earlymount.volatile=, overlay=, rootimage=, a share): LAYERED says which
+# option builds it in dracut.
+[ -z "$LAYERED" ] || aside "$LAYERED"
 same_device "$ROOT_DEVICE" sysroot.mount
 [ -z "$USR_DEVICE" ] || same_device "$USR_DEVICE" sysusr-usr.mount
 /usr/sbin/earlymount mount --rules systemd ${wait:+--wait "$wait"} --sysroot /sysroot --cmdline "$cmdline" ||

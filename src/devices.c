@@ -114,43 +114,44 @@ static int dev_exists(const char *path)
 	return 0;
 }
 
-/* Sorted, so reports read well and a disk's partitions follow it. getdents64 directly: musl's
- * opendir allocates. */
+struct scan_ctx {
+	size_t used;
+	int full;
+};
+
+static int add_dev(int fd, const char *name, unsigned char type, void *vctx)
+{
+	struct scan_ctx *c = vctx;
+	struct stat st;
+	if (type != DT_BLK && type != DT_UNKNOWN)
+		return 0;
+	if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISBLK(st.st_mode))
+		return 0;
+	size_t l = strlen(name) + 6;
+	if (ndevs == MAX_DEVS || c->used + l > sizeof(pool)) {
+		c->full++;
+		return 0;
+	}
+	devs[ndevs++] = (uint32_t)c->used;
+	fmt(pool + c->used, l, "/dev/%s", name);
+	c->used += l;
+	return 0;
+}
+
+/* Sorted, so reports read well and a disk's partitions follow it. */
 static void scan_dev(void)
 {
 	static int warned;
-	char buf[4096];
-	size_t used = 0;
-	int fd = open("/dev", O_RDONLY | O_DIRECTORY | O_CLOEXEC), full = 0;
+	struct scan_ctx c = { 0, 0 };
+	int fd = open("/dev", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	ndevs = 0;
 	if (fd < 0)
 		return;
-	for (;;) {
-		long n = syscall(SYS_getdents64, fd, buf, sizeof(buf));
-		if (n <= 0)
-			break;
-		for (long off = 0; off < n;) {
-			struct dirent *d = (struct dirent *)(buf + off);
-			struct stat st;
-			off += d->d_reclen;
-			if (d->d_type != DT_BLK && d->d_type != DT_UNKNOWN)
-				continue;
-			if (fstatat(fd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISBLK(st.st_mode))
-				continue;
-			size_t l = strlen(d->d_name) + 6;
-			if (ndevs == MAX_DEVS || used + l > sizeof(pool)) {
-				full++;
-				continue;
-			}
-			devs[ndevs++] = (uint32_t)used;
-			fmt(pool + used, l, "/dev/%s", d->d_name);
-			used += l;
-		}
-	}
+	(void)dir_each(fd, add_dev, &c);
 	close(fd);
 	sort_devs();
-	if (full && !warned) {
-		log_warn("/dev holds more block devices than earlymount looks at (%u): %d not looked at", ndevs, full);
+	if (c.full && !warned) {
+		log_warn("/dev holds more block devices than earlymount looks at (%u): %d not looked at", ndevs, c.full);
 		warned = 1;
 	}
 }

@@ -141,11 +141,8 @@ int open(const char *path, int flags, ...)
 		mode = va_arg(ap, unsigned);
 		va_end(ap);
 	}
-#ifdef SYS_open
-	return (int)syscall(SYS_open, path, flags, mode);
-#else /* arm64 and the other asm-generic architectures have only openat */
-	return (int)syscall(SYS_openat, AT_FDCWD, path, flags, mode);
-#endif
+	/* openat on every architecture: arm64 and the other asm-generic ones have no open */
+	return openat(AT_FDCWD, path, flags, mode);
 }
 
 int openat(int dirfd, const char *path, int flags, ...)

@@ -24,7 +24,10 @@ static const char usage[] =
 	"The mount spec comes from the kernel command line: root=, rootfstype=, rootflags=, ro, rw,\n"
 	"rootwait[=S], rootdelay=S, init=, mount.usr=, mount.usrfstype=, mount.usrflags=,\n"
 	"earlymount.mount=WHAT:WHERE[:FSTYPE[:OPTIONS]], earlymount.timeout=S, earlymount.debug,\n"
-	"earlymount.onfail=shell|reboot|poweroff|halt|panic, earlymount.modules=a,b.\n"
+	"earlymount.onfail=shell|reboot|poweroff|halt|panic, earlymount.modules=a,b, earlymount.jobs=N.\n"
+	"Layered roots: earlymount.volatile=overlay|state|yes, earlymount.overlay=DEVICE,\n"
+	"earlymount.overlayflags=, earlymount.rootimage=PATH, earlymount.tmpfsflags=; shares:\n"
+	"rootfstype=9p|virtiofs root=TAG.\n"
 	"See earlymount(8).\n";
 
 int main(int argc, char **argv, char **envp)

@@ -563,9 +563,46 @@ int modules_hotplug(const char *modalias, const char *devpath)
  *   walking /sys/devices and reading each modalias (3 boots)             median 113 ms (52-126)
  * Reading also leaves the kernel's event stream alone (a trigger replays every device to every
  * listener). */
+/* One device of a bus (a link in /sys/bus/BUS/devices): its modalias to the matcher. */
+static int coldplug_device(int devs, const char *name, unsigned char type, void *ctx)
+{
+	char mbuf[2048], lbuf[256], f[300];
+	(void)type;
+	(void)ctx;
+	fmt(f, sizeof(f), "%s/modalias", name);
+	long len = read_file(devs, f, mbuf, sizeof(mbuf));
+	if (len <= 0)
+		return 0;
+	mbuf[strcspn(mbuf, "\n")] = '\0';
+	const char *dp = name;
+	if (log_debug_enabled()) {
+		/* the DEVPATH, as the uevent names it: the link's target */
+		ssize_t l = readlinkat(devs, name, lbuf, sizeof(lbuf) - 1);
+		if (l > 0) {
+			lbuf[l] = '\0';
+			dp = str_find(lbuf, "/devices/") ? str_find(lbuf, "/devices/") : lbuf;
+		}
+	}
+	if (mbuf[0])
+		(void)modules_hotplug(mbuf, dp);
+	return 0;
+}
+
+static int coldplug_bus(int bus, const char *name, unsigned char type, void *ctx)
+{
+	char sub[300];
+	(void)type;
+	fmt(sub, sizeof(sub), "%s/devices", name);
+	int devs = openat(bus, sub, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (devs >= 0) {
+		(void)dir_each(devs, coldplug_device, ctx);
+		close(devs);
+	}
+	return 0;
+}
+
 static void coldplug(void)
 {
-	char buf[2048], mbuf[2048], lbuf[256];
 	unsigned long t0 = log_ms();
 	unsigned ndev = stats.devices;
 	int bus = open("/sys/bus", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -573,52 +610,7 @@ static void coldplug(void)
 		log_warn("coldplug: cannot open /sys/bus: %s; only hot-plugged devices are matched", errstr(errno));
 		return;
 	}
-	for (;;) {
-		long n = syscall(SYS_getdents64, bus, buf, sizeof(buf));
-		if (n <= 0)
-			break;
-		for (long off = 0; off < n;) {
-			struct dirent *d = (struct dirent *)(buf + off);
-			off += d->d_reclen;
-			if (d->d_name[0] == '.')
-				continue;
-			char sub[300];
-			fmt(sub, sizeof(sub), "%s/devices", d->d_name);
-			int devs = openat(bus, sub, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-			if (devs < 0)
-				continue;
-			char dbuf[4096];
-			for (;;) {
-				long m = syscall(SYS_getdents64, devs, dbuf, sizeof(dbuf));
-				if (m <= 0)
-					break;
-				for (long o = 0; o < m;) {
-					struct dirent *e = (struct dirent *)(dbuf + o);
-					o += e->d_reclen;
-					if (e->d_name[0] == '.')
-						continue;
-					char f[300];
-					fmt(f, sizeof(f), "%s/modalias", e->d_name);
-					long len = read_file(devs, f, mbuf, sizeof(mbuf));
-					if (len <= 0)
-						continue;
-					mbuf[strcspn(mbuf, "\n")] = '\0';
-					const char *dp = e->d_name;
-					if (log_debug_enabled()) {
-						/* the DEVPATH, as the uevent names it: the link's target */
-						ssize_t l = readlinkat(devs, e->d_name, lbuf, sizeof(lbuf) - 1);
-						if (l > 0) {
-							lbuf[l] = '\0';
-							dp = str_find(lbuf, "/devices/") ? str_find(lbuf, "/devices/") : lbuf;
-						}
-					}
-					if (mbuf[0])
-						(void)modules_hotplug(mbuf, dp);
-				}
-			}
-			close(devs);
-		}
-	}
+	(void)dir_each(bus, coldplug_bus, NULL);
 	close(bus);
 	log_debug("coldplug: %u device modaliases read and matched in %lu ms", stats.devices - ndev, log_ms() - t0);
 }

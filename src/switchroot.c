@@ -162,39 +162,45 @@ int find_init(int rootfd, const char *requested, char *out, size_t cap, char *wh
 	return -ENOENT;
 }
 
+struct delete_ctx {
+	dev_t dev;
+	int removed;
+};
+
+static void delete_below(int dirfd, dev_t dev);
+
+static int delete_one(int dirfd, const char *name, unsigned char type, void *vctx)
+{
+	struct delete_ctx *c = vctx;
+	struct stat st;
+	(void)type;
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 || st.st_dev != c->dev)
+		return 0;
+	if (S_ISDIR(st.st_mode)) {
+		int sub = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (sub >= 0) {
+			delete_below(sub, c->dev);
+			close(sub);
+		}
+		if (unlinkat(dirfd, name, AT_REMOVEDIR) == 0)
+			c->removed++;
+	} else if (unlinkat(dirfd, name, 0) == 0) {
+		c->removed++;
+	}
+	return 0;
+}
+
 /* Deletes everything below dirfd on the device dev, not crossing into other mounts (the new root
  * and anything else mounted stays untouched). */
 static void delete_below(int dirfd, dev_t dev)
 {
-	char buf[2048];
-	for (;;) {
-		long n = syscall(SYS_getdents64, dirfd, buf, sizeof(buf));
-		int removed = 0;
-		if (n <= 0)
+	struct delete_ctx c = { dev, 1 };
+	/* Entries were removed while reading: read again from the top until a pass removes nothing. */
+	while (c.removed) {
+		c.removed = 0;
+		if (dir_each(dirfd, delete_one, &c) < 0)
 			return;
-		for (long off = 0; off < n;) {
-			struct dirent *d = (struct dirent *)(buf + off);
-			struct stat st;
-			off += d->d_reclen;
-			if (str_eq(d->d_name, ".") || str_eq(d->d_name, ".."))
-				continue;
-			if (fstatat(dirfd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 || st.st_dev != dev)
-				continue;
-			if (S_ISDIR(st.st_mode)) {
-				int sub = openat(dirfd, d->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-				if (sub >= 0) {
-					delete_below(sub, dev);
-					close(sub);
-				}
-				if (unlinkat(dirfd, d->d_name, AT_REMOVEDIR) == 0)
-					removed++;
-			} else if (unlinkat(dirfd, d->d_name, 0) == 0) {
-				removed++;
-			}
-		}
-		/* Entries were removed while reading: start over from the top to be safe. */
-		if (removed)
-			lseek(dirfd, 0, SEEK_SET);
+		lseek(dirfd, 0, SEEK_SET);
 	}
 }
 

@@ -101,7 +101,8 @@ static const struct {
 	{ "root=/dev/vda init=", "init=: empty value" },
 	{ "root=/dev/vda earlymount.onfail=explode", "earlymount.onfail=explode: expected shell, reboot, poweroff, halt or panic" },
 	{ "root=/dev/vda earlymount.debug=maybe", "earlymount.debug=maybe: expected nothing, 1 or 0" },
-	{ "root=/dev/vda earlymount.timout=5", "earlymount.timout: unknown earlymount parameter (known: earlymount.mount, earlymount.timeout, earlymount.debug, earlymount.onfail, earlymount.modules, earlymount.jobs)" },
+	{ "root=/dev/vda earlymount.timout=5", "earlymount.timout: unknown earlymount parameter (known: earlymount.mount, earlymount.timeout, earlymount.debug, earlymount.onfail, earlymount.modules, earlymount.jobs, "
+	  "earlymount.volatile, earlymount.overlay, earlymount.overlayflags, earlymount.rootimage, earlymount.tmpfsflags)" },
 	{ "root=/dev/vda mount.usrfstype=ext4", "mount.usrfstype= given without mount.usr=" },
 	{ "root=/dev/vda mount.usrflags=ro", "mount.usrflags= given without mount.usr=" },
 	{ "root=/dev/vda mount.usr=", "mount.usr=: empty value" },

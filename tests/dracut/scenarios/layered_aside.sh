@@ -5,7 +5,7 @@
 mkroot_marked "$EM_TMP/root"
 mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root" -L emroot
 for flow in $EM_FLOWS; do
-	dboot "$flow" "root=LABEL=emroot earlymount.volatile=overlay"
+	dboot "$flow" "root=LABEL=emroot ro earlymount.volatile=overlay"
 	assert_booted
 	assert_report ROOT_MARKER ok
 	assert_mount / ext4 source:/dev/vda ro
