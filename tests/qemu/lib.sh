@@ -391,7 +391,7 @@ mkinitrd() {
 	local out=$1
 	shift
 	[ -x "$EM_MKINITRAMFS" ] || em_die "initramfs builder missing: $EM_MKINITRAMFS"
-	[ -x "$EM_BINARY" ] || em_die "earlymount binary missing: $EM_BINARY (build it: cmake --build build --target earlymount)"
+	[ -x "$EM_BINARY" ] || em_die "earlymount binary missing: $EM_BINARY (build it: cmake --build build)"
 	if ! "$EM_MKINITRAMFS" -o "$out" --kver "$KVER" --moddir "$MODDIR" --preset virtio \
 		--binary "$EM_BINARY" "$@" >"$out.log" 2>&1; then
 		cat "$out.log"
@@ -927,7 +927,7 @@ em_generic_initrd() {
 	local out=$1 key lock dir=$EM_WORK/generic img
 	shift
 	[ -x "$EM_MKINITRAMFS" ] || em_die "initramfs builder missing: $EM_MKINITRAMFS"
-	[ -x "$EM_BINARY" ] || em_die "earlymount binary missing: $EM_BINARY (build it: cmake --build build --target earlymount)"
+	[ -x "$EM_BINARY" ] || em_die "earlymount binary missing: $EM_BINARY (build it: cmake --build build)"
 	key=$({ sha256sum <"$EM_BINARY"; sha256sum <"$EM_MKINITRAMFS"; printf '%s\n' "$KVER" "$MODDIR" "$@"; } | sha256sum | cut -c1-16)
 	img=$dir/generic-$key.img
 	mkdir -p "$dir"
