@@ -1,38 +1,73 @@
 # SPDX-License-Identifier: MIT
-# The dracut module. Installed (component "dracut") as <EM_DRACUT_DIR>/modules.d/50earlymount:
+# The dracut module. Installed (component "dracut") as <EM_DRACUT_MODULESDIR>/50earlymount:
 # dracut's own modules use 90-99 for what dracut relies on, so a module shipped outside dracut
 # takes a number below. Its shell-init mount hook (mount/90-earlymount-mount.sh) runs before
 # rootfs-block's mount/99-mount-root.sh, which mounts whenever earlymount steps aside (see
 # module-setup.sh). The dracut.conf.d snippet that adds the module to every image is installed as
 # an example, not enabled: <datadir>/earlymount/dracut.conf.d/earlymount.conf.
 #
-#   cmake -DEM_DRACUT_DIR=/usr/lib/dracut ...     dracut's directory (default: pkg-config's
-#                                                 dracutdir, else /usr/lib/dracut)
+#   cmake -DEM_DRACUT_MODULESDIR=DIR ...   dracut's modules.d. Relative: under the install prefix
+#                                           (the one given at install time). Default: pkg-config's
+#                                           dracutmodulesdir (or dracutdir/modules.d) when it lies
+#                                           under CMAKE_INSTALL_PREFIX (prefix /usr on Debian:
+#                                           lib/dracut/modules.d), else lib/dracut/modules.d: an
+#                                           install never writes outside its prefix (and DESTDIR)
+#                                           unless DIR is absolute. (-DEM_DRACUT_DIR=D, the older
+#                                           setting, means D/modules.d.)
 #
 # Tests (label "dracut"): tests/dracut/run builds dracut images with the module (shell init and
 # systemd) and boots them in QEMU:  ctest -R dracut
-if(NOT DEFINED EM_DRACUT_DIR)
-  set(_em_dracut_dir /usr/lib/dracut)
-  find_program(EM_PKG_CONFIG pkg-config)
-  if(EM_PKG_CONFIG)
-    execute_process(COMMAND ${EM_PKG_CONFIG} --variable=dracutdir dracut
-                    OUTPUT_VARIABLE _em_pc OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
-    if(_em_pc)
-      set(_em_dracut_dir ${_em_pc})
+if(NOT DEFINED EM_DRACUT_MODULESDIR)
+  set(_em_dir lib/dracut/modules.d)
+  if(DEFINED EM_DRACUT_DIR)
+    set(_em_dir ${EM_DRACUT_DIR}/modules.d)
+  else()
+    find_package(PkgConfig QUIET)
+    if(PKG_CONFIG_FOUND)
+      execute_process(COMMAND ${PKG_CONFIG_EXECUTABLE} --variable=dracutmodulesdir dracut
+                      OUTPUT_VARIABLE _em_pc OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+      if(NOT _em_pc)
+        execute_process(COMMAND ${PKG_CONFIG_EXECUTABLE} --variable=dracutdir dracut
+                        OUTPUT_VARIABLE _em_pc OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+        if(_em_pc)
+          set(_em_pc ${_em_pc}/modules.d)
+        endif()
+      endif()
+      # dracut's own place only when this install's prefix holds it, and then relative to the
+      # prefix, so that cmake --install --prefix elsewhere still stays under that prefix.
+      if(_em_pc)
+        file(RELATIVE_PATH _em_rel "${CMAKE_INSTALL_PREFIX}" "${_em_pc}")
+        if(NOT _em_rel MATCHES "^\\.\\./" AND NOT _em_rel STREQUAL ".." AND NOT IS_ABSOLUTE "${_em_rel}")
+          set(_em_dir ${_em_rel})
+        endif()
+      endif()
     endif()
   endif()
-  set(EM_DRACUT_DIR ${_em_dracut_dir} CACHE PATH "dracut's directory; the module goes to modules.d/50earlymount in it")
+  set(EM_DRACUT_MODULESDIR ${_em_dir} CACHE STRING
+      "dracut's modules.d (relative: under the install prefix); the module goes to 50earlymount in it")
 endif()
 
-# module-setup.sh learns where the binary is installed (its last resort after earlymount_binary=
-# and dracut's PATH).
+# module-setup.sh's last resort after earlymount_binary= and dracut's PATH is the path the install
+# put the binary at: written when it is installed (the prefix of cmake --install --prefix, not the
+# configured one). The build tree's copy (for the tests' image stamps) names the configured path.
 set(EM_DRACUT_BINARY ${CMAKE_INSTALL_FULL_SBINDIR}/earlymount)
 configure_file(${CMAKE_SOURCE_DIR}/dracut-module/module-setup.sh
                ${CMAKE_BINARY_DIR}/dracut-module/module-setup.sh @ONLY)
 
-set(EM_DRACUT_MODULE ${EM_DRACUT_DIR}/modules.d/50earlymount)
-install(PROGRAMS ${CMAKE_BINARY_DIR}/dracut-module/module-setup.sh
-                 ${CMAKE_SOURCE_DIR}/dracut-module/earlymount-mount.sh
+em_install_dir(_em_modsd "${EM_DRACUT_MODULESDIR}/50earlymount")
+# (a directory of its own per install: the dracut tests install the component while others run)
+install(CODE "
+  string(RANDOM LENGTH 12 tmp)
+  set(tmp \"${CMAKE_BINARY_DIR}/install-tmp/\${tmp}\")
+  set(EM_DRACUT_BINARY \"${EM_INSTALL_SBINDIR}/earlymount\")
+  configure_file(\"${CMAKE_SOURCE_DIR}/dracut-module/module-setup.sh\"
+                 \"\${tmp}/module-setup.sh\" @ONLY)
+  file(INSTALL DESTINATION \"${_em_modsd}\" TYPE PROGRAM
+       FILES \"\${tmp}/module-setup.sh\")
+  file(REMOVE_RECURSE \"\${tmp}\")" COMPONENT dracut)
+
+set(EM_DRACUT_MODULE ${EM_DRACUT_MODULESDIR}/50earlymount)
+install(PROGRAMS ${CMAKE_SOURCE_DIR}/dracut-module/earlymount-mount.sh
                  ${CMAKE_SOURCE_DIR}/dracut-module/earlymount-generator.sh
                  ${CMAKE_SOURCE_DIR}/dracut-module/earlymount-sysroot.sh
         DESTINATION ${EM_DRACUT_MODULE} COMPONENT dracut)
@@ -42,6 +77,9 @@ install(FILES ${CMAKE_SOURCE_DIR}/dracut-module/earlymount-sysroot.service
 install(FILES ${CMAKE_SOURCE_DIR}/dracut-module/earlymount.conf
         DESTINATION ${CMAKE_INSTALL_DATADIR}/earlymount/dracut.conf.d COMPONENT dracut)
 
+if(NOT BUILD_TESTING)
+  return()
+endif()
 # ---- tests ------------------------------------------------------------------------------------
 set(EM_DRACUT_RUN ${CMAKE_SOURCE_DIR}/tests/dracut/run)
 set(EM_DRACUT_ARGS --binary ${CMAKE_BINARY_DIR}/earlymount --build ${CMAKE_BINARY_DIR}

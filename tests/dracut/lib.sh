@@ -48,10 +48,8 @@ em_dracut_base() {
 	rm -rf "$dest" "$EM_WORK/base.new"
 	DESTDIR=$dest cmake --install "$EM_BUILD" --component dracut >"$EM_WORK/install.log" 2>&1 ||
 		{ cat "$EM_WORK/install.log"; em_die "cmake --install $EM_BUILD --component dracut failed"; }
-	mod=
-	for d in "$dest"/*/*/*/modules.d/[0-9][0-9]earlymount "$dest"/*/*/modules.d/[0-9][0-9]earlymount; do
-		[ -d "$d" ] && mod=$d
-	done
+	# wherever EM_DRACUT_MODULESDIR put it under the prefix (dracut-module/dracut.cmake)
+	mod=$(find "$dest" -type d -path '*/modules.d/[0-9][0-9]earlymount' | tail -n 1)
 	[ -n "$mod" ] || em_die "cmake --install put no modules.d/NNearlymount under $dest"
 	n=${mod##*/}
 	cp -a "$EM_DRACUT" "$EM_WORK/base.new"
