@@ -464,6 +464,11 @@ static void wait_a_little(int s, unsigned long start, long timeout_s)
 	}
 }
 
+int dev_find(const struct devspec *d, char *path, size_t cap)
+{
+	return find_now(d, path, cap);
+}
+
 void dev_wait_event(unsigned long start, long timeout_s)
 {
 	wait_a_little(dev_uevent_listen(), start, timeout_s);

@@ -26,6 +26,9 @@ void dev_uevent_close(void);
  * matcher (modules_hotplug) and their modules load. Returns how many modules that queued. */
 int dev_uevent_pump(void);
 
+/* One look, no wait: 1 with the node of the first device that matches d in path, 0 when none
+ * does (earlymount check). */
+int dev_find(const struct devspec *d, char *path, size_t cap);
 /* Sleeps until the next uevent (handled as dev_uevent_pump does) or 250 ms, never past start +
  * timeout_s seconds (start: log_ms() when the wait began; -1: no limit). */
 void dev_wait_event(unsigned long start, long timeout_s);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* earlymount: mounts the root with the new mount API and hands over to init. */
+#include "check.h"
 #include "log.h"
 #include "run.h"
 #include "util.h"
@@ -19,6 +20,7 @@ static const char usage[] =
 	"       earlymount resolve [--cmdline STRING] [--rules kernel|systemd] [--wait SECONDS]\n"
 #ifndef EM_BOOT_BUILD
 	"       earlymount plan [--cmdline STRING] [--sysroot DIR] [--rules kernel|systemd]\n"
+	"       earlymount check [--cmdline STRING] [--image FILE] [--modules]\n"
 #endif
 	"       earlymount --help | --version\n"
 	"The mount spec comes from the kernel command line: root=, rootfstype=, rootflags=, ro, rw,\n"
@@ -60,6 +62,8 @@ int main(int argc, char **argv, char **envp)
 #ifndef EM_BOOT_BUILD
 	if (str_eq(cmd, "plan"))
 		return run_plan(argc - 1, argv + 1);
+	if (str_eq(cmd, "check"))
+		return run_check(argc - 1, argv + 1);
 #else
 	/* The /init build leaves the plan printer out (CMakeLists.txt: earlymount-init). */
 	if (str_eq(cmd, "plan")) {

@@ -60,7 +60,7 @@ static void fallback_note(int *flag, const char *what)
 /* Reads the fs context's message queue until it is empty (read() gives one message per call and
  * -1/ENODATA at the end; fs/fsopen.c fscontext_read). "e " lines are errors, "w " warnings,
  * "i " information. Errors are collected for the caller; warnings and information are logged. */
-static void drain(int fd, struct mnt_err *e)
+void mnt_drain(int fd, struct mnt_err *e)
 {
 	struct sbuf sb;
 	char msg[1024];
@@ -88,7 +88,7 @@ static int fail(struct mnt_err *e, int fd, const char *step)
 	int err = errno;
 	em_strlcpy(e->step, step, sizeof(e->step));
 	if (fd >= 0)
-		drain(fd, e);
+		mnt_drain(fd, e);
 	return -err;
 }
 
@@ -221,7 +221,7 @@ int mnt_new(const char *fstype, const char *source, const struct optset *o,
 		r = fail(e, fd, "fsconfig(CMD_CREATE)");
 		goto out;
 	}
-	drain(fd, e); /* logs warnings; no error lines after a success */
+	mnt_drain(fd, e); /* logs warnings; no error lines after a success */
 	e->kmsg[0] = '\0';
 	mfd = sys_fsmount(fd, FSMOUNT_CLOEXEC, attrs_set(o));
 	if (mfd < 0) {

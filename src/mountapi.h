@@ -34,6 +34,10 @@ int mnt_move(const char *from, const char *to);
  * the moved mount's parent is shared). */
 int mnt_make_private(const char *path, int recursive);
 
+/* Reads the kernel's messages queued in a filesystem context: "e" lines into e->kmsg
+ * ("; "-separated), warnings and information logged. */
+void mnt_drain(int fd, struct mnt_err *e);
+
 /* Raw wrappers (musl has none). */
 int sys_fsopen(const char *fstype, unsigned flags);
 int sys_fsconfig(int fd, unsigned cmd, const char *key, const void *value, int aux);

@@ -1,0 +1,469 @@
+/* SPDX-License-Identifier: MIT */
+/* earlymount check: whether the next boot's mounts would work on this machine, before the reboot.
+ * Each mount's device is found with the boot's own matching and probers, each of its options is
+ * handed to the running kernel's parser (fsopen + fsconfig, never FSCONFIG_CMD_CREATE: no
+ * superblock, nothing mounted), and the kernel modules on the way to the device are read from
+ * /sys. Nothing is mounted or written; devices are opened read-only. Not in the /init build. */
+#define _GNU_SOURCE
+#include "check.h"
+#include "compat.h"
+#include "devices.h"
+#include "layers.h"
+#include "layerspec.h"
+#include "log.h"
+#include "mountapi.h"
+#include "plan.h"
+#include "run.h"
+#include "spec.h"
+#include "util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static struct cmdline cl;
+static struct plan plan;
+static int errors, modules_only;
+
+/* One finding a line: "ok", "warning" or "error" first. */
+static void say(const char *level, const char *f, ...) __attribute__((format(printf, 2, 3)));
+static void say(const char *level, const char *f, ...)
+{
+	char line[2048];
+	struct sbuf sb;
+	va_list ap;
+	if (level[0] == 'e')
+		errors++;
+	/* --modules: only the list on stdout; the errors go to stderr */
+	if (modules_only && level[0] != 'e')
+		return;
+	sb_init(&sb, line, sizeof(line));
+	sb_printf(&sb, "%s ", level);
+	va_start(ap, f);
+	sb_vprintf(&sb, f, ap);
+	va_end(ap);
+	sb_putc(&sb, '\n');
+	(void)write_all(modules_only ? 2 : 1, line, sb.len);
+}
+
+/* ---- kernel modules ------------------------------------------------------------------------ */
+
+#define MAX_NEEDED 64
+static char needed[MAX_NEEDED][64];
+static unsigned nneeded;
+
+static void need(const char *name)
+{
+	char n[64];
+	em_strlcpy(n, name, sizeof(n));
+	modname_normalize(n);
+	for (unsigned i = 0; i < nneeded; i++)
+		if (str_eq(needed[i], n))
+			return;
+	if (nneeded < MAX_NEEDED)
+		em_strlcpy(needed[nneeded++], n, sizeof(needed[0]));
+}
+
+/* The drivers from the block device up through its controllers: each sysfs device directory on
+ * the way that has a driver whose module is loadable (driver/module: built-in drivers have none)
+ * adds that module, as mkinitcpio's autodetect and dracut's host-only mode read them. */
+static void driver_chain(const char *dev, struct sbuf *list)
+{
+	char path[512], real[512], link[256];
+	struct stat st;
+	if (stat(dev, &st) < 0 || !S_ISBLK(st.st_mode))
+		return;
+	fmt(path, sizeof(path), "/sys/dev/block/%u:%u", major(st.st_rdev), minor(st.st_rdev));
+	/* a partition's driver chain is its disk's */
+	fmt(real, sizeof(real), "%s/partition", path);
+	if (access(real, F_OK) == 0)
+		fmt(path + strlen(path), sizeof(path) - strlen(path), "/..");
+	fmt(real, sizeof(real), "%s/device", path);
+	if (!realpath(real, path))
+		return;
+	while (str_startswith(path, "/sys/devices/") && strlen(path) > 13) {
+		char f[600];
+		ssize_t n;
+		fmt(f, sizeof(f), "%s/driver/module", path);
+		n = readlink(f, link, sizeof(link) - 1);
+		if (n > 0) {
+			link[n] = '\0';
+			const char *m = strrchr(link, '/') ? strrchr(link, '/') + 1 : link;
+			need(m);
+			sb_printf(list, "%s%s", list->len ? ", " : "", m);
+		}
+		char *slash = strrchr(path, '/');
+		if (!slash)
+			break;
+		*slash = '\0';
+	}
+}
+
+/* A filesystem's module, when it is one (loaded now: /sys/module/NAME/initstate; a built-in one
+ * has no initstate). The module is named after the type but for a few (fs/isofs registers
+ * iso9660). */
+static void fs_module(const char *type, struct sbuf *list)
+{
+	static const char *const renamed[][2] = { { "iso9660", "isofs" }, { "nfs4", "nfsv4" } };
+	char p[128];
+	const char *m = type;
+	for (size_t i = 0; i < ARRAY_SIZE(renamed); i++)
+		if (str_eq(type, renamed[i][0]))
+			m = renamed[i][1];
+	fmt(p, sizeof(p), "/sys/module/%s/initstate", m);
+	if (access(p, F_OK) == 0) {
+		need(m);
+		sb_printf(list, "%s%s", list->len ? ", " : "", m);
+	}
+}
+
+/* ---- options -------------------------------------------------------------------------------- */
+
+/* Each fsconfig call the boot would make, on a context that is never created. A refused one is
+ * reported with the kernel's own message. A filesystem still on the legacy mount context takes any
+ * key here and parses them only at mount time: a made-up key tells them apart. */
+static void check_options(const char *what, const struct mount_entry *m, const char *type, const char *source)
+{
+	struct mnt_err e;
+	int fd = sys_fsopen(type, FSOPEN_CLOEXEC);
+	if (fd < 0) {
+		if (errno == EPERM)
+			say("warning", "%s: options not checked: fsopen needs CAP_SYS_ADMIN (run as root)", what);
+		else if (errno == ENOSYS)
+			say("warning", "%s: options not checked: this kernel has no fsopen (before 5.2)", what);
+		else if (errno == ENODEV)
+			say("warning", "%s: options not checked: the running kernel has no %s filesystem", what, type);
+		else
+			say("warning", "%s: options not checked: fsopen(\"%s\"): %s", what, type, errstr(errno));
+		return;
+	}
+	if (sys_fsconfig(fd, EM_FSCONFIG_SET_FLAG, "x-earlymount-check", NULL, 0) == 0) {
+		say("warning", "%s: options not checked by this kernel: %s takes them only at mount time "
+		    "(legacy mount context)", what, type);
+		close(fd);
+		return;
+	}
+	mnt_drain(fd, &e);
+	if (source && sys_fsconfig(fd, EM_FSCONFIG_SET_STRING, "source", source, 0) < 0) {
+		mnt_drain(fd, &e);
+		say("error", "%s: the running kernel's %s refuses the source '%s'%s%s", what, type, source,
+		    e.kmsg[0] ? ": " : "", e.kmsg);
+	}
+	if (m->opts.ro >= 0 && sys_fsconfig(fd, EM_FSCONFIG_SET_FLAG, m->opts.ro ? "ro" : "rw", NULL, 0) < 0) {
+		mnt_drain(fd, &e);
+		say("error", "%s: the running kernel's %s refuses %s%s%s", what, type, m->opts.ro ? "ro" : "rw",
+		    e.kmsg[0] ? ": " : "", e.kmsg);
+	}
+	unsigned bad = 0;
+	for (unsigned i = 0; i < m->opts.nparams; i++) {
+		const struct fsparam *f = &m->opts.params[i];
+		int r = f->value ? sys_fsconfig(fd, EM_FSCONFIG_SET_STRING, f->key, f->value, 0)
+		                 : sys_fsconfig(fd, EM_FSCONFIG_SET_FLAG, f->key, NULL, 0);
+		if (r == 0)
+			continue;
+		int err = errno;
+		mnt_drain(fd, &e);
+		bad++;
+		say("error", "%s: the running kernel's %s refuses %s%s%s: %s%s%s", what, type, f->key,
+		    f->value ? "=" : "", f->value ? f->value : "", errstr(err), e.kmsg[0] ? "; kernel: " : "", e.kmsg);
+	}
+	if (!bad && m->opts.nparams)
+		say("ok", "%s: %u option%s accepted by the running kernel's %s (fsconfig, nothing mounted)", what,
+		    m->opts.nparams, m->opts.nparams == 1 ? "" : "s", type);
+	close(fd);
+}
+
+/* ---- one mount ------------------------------------------------------------------------------ */
+
+static int in_list(const char *list, const char *t)
+{
+	size_t n = strlen(t);
+	for (const char *s = list; *s;) {
+		size_t l = strcspn(s, ",");
+		if (l == n && !memcmp(s, t, n))
+			return 1;
+		s += l + (s[l] == ',');
+	}
+	return 0;
+}
+
+static void check_entry(const char *what, const struct mount_entry *m, const char *forced_type)
+{
+	char dev[128], src[320], mods[512], type[64];
+	struct sbuf ml;
+	struct fs_info fi;
+
+	sb_init(&ml, mods, sizeof(mods));
+	plan_source_text(m, src, sizeof(src));
+	fmt(type, sizeof(type), "%.*s", (int)strcspn(m->fstypes, ","), m->fstypes);
+	if (m->bind) {
+		say("ok", "%s: a bind of %s inside the new root (checked at boot)", what, src);
+		return;
+	}
+	if (m->src.kind == DEV_NONE) {
+		check_options(what, m, type[0] ? type : "none", m->src.value);
+		fs_module(type, &ml);
+		if (plan.share_root && m == &plan.root)
+			for (const char *t = m->fstypes; *t;) {
+				size_t l = strcspn(t, ",");
+				if (l == 2 && !memcmp(t, "9p", 2))
+					need("9pnet_virtio"), sb_printf(&ml, "%s9pnet_virtio", ml.len ? ", " : "");
+				t += l + (t[l] == ',');
+			}
+		if (ml.len)
+			say("ok", "%s: modules: %s", what, mods);
+		return;
+	}
+	if (!dev_find(&m->src, dev, sizeof(dev))) {
+		say("error", "%s=%s: no block device on this machine matches it; the boot would wait %s%ld s "
+		    "and fail", what, src, m->wait_s < 0 ? "forever, not " : "", m->wait_s < 0 ? 0L : m->wait_s);
+		return;
+	}
+	int r = dev_probe(dev, &fi);
+	if (r == 0 && !str_eq(fi.type, "jbd")) {
+		char lab[600];
+		struct sbuf lb;
+		sb_init(&lb, lab, sizeof(lab));
+		sb_put_escaped(&lb, fi.label, strlen(fi.label));
+		say("ok", "%s=%s: %s (%s%s%s%s%s%s)", what, src, dev, fi.type, fi.uuid[0] ? ", UUID=" : "", fi.uuid,
+		    fi.label[0] ? ", LABEL=\"" : "", lab, fi.label[0] ? "\"" : "");
+		if (m->fstypes[0] && !in_list(m->fstypes, fi.type))
+			say("error", "%s: the type list %s does not name %s, the type on %s: the boot would fail", what,
+			    m->fstypes, fi.type, dev);
+		if (!forced_type && !m->fstypes[0])
+			em_strlcpy(type, fi.type, sizeof(type));
+	} else if (r == 0) {
+		say("error", "%s=%s: %s is an ext journal device, not a filesystem", what, src, dev);
+		return;
+	} else if (r == -ENOENT) {
+		say(m->fstypes[0] ? "ok" : "warning", "%s=%s: %s holds no filesystem earlymount knows%s", what, src,
+		    dev, m->fstypes[0] ? "; its type comes from the list" : "; the boot tries the kernel's filesystems in turn");
+	} else {
+		say("error", "%s=%s: %s cannot be read: %s", what, src, dev, errstr(-r));
+		return;
+	}
+	if (forced_type)
+		em_strlcpy(type, forced_type, sizeof(type));
+	if (type[0])
+		check_options(what, m, type, dev);
+	driver_chain(dev, &ml);
+	if (type[0])
+		fs_module(type, &ml);
+	if (ml.len)
+		say("ok", "%s: modules: %s", what, mods);
+}
+
+/* ---- the image ------------------------------------------------------------------------------- */
+
+/* What earlymount-mkinitramfs --list IMAGE prints (the builder's own reading of every
+ * compressor it writes): the stored command line and the module files. */
+static char listing[4 << 20];
+
+static const char *find_builder(char *buf, size_t cap)
+{
+	char self[512];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n > 0) {
+		self[n] = '\0';
+		char *slash = strrchr(self, '/');
+		if (slash) {
+			*slash = '\0';
+			/* installed beside it, or this source tree's build/ next to initramfs/ */
+			fmt(buf, cap, "%s/earlymount-mkinitramfs", self);
+			if (access(buf, X_OK) == 0)
+				return buf;
+			fmt(buf, cap, "%s/../initramfs/earlymount-mkinitramfs", self);
+			if (access(buf, X_OK) == 0)
+				return buf;
+		}
+	}
+	return "earlymount-mkinitramfs"; /* from PATH */
+}
+
+static long read_image(const char *image)
+{
+	char builder[600];
+	int pfd[2];
+	long used = 0;
+	const char *b = find_builder(builder, sizeof(builder));
+	if (pipe(pfd) < 0)
+		return -errno;
+	pid_t pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid == 0) {
+		char *const argv[] = { (char *)b, "--list", (char *)image, NULL };
+		dup2(pfd[1], 1);
+		close(pfd[0]);
+		close(pfd[1]);
+		execvp(b, argv);
+		_exit(127);
+	}
+	close(pfd[1]);
+	for (;;) {
+		ssize_t n = read(pfd[0], listing + used, sizeof(listing) - 1 - (size_t)used);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		used += n;
+		if ((size_t)used >= sizeof(listing) - 1)
+			break;
+	}
+	close(pfd[0]);
+	int st;
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	listing[used] = '\0';
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+		return WIFEXITED(st) && WEXITSTATUS(st) == 127 ? -ENOENT : -EINVAL;
+	return used;
+}
+
+/* The image's module files: "f MODE SIZE /lib/modules/KVER/.../NAME.ko[.xz|.zst|.gz]" lines. */
+static int image_has(const char *mod)
+{
+	for (const char *l = listing; *l;) {
+		const char *nl = strchr(l, '\n');
+		size_t len = nl ? (size_t)(nl - l) : strlen(l);
+		const char *slash = NULL;
+		for (const char *c = l; c < l + len; c++)
+			if (*c == '/')
+				slash = c;
+		if (len > 2 && l[0] == 'f' && l[1] == ' ' && slash && str_find(l, " /lib/modules/") &&
+		    str_find(l, " /lib/modules/") < l + len) {
+			char name[64];
+			size_t nl2 = (size_t)(l + len - slash - 1);
+			const char *ko = NULL;
+			for (const char *c = slash; c + 3 <= l + len; c++)
+				if (!memcmp(c, ".ko", 3))
+					ko = c;
+			if (ko && nl2 < sizeof(name)) {
+				fmt(name, sizeof(name), "%.*s", (int)(ko - slash - 1), slash + 1);
+				modname_normalize(name);
+				if (str_eq(name, mod))
+					return 1;
+			}
+		}
+		l += len + (nl ? 1 : 0);
+	}
+	return 0;
+}
+
+/* ---- earlymount check ----------------------------------------------------------------------- */
+
+int run_check(int argc, char **argv)
+{
+	static const char usage[] = "usage: earlymount check [--cmdline STRING] [--image FILE] [--modules]\n";
+	static char text[CMDLINE_MAX], frag[CMDLINE_MAX];
+	const char *given = NULL, *image = NULL, *from;
+	char err[512];
+	long n;
+
+	for (int i = 1; i < argc; i++) {
+		if (str_eq(argv[i], "--modules")) {
+			modules_only = 1;
+		} else if ((str_eq(argv[i], "--cmdline") || str_eq(argv[i], "--image")) && i + 1 < argc) {
+			*(argv[i][2] == 'c' ? &given : &image) = argv[i + 1];
+			i++;
+		} else {
+			(void)write_all(2, usage, sizeof(usage) - 1);
+			return EXIT_USAGE;
+		}
+	}
+	/* The line the next boot uses where it can be known: kernel-install's /etc/kernel/cmdline,
+	 * else this boot's. */
+	if (given) {
+		from = "--cmdline";
+		em_strlcpy(text, given, sizeof(text));
+	} else if ((n = read_file(AT_FDCWD, "/etc/kernel/cmdline", text, sizeof(text))) >= 0) {
+		from = "/etc/kernel/cmdline";
+	} else if ((n = read_file(AT_FDCWD, "/proc/cmdline", text, sizeof(text))) >= 0) {
+		from = "/proc/cmdline (no /etc/kernel/cmdline)";
+	} else {
+		say("error", "command line: reading /proc/cmdline: %s", errstr((int)-n));
+		return EXIT_FAIL;
+	}
+	text[strcspn(text, "\n")] = '\0';
+	cl.nargs = cl.ninit = 0;
+	cl.used = 0;
+	if (image) {
+		n = read_image(image);
+		if (n < 0) {
+			say("error", "--image %s: earlymount-mkinitramfs --list could not read it%s", image,
+			    n == -ENOENT ? " (earlymount-mkinitramfs not found)" : " (its message above says why)");
+			return EXIT_FAIL;
+		}
+		const char *c = str_find(listing, "Command line (/etc/earlymount/cmdline): ");
+		if (c) {
+			c += strlen("Command line (/etc/earlymount/cmdline): ");
+			size_t l = strcspn(c, "\n");
+			if (!(l == 11 && !memcmp(c, "none stored", 11))) {
+				fmt(frag, sizeof(frag), "%.*s", (int)l, c);
+				say("ok", "command line: the image's stored fragment first: %s", frag);
+				(void)cmdline_append(&cl, frag, strlen(frag));
+			}
+		}
+	}
+	if (cmdline_append(&cl, text, strlen(text)) < 0 || spec_build(&cl, SPEC_RULES_KERNEL, &plan, err, sizeof(err)) < 0) {
+		say("error", "command line (%s): %s", from, cl.nargs ? err : "too long");
+		return EXIT_FAIL;
+	}
+	say("ok", "command line from %s: %s", from, text);
+	for (unsigned i = 0;; i++) {
+		const char *w;
+		size_t wl;
+		if (spec_warning(&plan, i, &w, &wl) < 0)
+			break;
+		say("warning", "command line: %.*s", (int)wl, w);
+	}
+	if (!plan.have_root) {
+		say("error", "command line: no root= parameter: nothing to mount as the root");
+		return EXIT_FAIL;
+	}
+	/* The root, as the boot mounts it: a layered root's lower layer and upper device too. */
+	if (plan.rootimage) {
+		check_entry("root", &plan.root, NULL);
+		say("ok", "root: earlymount.rootimage=%s is looked up inside that device at boot (not checked "
+		    "here)", plan.rootimage);
+		need("loop");
+	} else {
+		check_entry("root", &plan.root, NULL);
+	}
+	if (plan.have_overlay)
+		check_entry("earlymount.overlay", &plan.overlay, NULL);
+	if (layers_wanted(&plan) && !plan.share_root && plan.volatile_mode != VOL_YES &&
+	    (plan.have_overlay || plan.volatile_mode == VOL_OVERLAY))
+		need("overlay");
+	if (plan.have_usr)
+		check_entry("mount.usr", &plan.usr, NULL);
+	for (unsigned i = 0; i < plan.nextra; i++) {
+		char what[320];
+		fmt(what, sizeof(what), "earlymount.mount=%s:%s", plan.extra[i].src.text, plan.extra[i].target);
+		check_entry(what, &plan.extra[i], NULL);
+	}
+	if (modules_only) {
+		for (unsigned i = 0; i < nneeded; i++) {
+			(void)write_all(1, needed[i], strlen(needed[i]));
+			(void)write_all(1, "\n", 1);
+		}
+		return errors ? EXIT_FAIL : EXIT_OK;
+	}
+	if (image) {
+		unsigned missing = 0;
+		for (unsigned i = 0; i < nneeded; i++)
+			if (!image_has(needed[i])) {
+				say("error", "--image %s: lacks the module %s, which this machine needs (earlymount-mkinitramfs "
+				    "--module %s)", image, needed[i], needed[i]);
+				missing++;
+			}
+		if (!missing)
+			say("ok", "--image %s: holds every module this machine needs (%u)", image, nneeded);
+	}
+	return errors ? EXIT_FAIL : EXIT_OK;
+}
