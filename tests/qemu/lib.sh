@@ -929,6 +929,7 @@ em_generic_initrd() {
 	exec {lock}>"$dir/lock"
 	flock "$lock"
 	if [ ! -f "$img" ]; then
+		rm -f "$img.new" # left by a build that was killed: the builder replaces nothing without --force
 		if ! "$EM_MKINITRAMFS" -o "$img.new" --kver "$KVER" --moddir "$MODDIR" --generic --compress none \
 			--binary "$EM_BINARY" -v "$@" >"$img.log" 2>&1; then
 			flock -u "$lock"
