@@ -537,7 +537,7 @@ depmod -b "$F" "$KVER" 2>"$W/fdepmod.err"
 rc=$?
 check "ftree: depmod -b ($(head -c 200 "$W/fdepmod.err"))" test $rc -eq 0
 check "ftree: modinfo reads the added firmware names" \
-	test "$(modinfo -F firmware "$W/crc16.ko" | tr '\n' ' ')" = "emtest-missing.bin emtest-upd.bin emtest-xz.bin emtest/plain.bin "
+	test "$(modinfo -F firmware "$W/crc16.ko" | tr '\n' ' ')" = "emtest/plain.bin emtest-xz.bin emtest-upd.bin emtest-missing.bin "
 mkdir -p "$W/fw/emtest" "$W/fw/updates"
 printf 'plain' >"$W/fw/emtest/plain.bin"
 printf 'from xz' | xz --check=crc32 -c >"$W/fw/emtest-xz.bin.xz"
@@ -712,8 +712,8 @@ rc=$?
 check "arm64 tree: exit 0 ($(head -c 200 "$W/ma.img.err"))" test $rc -eq 0
 check "arm64 tree: no early microcode" test "$(head -c2 "$W/ma.img" | od -An -tx1 | tr -d ' ')" = 1f8b
 check "arm64 tree: -v says why" grep -q "^earlymount-mkinitramfs: early microcode: none, the kernel is not x86: arm64 (CONFIG_ARM64 in " "$W/ma.img.out"
-build "$W/ma2.img" --moddir "$A64" --binary "$bin" --microcode-dir "$U" --arch x86_64
-check "arm64 tree with --arch x86_64: microcode" test "$(head -c6 "$W/ma2.img")" = 070701
+build "$W/ma2.img" "${mc[@]}" --arch arm64
+check "--arch arm64 on the x86 tree: no microcode" test "$(head -c2 "$W/ma2.img" | od -An -tx1 | tr -d ' ')" = 1f8b
 printf 'CONFIG_X86_64=y\nCONFIG_X86=y\nCONFIG_RD_GZIP=y\n# CONFIG_MICROCODE is not set\n' >"$W/a64/boot/config-9.9"
 build "$W/mx.img" --moddir "$A64" --binary "$bin" --microcode-dir "$U"
 check "x86 kernel without CONFIG_MICROCODE: no microcode, a warning" eval \
@@ -736,8 +736,8 @@ for c in none gzip xz zstd lz4; do
 	check "--list --compress $c: the same entries as cpio -t" test "$(sed -n 's#^[dflc] [0-7]* *[-0-9,]* /##p' "$W/l.$c" | sort)" = \
 		"$(cpio -it --quiet <"$W/c.$c.cpio" | sort)"
 	check "--list --compress $c: ext4 and its load order" eval \
-		'grep -q "^Modules loaded up front (/etc/earlymount/modules), in load order: 5$" "$W/l.$c" &&
-		 grep -qx "    5 ext4" "$W/l.$c"'
+		'grep -q "^Modules loaded up front (/etc/earlymount/modules), in load order: 6$" "$W/l.$c" &&
+		 grep -qx "    1 crc32c_intel" "$W/l.$c" && grep -qx "    6 ext4" "$W/l.$c"'
 done
 cp "$W/c.xz" "$W/xz-named.gz"
 "$mk" --list "$W/xz-named.gz" >"$W/l.named" 2>&1
