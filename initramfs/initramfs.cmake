@@ -1,19 +1,19 @@
 # SPDX-License-Identifier: MIT
 # earlymount-mkinitramfs: installed beside earlymount; tested against Debian's kernel modules
 # (scripts/fetch-kernel, cached in .cache/kernel) with the earlymount built here as /init.
-# Its last-resort default binary is the installed earlymount-init: the line that says so gets the
-# path at install time (the prefix of cmake --install --prefix), and an install whose copy lacks
-# that line fails rather than ship a builder that looks elsewhere.
+# Its default binary outside a source tree is the installed earlymount-init: the line
+# installed_binary='' gets the path at install time (the prefix of cmake --install --prefix), and
+# an install whose copy lacks that line fails rather than ship a builder that looks elsewhere.
 install(CODE "
   string(RANDOM LENGTH 12 tmp)
   set(tmp \"${CMAKE_BINARY_DIR}/install-tmp/\${tmp}\")
   file(READ \"${CMAKE_CURRENT_LIST_DIR}/earlymount-mkinitramfs\" s)
-  set(line \"binary='${EM_INSTALL_SBINDIR}/earlymount-init' # the installed /init build\")
-  set(re \"binary=[^\\n]*# the installed /init build[^\\n]*\")
+  set(line \"installed_binary='${EM_INSTALL_SBINDIR}/earlymount-init'\")
+  set(re \"\ninstalled_binary=''\n\")
   if(NOT s MATCHES \"\${re}\")
-    message(FATAL_ERROR \"earlymount-mkinitramfs: no line 'binary=... # the installed /init build' to set\")
+    message(FATAL_ERROR \"earlymount-mkinitramfs: no line installed_binary='' to set\")
   endif()
-  string(REGEX REPLACE \"\${re}\" \"\${line}\" t \"\${s}\")
+  string(REGEX REPLACE \"\${re}\" \"\n\${line}\n\" t \"\${s}\")
   file(WRITE \"\${tmp}/earlymount-mkinitramfs\" \"\${t}\")
   file(INSTALL DESTINATION \"${EM_INSTALL_SBINDIR}\" TYPE PROGRAM
        FILES \"\${tmp}/earlymount-mkinitramfs\")

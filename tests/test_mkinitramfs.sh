@@ -53,10 +53,15 @@ trap 'rm -rf "$W"' EXIT
 
 # ---- helpers ---------------------------------------------------------------------------------
 # build OUT ARGS...: runs the builder; stdout in OUT.out, stderr in OUT.err; returns its status.
+# OUT is removed first (the builder replaces a file only with --force). The firmware and microcode
+# directories are empty ones unless ARGS name others, so that the build host's /lib/firmware
+# (intel-microcode, firmware-*) changes no image here.
+mkdir -p "$W/nofw"
 build() {
 	local o=$1
 	shift
-	"$mk" -o "$o" "$@" >"$o.out" 2>"$o.err"
+	rm -f "$o"
+	"$mk" -o "$o" --firmware-dir "$W/nofw" --microcode-dir "$W/nofw" "$@" >"$o.out" 2>"$o.err"
 }
 
 # decompress IMG METHOD: the cpio on stdout
@@ -237,26 +242,35 @@ check "xz: dictionary ${xzdict:-?} MiB: the image fits, and no larger than neede
 check "zstd: magic" test "$(magic "$W/c.zstd" 4)" = 28b52ffd
 check "lz4: legacy frame magic (lz4 -l)" test "$(magic "$W/c.lz4" 4)" = 02214c18
 
+# fake_tree ROOT PATH=HOW...: a modules tree ROOT/lib/modules/$KVER made of real modules of
+# $MODDIR at the same PATH, each stored as HOW says (xz, zst or none), with the real tree's lists
+# of built-ins; the caller runs depmod (after any change of its own).
+fake_tree() {
+	local m=$1/lib/modules/$KVER spec f
+	shift
+	mkdir -p "$m"
+	cp "$MODDIR/modules.builtin" "$MODDIR/modules.builtin.modinfo" "$MODDIR/modules.order" "$m/"
+	for spec; do
+		f=${spec%=*}
+		mkdir -p "$m/$(dirname "$f")"
+		case ${spec##*=} in
+		xz) xz --check=crc32 -c "$MODDIR/$f" >"$m/$f.xz" ;;
+		zst) zstd -q -c "$MODDIR/$f" >"$m/$f.zst" ;;
+		none) cp "$MODDIR/$f" "$m/$f" ;;
+		*) echo "fake_tree: $spec: xz, zst or none" >&2; return 1 ;;
+		esac
+	done
+}
+
 # ---- 4. a compressed tree: .ko.xz, .ko.zst, .ko.gz and .ko ------------------------------------
 # Real modules of the ext4 closure, compressed, indexed by depmod. Debian's kmod is built without
 # zlib, so its depmod ignores .ko.gz files: crc16 is indexed as a plain .ko under a path of the
 # same length and the indexes are then edited to name the .ko.gz, which is what a zlib-enabled
 # depmod writes.
 C=$W/ctree CM=$W/ctree/lib/modules/$KVER
-mkdir -p "$CM" "$W/ctree/boot"
-cp "$MODDIR/modules.builtin" "$MODDIR/modules.builtin.modinfo" "$MODDIR/modules.order" "$CM/"
-declare -A ctree=(
-	[kernel/fs/ext4/ext4.ko]=xz [kernel/fs/jbd2/jbd2.ko]=zst [kernel/fs/mbcache.ko]=none
-	[kernel/crypto/crc32c_generic.ko]=xz [kernel/arch/x86/crypto/crc32c-intel.ko]=zst
-)
-for f in "${!ctree[@]}"; do
-	mkdir -p "$CM/$(dirname "$f")"
-	case ${ctree[$f]} in
-	xz) xz --check=crc32 -c "$MODDIR/$f" >"$CM/$f.xz" ;;
-	zst) zstd -q -c "$MODDIR/$f" >"$CM/$f.zst" ;;
-	none) cp "$MODDIR/$f" "$CM/$f" ;;
-	esac
-done
+mkdir -p "$W/ctree/boot"
+fake_tree "$C" kernel/fs/ext4/ext4.ko=xz kernel/fs/jbd2/jbd2.ko=zst kernel/fs/mbcache.ko=none \
+	kernel/crypto/crc32c_generic.ko=xz kernel/arch/x86/crypto/crc32c-intel.ko=zst
 mkdir -p "$CM/kernel/gzzzz"
 cp "$MODDIR/kernel/lib/crc16.ko" "$CM/kernel/gzzzz/crc16.ko"
 depmod -b "$C" "$KVER" 2>"$W/depmod.err"
@@ -452,26 +466,17 @@ check "host-only: the list is unchanged: every stored module is in it" \
 # --generic on a compressed tree: the block-function test reads .ko.xz/.ko.zst modules outside the
 # storage directories (mptsas, found; mptctl and dummy, not block drivers), the storage
 # directories are taken whole (virtio_blk), st is left out by name.
+# bfa (with scsi_transport_fc) needs three firmware files: left out without them (below, with
+# them in a firmware dir it is in, and so is its firmware).
 X=$W/xtree XM=$W/xtree/lib/modules/$KVER
-mkdir -p "$XM"
-cp "$MODDIR/modules.builtin" "$MODDIR/modules.builtin.modinfo" "$MODDIR/modules.order" "$XM/"
-declare -A xtree=(
-	[kernel/drivers/block/virtio_blk.ko]=zst [kernel/drivers/virtio/virtio.ko]=xz [kernel/drivers/virtio/virtio_ring.ko]=none
-	[kernel/drivers/message/fusion/mptsas.ko]=xz [kernel/drivers/message/fusion/mptscsih.ko]=zst
-	[kernel/drivers/message/fusion/mptbase.ko]=xz [kernel/drivers/message/fusion/mptctl.ko]=xz
-	[kernel/drivers/scsi/scsi_transport_sas.ko]=none [kernel/drivers/scsi/scsi_mod.ko]=xz
-	[kernel/drivers/scsi/scsi_common.ko]=none [kernel/drivers/scsi/st.ko]=xz [kernel/drivers/net/dummy.ko]=zst
-	[kernel/fs/ext4/ext4.ko]=xz [kernel/fs/jbd2/jbd2.ko]=none [kernel/fs/mbcache.ko]=none [kernel/lib/crc16.ko]=none
-	[kernel/crypto/crc32c_generic.ko]=xz
-)
-for f in "${!xtree[@]}"; do
-	mkdir -p "$XM/$(dirname "$f")"
-	case ${xtree[$f]} in
-	xz) xz --check=crc32 -c "$MODDIR/$f" >"$XM/$f.xz" ;;
-	zst) zstd -q -c "$MODDIR/$f" >"$XM/$f.zst" ;;
-	none) cp "$MODDIR/$f" "$XM/$f" ;;
-	esac
-done
+fake_tree "$X" kernel/drivers/block/virtio_blk.ko=zst kernel/drivers/virtio/virtio.ko=xz \
+	kernel/drivers/virtio/virtio_ring.ko=none kernel/drivers/message/fusion/mptsas.ko=xz \
+	kernel/drivers/message/fusion/mptscsih.ko=zst kernel/drivers/message/fusion/mptbase.ko=xz \
+	kernel/drivers/message/fusion/mptctl.ko=xz kernel/drivers/scsi/scsi_transport_sas.ko=none \
+	kernel/drivers/scsi/scsi_mod.ko=xz kernel/drivers/scsi/scsi_common.ko=none kernel/drivers/scsi/st.ko=xz \
+	kernel/drivers/net/dummy.ko=zst kernel/fs/ext4/ext4.ko=xz kernel/fs/jbd2/jbd2.ko=none \
+	kernel/fs/mbcache.ko=none kernel/lib/crc16.ko=none kernel/crypto/crc32c_generic.ko=xz \
+	kernel/drivers/scsi/bfa/bfa.ko=zst kernel/drivers/scsi/scsi_transport_fc.ko=xz
 depmod -b "$X" "$KVER" 2>"$W/xdepmod.err"
 rc=$?
 check "xtree: depmod -b ($(head -c 200 "$W/xdepmod.err"))" test $rc -eq 0
@@ -492,22 +497,93 @@ check "xtree --generic: no USB host controller in this tree: 0 modules" \
 check "xtree --generic: modules.alias names mptsas's PCI ids" \
 	grep -q "^alias pci:v00001000d00000054sv\*sd\*bc\*sc\*i\* mptsas$" "$W/x/lib/modules/$KVER/modules.alias"
 
-# ---- 7. errors: exit 1, a message, no output, nothing left behind --------------------------------
-# expect_error NAME MESSAGE ARGS...: in an empty directory holding an old image that must survive.
-expect_error() {
-	local name=$1 msg=$2 rc
-	shift 2
+check "xtree --generic: bfa is left out: its firmware is not in the (empty) firmware dir" eval \
+	'! grep -qx bfa "$W/x.mods" && grep -q "^earlymount-mkinitramfs: --generic: left out bfa: needs the firmware cbfw-3.2.5.1.bin ct2fw-3.2.5.1.bin ctfw-3.2.5.1.bin which is not in $W/nofw$" "$W/x.cpio.out"'
+check "xtree --generic: no firmware in the image" test ! -e "$W/x/lib/firmware"
+# With all three files in the firmware dir (one only as .xz, one as .zst, which the kernel's loader
+# also reads), bfa is in, with its dependency, and its firmware is stored decompressed.
+mkdir -p "$W/bfafw"
+printf 'cbfw' >"$W/bfafw/cbfw-3.2.5.1.bin"
+printf 'ctfw' | xz --check=crc32 -c >"$W/bfafw/ctfw-3.2.5.1.bin.xz"
+printf 'ct2fw' | zstd -q -c >"$W/bfafw/ct2fw-3.2.5.1.bin.zst"
+build "$W/xf.cpio" --moddir "$XM" --binary "$bin" --compress none --generic -v --firmware-dir "$W/bfafw"
+rc=$?
+check "xtree --generic with bfa's firmware: exit 0, no warning ($(head -c 300 "$W/xf.cpio.err"))" \
+	test $rc -eq 0 -a ! -s "$W/xf.cpio.err"
+rm -rf "$W/xf" && unpack "$W/xf.cpio" "$W/xf"
+kmods "$W/xf" >"$W/xf.mods"
+check "xtree --generic with bfa's firmware: bfa and scsi_transport_fc are in" \
+	eval 'grep -qx bfa "$W/xf.mods" && grep -qx scsi_transport_fc "$W/xf.mods"'
+check "xtree --generic with bfa's firmware: the three files, decompressed, at /lib/firmware/NAME, mode 0644" eval \
+	'test "$(cat "$W/xf/lib/firmware/cbfw-3.2.5.1.bin" "$W/xf/lib/firmware/ctfw-3.2.5.1.bin" "$W/xf/lib/firmware/ct2fw-3.2.5.1.bin")" = cbfwctfwct2fw &&
+	 grep -Eq "^-rw-r--r-- .* lib/firmware/ctfw-3.2.5.1.bin$" "$W/xf.list" && test -z "$(find "$W/xf/lib/firmware" -name "*.xz" -o -name "*.zst")"'
+check "xtree --generic with bfa's firmware: -v counts the firmware (3 files, 13 bytes, 1 module)" \
+	grep -q "^earlymount-mkinitramfs: firmware: 3 files, 13 bytes, for 1 module, from $W/bfafw$" "$W/xf.cpio.out"
+check "xtree --generic with bfa's firmware: the summary counts it" grep -q ', 3 firmware files$' "$W/xf.cpio.out"
+
+# ---- 6c. firmware of the modules asked for ------------------------------------------------------
+# crc16, with firmware names added to its .modinfo (as MODULE_FIRMWARE() puts them) and stored as
+# .ko.xz in a tree of its own: the firmware dir has one in a subdirectory, one only as .xz, one in
+# updates/ and at the top (updates/ wins, as in the kernel's fw_path[]), and one not at all.
+F=$W/ftree FM=$W/ftree/lib/modules/$KVER
+fake_tree "$F" kernel/fs/mbcache.ko=none
+mkdir -p "$FM/kernel/lib"
+objcopy -O binary --only-section=.modinfo "$MODDIR/kernel/lib/crc16.ko" "$W/crc16.modinfo"
+printf 'firmware=emtest/plain.bin\0firmware=emtest-xz.bin\0firmware=emtest-upd.bin\0firmware=emtest-missing.bin\0' \
+	>>"$W/crc16.modinfo"
+objcopy --update-section .modinfo="$W/crc16.modinfo" "$MODDIR/kernel/lib/crc16.ko" "$W/crc16.ko"
+xz --check=crc32 -c "$W/crc16.ko" >"$FM/kernel/lib/crc16.ko.xz"
+depmod -b "$F" "$KVER" 2>"$W/fdepmod.err"
+rc=$?
+check "ftree: depmod -b ($(head -c 200 "$W/fdepmod.err"))" test $rc -eq 0
+check "ftree: modinfo reads the added firmware names" \
+	test "$(modinfo -F firmware "$W/crc16.ko" | tr '\n' ' ')" = "emtest/plain.bin emtest-xz.bin emtest-upd.bin emtest-missing.bin "
+mkdir -p "$W/fw/emtest" "$W/fw/updates"
+printf 'plain' >"$W/fw/emtest/plain.bin"
+printf 'from xz' | xz --check=crc32 -c >"$W/fw/emtest-xz.bin.xz"
+printf 'old' >"$W/fw/emtest-upd.bin"
+printf 'updated' >"$W/fw/updates/emtest-upd.bin"
+build "$W/f.cpio" --moddir "$FM" --binary "$bin" --compress none --module crc16 --module mbcache --firmware-dir "$W/fw" -v
+rc=$?
+check "firmware: exit 0 ($(head -c 300 "$W/f.cpio.err"))" test $rc -eq 0
+rm -rf "$W/f" && unpack "$W/f.cpio" "$W/f"
+check "firmware: a file in a subdirectory, as is" test "$(cat "$W/f/lib/firmware/emtest/plain.bin")" = plain
+check "firmware: one found as NAME.xz, stored decompressed as NAME" \
+	eval 'test "$(cat "$W/f/lib/firmware/emtest-xz.bin")" = "from xz" && test ! -e "$W/f/lib/firmware/emtest-xz.bin.xz"'
+check "firmware: updates/ before the top directory (the kernel's order)" \
+	test "$(cat "$W/f/lib/firmware/emtest-upd.bin")" = updated
+check "firmware: nothing else under /lib/firmware" \
+	test "$(cd "$W/f/lib/firmware" && find . -type f | sort | tr '\n' ' ')" = "./emtest-upd.bin ./emtest-xz.bin ./emtest/plain.bin "
+check "firmware: the missing one is a warning naming the module and the file" \
+	grep -qx "earlymount-mkinitramfs: warning: module crc16: firmware emtest-missing.bin not found in $W/fw (nor as emtest-missing.bin.zst or emtest-missing.bin.xz): the driver may fail to start" "$W/f.cpio.err"
+check "firmware: one warning only (mbcache declares none)" test "$(wc -l <"$W/f.cpio.err")" -eq 1
+check "firmware: -v counts 3 files, 19 bytes, 1 module, 1 missing" \
+	grep -qx "earlymount-mkinitramfs: firmware: 3 files, 19 bytes, for 1 module, from $W/fw; 1 missing" "$W/f.cpio.out"
+build "$W/f3.cpio" --moddir "$FM" --binary "$bin" --compress none --module crc16 --module mbcache --firmware-dir "$W/fw"
+check "firmware: reproducible" cmp -s "$W/f.cpio" "$W/f3.cpio"
+build "$W/f4.cpio" --moddir "$FM" --binary "$bin" --compress none --module mbcache --firmware-dir "$W/fw"
+check "firmware: a module that declares none brings none, no warning" \
+	eval 'test ! -s "$W/f4.cpio.err" && ! cpio -it --quiet <"$W/f4.cpio" | grep -q "^lib/firmware"'
+
+# ---- 7. errors: exit 1 (a failure) or 2 (a usage error), a message, no output, nothing left --
+# expect_status STATUS NAME MESSAGE ARGS...: in an empty directory holding an old image that must
+# survive, also when it is the output and --force is given.
+expect_status() {
+	local want=$1 name=$2 msg=$3 rc
+	shift 3
 	rm -rf "$W/err" && mkdir "$W/err"
 	printf 'old\n' >"$W/err/old.img"
 	"$mk" -o "$W/err/new.img" "$@" >"$W/err.out" 2>"$W/err.msg"
 	rc=$?
-	check "error $name: exit 1 (got $rc)" test "$rc" -eq 1
+	check "error $name: exit $want (got $rc)" test "$rc" -eq "$want"
 	check "error $name: message '$msg' (got: $(head -c 200 "$W/err.msg"))" \
 		grep -q "^earlymount-mkinitramfs: .*$msg" "$W/err.msg"
 	check "error $name: no output and no temporary file left" test "$(ls -A "$W/err")" = old.img
-	"$mk" -o "$W/err/old.img" "$@" >/dev/null 2>&1
-	check "error $name: an existing image is left untouched" test "$(cat "$W/err/old.img")" = old
+	"$mk" --force -o "$W/err/old.img" "$@" >/dev/null 2>&1
+	check "error $name: an existing image is left untouched, even with --force" test "$(cat "$W/err/old.img")" = old
 }
+expect_error() { expect_status 1 "$@"; }
+expect_usage() { expect_status 2 "$@"; }
 printf 'not an ELF\n' >"$W/text"
 printf 'echo no interpreter line\n' >"$W/noshebang.sh"
 base=(--moddir "$MODDIR" --binary "$bin")
@@ -517,27 +593,216 @@ expect_error "unknown filesystem" "filesystem em_nofs: no module" "${base[@]}" -
 expect_error "missing kernel tree" "$W/none/lib/modules/9.9: no such directory" \
 	--moddir "$W/none/lib/modules/9.9" --binary "$bin" --module ext4
 expect_error "tree without modules.dep" "no modules.dep index" --moddir "$W" --binary "$bin" --module ext4
-expect_error "unknown compressor" "bzip9: unknown compressor" "${base[@]}" --compress bzip9
+expect_usage "unknown compressor" "bzip9: unknown compressor" "${base[@]}" --compress bzip9
 expect_error "missing binary" "$W/nobin: earlymount binary missing" --moddir "$MODDIR" --binary "$W/nobin"
 expect_error "dynamic binary" "/bin/ls: dynamically linked" --moddir "$MODDIR" --binary /bin/ls
 expect_error "non-ELF binary" "not an ELF" --moddir "$MODDIR" --binary "$W/text"
-expect_error "unknown preset" "unknown preset" "${base[@]}" --preset floppy
+expect_usage "unknown preset" "unknown preset" "${base[@]}" --preset floppy
 expect_error "init script without its interpreter" "interpreter /bin/sh is not in the image" \
 	"${base[@]}" --init-script "$W/init.sh"
 expect_error "init script without #!" "no #! line" "${base[@]}" --busybox --init-script "$W/noshebang.sh"
 expect_error "--add over /init" "/init: already in the image" "${base[@]}" --add "$W/extra.txt:/init"
 expect_error "--add missing source" "no such readable file" "${base[@]}" --add "$W/nofile:/etc/x"
 expect_error "output is a directory" "is a directory" "${base[@]}" -o "$W"
-expect_error "unknown option" "--frobnicate: unknown option" "${base[@]}" --frobnicate
+expect_usage "unknown option" "--frobnicate: unknown option" "${base[@]}" --frobnicate
 expect_error "--generic, tree without storage drivers" "--generic: no block-storage driver under $CM/kernel/drivers" \
 	--moddir "$CM" --binary "$bin" --generic
 mkdir -p "$W/noalias/lib/modules/$KVER"
 cp "$CM/modules.dep" "$CM/modules.dep.bin" "$W/noalias/lib/modules/$KVER/"
 expect_error "--generic, tree without modules.alias" "no modules.alias: --generic needs the tree's aliases" \
 	--moddir "$W/noalias/lib/modules/$KVER" --binary "$bin" --generic
+expect_usage "missing argument" "--kver: missing argument" "${base[@]}" --kver
+expect_usage "missing argument of --list" "--list: missing argument" --list
+expect_usage "bad module name" "module: '-x': not a module name" "${base[@]}" --module=-x
+expect_usage "bad --kver" "--kver a/b: not a kernel version" "${base[@]}" --kver a/b
+expect_usage "bad --arch" "--arch x/y: not an architecture name" "${base[@]}" --arch x/y
+expect_usage "--add without DEST" "--add $W/extra.txt: expected SRC:DEST" "${base[@]}" --add "$W/extra.txt"
+expect_usage "--add to a relative path" "not a plain absolute path" "${base[@]}" --add "$W/extra.txt:/etc/../x"
+expect_usage "two-line --cmdline" "--cmdline: the command line must be one line" "${base[@]}" --cmdline $'a\nb'
+SOURCE_DATE_EPOCH=yesterday expect_usage "bad SOURCE_DATE_EPOCH" "SOURCE_DATE_EPOCH=yesterday: not a number" "${base[@]}"
+expect_usage "--list with -o" "--list $W/c.gzip: only lists an image; -o builds one" --list "$W/c.gzip"
+expect_error "missing --firmware-dir" "$W/nodir: no such directory (--firmware-dir)" "${base[@]}" --firmware-dir "$W/nodir"
+expect_error "missing --microcode-dir" "$W/nodir: no such directory (--microcode-dir)" "${base[@]}" --microcode-dir "$W/nodir"
+
+# ---- 8. an existing output: replaced only with --force --------------------------------------------
+rm -rf "$W/fo" && mkdir "$W/fo"
+printf 'old\n' >"$W/fo/i.img"
+"$mk" -o "$W/fo/i.img" "${base[@]}" --microcode-dir "$W/nofw" >"$W/fo.out" 2>"$W/fo.err"
+rc=$?
+check "existing output without --force: exit 1 (got $rc)" test $rc -eq 1
+check "existing output without --force: the message names the file and --force ($(head -c 200 "$W/fo.err"))" \
+	grep -qx "earlymount-mkinitramfs: $W/fo/i.img: already exists; pass --force to replace it" "$W/fo.err"
+check "existing output without --force: untouched, no temporary file" \
+	eval 'test "$(cat "$W/fo/i.img")" = old && test "$(ls -A "$W/fo")" = i.img'
+ln -s i.img "$W/fo/link.img"
+"$mk" -o "$W/fo/link.img" "${base[@]}" --microcode-dir "$W/nofw" >/dev/null 2>"$W/fo.err"
+rc=$?
+check "existing symlink as output without --force: exit 1" test $rc -eq 1
+"$mk" -o "$W/fo/i.img" --force "${base[@]}" --microcode-dir "$W/nofw" --compress none >"$W/fo.out" 2>"$W/fo.err"
+rc=$?
+check "existing output with --force: exit 0 ($(head -c 200 "$W/fo.err"))" test $rc -eq 0
+check "existing output with --force: replaced by an image" test "$(head -c6 "$W/fo/i.img")" = 070701
+"$mk" -f -o "$W/fo/i.img" "${base[@]}" --microcode-dir "$W/nofw" --compress none >/dev/null 2>&1
+check "-f is --force" test $? -eq 0
+
+# ---- 9. early microcode --------------------------------------------------------------------------
+# A fake intel-microcode and amd64-microcode tree: every intel-ucode file but a .asc signature, and
+# AMD's microcode_amd*.bin containers, joined in name order (dracut's early microcode).
+U=$W/ucode
+mkdir -p "$U/intel-ucode" "$U/amd-ucode"
+printf 'INTEL-06-8e-09\n' >"$U/intel-ucode/06-8e-09"
+printf 'INTEL-06-8e-0a\n' >"$U/intel-ucode/06-8e-0a"
+printf 'INTEL-06-55-04.initramfs\n' >"$U/intel-ucode/06-55-04.initramfs"
+printf 'signature\n' >"$U/intel-ucode/06-8e-0a.asc"
+printf 'AMD-fam17h\n' >"$U/amd-ucode/microcode_amd_fam17h.bin"
+printf 'AMD\n' >"$U/amd-ucode/microcode_amd.bin"
+printf 'AMD-sig\n' >"$U/amd-ucode/microcode_amd.bin.asc"
+printf 'read me\n' >"$U/amd-ucode/README"
+intel_want=$(cat "$U/intel-ucode/06-55-04.initramfs" "$U/intel-ucode/06-8e-09" "$U/intel-ucode/06-8e-0a")
+amd_want=$(cat "$U/amd-ucode/microcode_amd.bin" "$U/amd-ucode/microcode_amd_fam17h.bin")
+mc=(--moddir "$MODDIR" --binary "$bin" --module ext4 --microcode-dir "$U")
+build "$W/m.img" "${mc[@]}" -v --cmdline 'root=LABEL=mc'
+rc=$?
+check "microcode: exit 0 ($(head -c 300 "$W/m.img.err"))" test $rc -eq 0
+check "microcode: the image starts with an uncompressed newc archive" test "$(head -c6 "$W/m.img")" = 070701
+newc "$W/m.img" >"$W/m.newc"
+check "microcode: the first archive: dracut's marker, the directories, the two files, in this order" \
+	test "$(awk '$1 != "END" { print $1, $2 }' "$W/m.newc" | tr '\n' ' ')" = \
+	"early_cpio 100644 kernel 40755 kernel/x86 40755 kernel/x86/microcode 40755 kernel/x86/microcode/AuthenticAMD.bin 100644 kernel/x86/microcode/GenuineIntel.bin 100644 "
+check "microcode: cpio -t reads the first archive" test "$(cpio -it --quiet <"$W/m.img" | tr '\n' ' ')" = \
+	"early_cpio kernel kernel/x86 kernel/x86/microcode kernel/x86/microcode/AuthenticAMD.bin kernel/x86/microcode/GenuineIntel.bin "
+check "microcode: GenuineIntel.bin is the intel-ucode files joined in name order, no .asc" \
+	test "$(cpio -i --quiet --to-stdout kernel/x86/microcode/GenuineIntel.bin <"$W/m.img")" = "$intel_want"
+check "microcode: AuthenticAMD.bin is the microcode_amd*.bin files joined, no .asc, no README" \
+	test "$(cpio -i --quiet --to-stdout kernel/x86/microcode/AuthenticAMD.bin <"$W/m.img")" = "$amd_want"
+check "microcode: dracut's marker early_cpio holds 1" test "$(cpio -i --quiet --to-stdout early_cpio <"$W/m.img")" = 1
+mend=$(awk '$1 == "END" { print ($2 + 3) - ($2 + 3) % 4 }' "$W/m.newc")
+check "microcode: the root's archive follows on a 4-byte boundary, gzip (the kernel looks for its magic there)" \
+	test "$(tail -c +$((mend + 1)) "$W/m.img" | head -c 2 | od -An -tx1 | tr -d ' ')" = 1f8b
+tail -c +$((mend + 1)) "$W/m.img" | gzip -dc >"$W/m.main"
+check "microcode: the second part lists /init and ext4.ko (what the kernel unpacks as the root)" eval \
+	'cpio -it --quiet <"$W/m.main" | grep -qx init && cpio -it --quiet <"$W/m.main" | grep -qx "lib/modules/$KVER/kernel/fs/ext4/ext4.ko"'
+check "microcode: the second part is the image built without microcode" \
+	cmp -s "$W/m.main" <(build "$W/mn.img" "${mc[@]}" --cmdline 'root=LABEL=mc' --no-microcode && gzip -dc "$W/mn.img")
+check "microcode: -v names the two files" eval \
+	'grep -q "^earlymount-mkinitramfs: early microcode: GenuineIntel.bin, $(printf %s\\n "$intel_want" | wc -c) bytes, from 3 files of $U/intel-ucode$" "$W/m.img.out" &&
+	 grep -q "^earlymount-mkinitramfs: early microcode: AuthenticAMD.bin, $(printf %s\\n "$amd_want" | wc -c) bytes, from 2 files of $U/amd-ucode$" "$W/m.img.out"'
+check "microcode: the summary says so" grep -q "; early microcode archive first, $mend bytes uncompressed\$" "$W/m.img.out"
+build "$W/m2.img" "${mc[@]}" -v --cmdline 'root=LABEL=mc'
+check "microcode: reproducible" cmp -s "$W/m.img" "$W/m2.img"
+build "$W/mnone.img" "${mc[@]}" --compress none
+check "microcode with --compress none: two newc archives, the second from offset $mend" eval \
+	'test "$(head -c6 "$W/mnone.img")" = 070701 && test "$(tail -c +$((mend + 1)) "$W/mnone.img" | cpio -it --quiet | head -n1)" = dev'
+check "--no-microcode: no early archive (the image starts with gzip's magic)" \
+	test "$(head -c2 "$W/mn.img" | od -An -tx1 | tr -d ' ')" = 1f8b
+mkdir -p "$W/uconly/intel-ucode"
+printf 'X' >"$W/uconly/intel-ucode/06-01-01"
+build "$W/mi.img" "${mc[@]}" --microcode-dir "$W/uconly" --compress none
+check "microcode: Intel only: no AuthenticAMD.bin" test "$(cpio -it --quiet <"$W/mi.img" | tr '\n' ' ')" = \
+	"early_cpio kernel kernel/x86 kernel/x86/microcode kernel/x86/microcode/GenuineIntel.bin "
+build "$W/me.img" "${mc[@]}" --microcode-dir "$W/nofw" --compress none
+check "microcode: none in the directory: no early archive" test "$(head -c 4 "$W/me.img")$(cpio -it --quiet <"$W/me.img" | head -n1)" = 0707dev
+# The architecture: a tiny tree whose kernel config says arm64, or x86-64; --arch overrides.
+A64=$W/a64/lib/modules/9.9
+mkdir -p "$A64" "$W/a64/boot"
+: >"$A64/modules.dep"
+printf 'CONFIG_ARM64=y\nCONFIG_RD_GZIP=y\n' >"$W/a64/boot/config-9.9"
+build "$W/ma.img" --moddir "$A64" --binary "$bin" --microcode-dir "$U" -v
+rc=$?
+check "arm64 tree: exit 0 ($(head -c 200 "$W/ma.img.err"))" test $rc -eq 0
+check "arm64 tree: no early microcode" test "$(head -c2 "$W/ma.img" | od -An -tx1 | tr -d ' ')" = 1f8b
+check "arm64 tree: -v says why" grep -q "^earlymount-mkinitramfs: early microcode: none, the kernel is not x86: arm64 (CONFIG_ARM64 in " "$W/ma.img.out"
+build "$W/ma2.img" "${mc[@]}" --arch arm64
+check "--arch arm64 on the x86 tree: no microcode" test "$(head -c2 "$W/ma2.img" | od -An -tx1 | tr -d ' ')" = 1f8b
+printf 'CONFIG_X86_64=y\nCONFIG_X86=y\nCONFIG_RD_GZIP=y\n# CONFIG_MICROCODE is not set\n' >"$W/a64/boot/config-9.9"
+build "$W/mx.img" --moddir "$A64" --binary "$bin" --microcode-dir "$U"
+check "x86 kernel without CONFIG_MICROCODE: no microcode, a warning" eval \
+	'test "$(head -c2 "$W/mx.img" | od -An -tx1 | tr -d " ")" = 1f8b && grep -q "warning: no early microcode: CONFIG_MICROCODE is not set" "$W/mx.img.err"'
+# The real tree has no config beside it in every layout: the ELF machine of a module decides.
+build "$W/mc.img" --moddir "$CM" --binary "$bin" --microcode-dir "$U" --compress none
+check "ctree (config without an architecture; its modules are x86-64): microcode" test "$(head -c6 "$W/mc.img")" = 070701
+
+# ---- 10. --list ------------------------------------------------------------------------------------
+# list_ok WHAT IMAGE COMPRESSOR: --list prints the image's parts, its command line and load order.
+for c in none gzip xz zstd lz4; do
+	"$mk" --list "$W/c.$c" >"$W/l.$c" 2>"$W/l.$c.err"
+	rc=$?
+	check "--list --compress $c: exit 0 ($(head -c 200 "$W/l.$c.err"))" test $rc -eq 0
+	check "--list --compress $c: the format, by its magic" grep -q "^Archive: $c, bytes 0-" "$W/l.$c"
+	check "--list --compress $c: no early archive" eval '! grep -q "^Early archive" "$W/l.$c"'
+	check "--list --compress $c: the entries are the -v format" eval \
+		'grep -Eq "^f 0755 +$(stat -c %s "$bin") /init$" "$W/l.$c" && grep -q "^c 0600        5,1 /dev/console$" "$W/l.$c" &&
+		 grep -Eq "^d 0755 +- /lib/modules/$KVER$" "$W/l.$c"'
+	check "--list --compress $c: the same entries as cpio -t" test "$(sed -n 's#^[dflc] [0-7]* *[-0-9,]* /##p' "$W/l.$c" | sort)" = \
+		"$(cpio -it --quiet <"$W/c.$c.cpio" | sort)"
+	check "--list --compress $c: ext4 and its load order" eval \
+		'grep -q "^Modules loaded up front (/etc/earlymount/modules), in load order: 6$" "$W/l.$c" &&
+		 grep -qx "    1 crc32c_intel" "$W/l.$c" && grep -qx "    6 ext4" "$W/l.$c"'
+done
+cp "$W/c.xz" "$W/xz-named.gz"
+"$mk" --list "$W/xz-named.gz" >"$W/l.named" 2>&1
+check "--list: the format comes from the magic, not the name (an xz image called .gz)" grep -q "^Archive: xz, " "$W/l.named"
+"$mk" --list "$W/m.img" >"$W/l.m" 2>"$W/l.m.err"
+rc=$?
+check "--list, early microcode + gzip: exit 0 ($(head -c 200 "$W/l.m.err"))" test $rc -eq 0
+check "--list, early microcode + gzip: the early archive, then the gzip one" eval \
+	'grep -qx "Early archive: uncompressed, bytes 0-$((mend - 1)) (the kernel'"'"'s early microcode loader reads it)" "$W/l.m" &&
+	 grep -q "^Archive: gzip, bytes $mend-" "$W/l.m"'
+check "--list, early microcode: GenuineIntel.bin with its size" \
+	grep -Eq "^f 0644 +$(printf %s\\n "$intel_want" | wc -c) /kernel/x86/microcode/GenuineIntel.bin$" "$W/l.m"
+check "--list: the stored command line" grep -qx "Command line (/etc/earlymount/cmdline): root=LABEL=mc" "$W/l.m"
+cpio -i --quiet --to-stdout etc/earlymount/modules <"$W/m.main" >"$W/m.order"
+check "--list: the load order, numbered, as /etc/earlymount/modules holds it ($(wc -l <"$W/m.order") modules)" \
+	test "$(sed -n '/^Modules loaded up front/,/^Modules loaded on demand/{//!p}' "$W/l.m")" = \
+	"$(awk '{ printf "  %3d %s\n", NR, $0 }' "$W/m.order")"
+"$mk" --list "$W/mnone.img" >"$W/l.mnone" 2>&1
+check "--list, early microcode + none: both archives" eval \
+	'grep -q "^Early archive: uncompressed, bytes 0-" "$W/l.mnone" && grep -q "^Archive: none, bytes $mend-" "$W/l.mnone" && grep -q " /init$" "$W/l.mnone"'
+"$mk" --list "$W/g.cpio" >"$W/l.g" 2>&1
+check "--list --generic: nothing up front, every module on demand, the count right" eval \
+	'grep -qx "Modules loaded up front (/etc/earlymount/modules), in load order: 0" "$W/l.g" &&
+	 grep -qx "Modules loaded on demand (by alias, or as a dependency): $(wc -l <"$W/g.mods")" "$W/l.g"'
+"$mk" --list "$W/xf.cpio" >"$W/l.xf" 2>&1
+check "--list: the firmware counted" grep -qx "Firmware (/lib/firmware): 3 files, 13 bytes" "$W/l.xf"
+"$mk" --list "$W/text" >/dev/null 2>"$W/l.err"
+rc=$?
+check "--list of a text file: exit 1, says what it found" eval \
+	'test $rc -eq 1 && grep -q "^earlymount-mkinitramfs: $W/text: offset 0: neither a cpio archive nor gzip, xz, zstd or lz4 data" "$W/l.err"'
+"$mk" --list "$W/nonexistent.img" >/dev/null 2>"$W/l.err"
+rc=$?
+check "--list of a missing file: exit 1" eval 'test $rc -eq 1 && grep -q "nonexistent.img: no such file (--list)" "$W/l.err"'
+head -c 3000 "$W/c.gzip" >"$W/cut.gz"
+"$mk" --list "$W/cut.gz" >/dev/null 2>"$W/l.err"
+check "--list of a truncated gzip image: exit 1" test $? -eq 1
+
+# ---- 11. the default binary ---------------------------------------------------------------------
+# Installed (no CMakeLists.txt of project(earlymount) beside it): earlymount-init beside the script,
+# else the one on PATH, never a build/ directory.
+mkdir -p "$W/inst/sbin" "$W/inst/build" "$W/path"
+cp "$mk" "$W/inst/sbin/earlymount-mkinitramfs"
+cp "$W/text" "$W/inst/build/earlymount-init" # a decoy: using it would fail (not an ELF)
+cp "$bin" "$W/inst/sbin/earlymount-init"
+"$W/inst/sbin/earlymount-mkinitramfs" -o "$W/inst.img" --moddir "$A64" --microcode-dir "$W/nofw" --compress none >/dev/null 2>"$W/inst.err"
+rc=$?
+check "installed: exit 0 ($(head -c 200 "$W/inst.err"))" test $rc -eq 0
+check "installed: /init is the earlymount-init beside the script" \
+	cmp -s "$bin" <(cpio -i --quiet --to-stdout init <"$W/inst.img")
+rm "$W/inst/sbin/earlymount-init"
+cp "$bin" "$W/path/earlymount-init"
+PATH=$W/path:$PATH "$W/inst/sbin/earlymount-mkinitramfs" -o "$W/inst2.img" --moddir "$A64" --microcode-dir "$W/nofw" \
+	--compress none >/dev/null 2>"$W/inst.err"
+rc=$?
+check "installed, earlymount-init on PATH: exit 0 ($(head -c 200 "$W/inst.err"))" test $rc -eq 0
+rm "$W/path/earlymount-init"
+PATH=$W/path:/usr/bin:/bin "$W/inst/sbin/earlymount-mkinitramfs" -o "$W/inst3.img" --moddir "$A64" --microcode-dir "$W/nofw" \
+	>/dev/null 2>"$W/inst.err"
+rc=$?
+check "installed, no earlymount-init anywhere: exit 1, says so" eval \
+	'test $rc -eq 1 && grep -q "^earlymount-mkinitramfs: earlymount-init: not found beside $W/inst/sbin/earlymount-mkinitramfs nor on PATH" "$W/inst.err"'
+
 "$mk" --moddir "$MODDIR" >/dev/null 2>"$W/noout.err"
 rc=$?
-check "no -o: exit 1" test $rc -eq 1
+check "no -o: exit 2 (usage)" test $rc -eq 2
 check "no -o: a message" grep -q "^earlymount-mkinitramfs: no output file" "$W/noout.err"
 "$mk" --help >"$W/help.out" 2>&1
 rc=$?

@@ -392,7 +392,7 @@ mkinitrd() {
 	shift
 	[ -x "$EM_MKINITRAMFS" ] || em_die "initramfs builder missing: $EM_MKINITRAMFS"
 	[ -x "$EM_BINARY" ] || em_die "earlymount binary missing: $EM_BINARY (build it: cmake --build build)"
-	if ! "$EM_MKINITRAMFS" -o "$out" --kver "$KVER" --moddir "$MODDIR" --preset virtio \
+	if ! "$EM_MKINITRAMFS" --force -o "$out" --kver "$KVER" --moddir "$MODDIR" --preset virtio \
 		--binary "$EM_BINARY" "$@" >"$out.log" 2>&1; then
 		cat "$out.log"
 		em_die "building the initramfs failed: $EM_MKINITRAMFS -o $out --kver $KVER --moddir $MODDIR --preset virtio --binary $EM_BINARY $*"
@@ -934,6 +934,7 @@ em_generic_initrd() {
 	exec {lock}>"$dir/lock"
 	flock "$lock"
 	if [ ! -f "$img" ]; then
+		rm -f "$img.new" # left by a build that was killed: the builder replaces nothing without --force
 		if ! "$EM_MKINITRAMFS" -o "$img.new" --kver "$KVER" --moddir "$MODDIR" --generic --compress none \
 			--binary "$EM_BINARY" -v "$@" >"$img.log" 2>&1; then
 			flock -u "$lock"
