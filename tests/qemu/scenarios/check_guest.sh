@@ -1,0 +1,46 @@
+# SPDX-License-Identifier: MIT
+# earlymount check on Debian's kernel (6.1), run by a busybox /init against the VM's disks: the
+# devices found with the boot's matching, an ext4 option the kernel refuses (its own message), a
+# vfat root whose options this kernel parses only at mount time (legacy context: not checked), a
+# label nothing carries, the modules on the way to the disk (--modules). Nothing is mounted by
+# check (the mount table is the same before and after) and no disk is written (boot: no rw).
+cat >"$EM_TMP/init-script" <<'SCRIPT'
+#!/bin/sh
+export PATH=/bin:/sbin
+mount -t proc proc /proc; mount -t sysfs sysfs /sys; mount -t devtmpfs devtmpfs /dev
+# The image's modules (virtio, ext4, vfat), loaded the way the boot loads them: mount the root
+# once with earlymount itself, then unmount it.
+mkdir -p /sysroot
+/bin/earlymount mount --sysroot /sysroot --cmdline "root=LABEL=emroot" && umount /sysroot
+before=$(cat /proc/mounts)
+run() { echo "=== check $*"; /bin/emfull check "$@" 2>&1; echo "CHECK_EXIT=$?"; }
+run --cmdline "root=LABEL=emroot rootflags=data=journal,dta=x"
+run --cmdline "root=LABEL=EMVFAT rootfstype=vfat rootflags=shortname=mixed"
+run --cmdline "root=LABEL=nothere earlymount.timeout=5"
+run --modules --cmdline "root=LABEL=emroot"
+[ "$before" = "$(cat /proc/mounts)" ] && echo "MOUNTS_UNCHANGED=yes" || echo "MOUNTS_UNCHANGED=no"
+poweroff -f
+SCRIPT
+mkdir -p "$EM_TMP/empty"
+mkroot "$EM_TMP/root"
+mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root" -L emroot
+em_file "$EM_TMP/vfat.img" 16M
+mkfs.vfat -n EMVFAT "$EM_TMP/vfat.img" >/dev/null || em_die "mkfs.vfat failed"
+mkinitrd "$EM_TMP/initrd" --fs ext4 --fs vfat --busybox --init-script "$EM_TMP/init-script" \
+	--add "$EM_FULL_BINARY:/bin/emfull"
+boot "console=ttyS0" "$EM_TMP/root.img" "$EM_TMP/vfat.img"
+sect() { sed -n "/^=== check $1/,/^CHECK_EXIT=/p" "$EM_LOG"; }
+has() { grep -qF -- "$2" <<<"$(sect "$1")" || em_fail "check $1: expected a line containing: $2"; }
+has '--cmdline root=LABEL=emroot rootflags' 'ok root=LABEL=emroot: /dev/vda (ext4, UUID='
+has '--cmdline root=LABEL=emroot rootflags' "error root: the running kernel's ext4 refuses dta=x: Invalid argument; kernel: ext4: Unknown parameter 'dta'"
+has '--cmdline root=LABEL=emroot rootflags' 'ok root: modules: virtio_blk, virtio_pci, ext4'
+has '--cmdline root=LABEL=emroot rootflags' 'CHECK_EXIT=1'
+has '--cmdline root=LABEL=EMVFAT' 'ok root=LABEL=EMVFAT: /dev/vdb (vfat, UUID='
+has '--cmdline root=LABEL=EMVFAT' 'warning root: options not checked by this kernel: vfat takes them only at mount time (legacy mount context)'
+has '--cmdline root=LABEL=EMVFAT' 'CHECK_EXIT=0'
+has '--cmdline root=LABEL=nothere' 'error root=LABEL=nothere: no block device on this machine matches it; the boot would wait 5 s and fail'
+has '--cmdline root=LABEL=nothere' 'CHECK_EXIT=1'
+[ "$(sect '--modules' | sed '1d;$d' | tr '\n' ' ')" = "virtio_blk virtio_pci ext4 " ] ||
+	em_fail "check --modules: expected 'virtio_blk virtio_pci ext4', got '$(sect '--modules' | sed '1d;$d' | tr '\n' ' ')'"
+has '--modules' 'CHECK_EXIT=0'
+grep -qx 'MOUNTS_UNCHANGED=yes' "$EM_LOG" || em_fail "earlymount check changed the mount table"
