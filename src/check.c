@@ -267,6 +267,10 @@ static char listing[4 << 20];
 static const char *find_builder(char *buf, size_t cap)
 {
 	char self[512];
+	/* a builder named in the environment (tests, a builder installed elsewhere) */
+	const char *env = getenv("EARLYMOUNT_MKINITRAMFS");
+	if (env && *env)
+		return env;
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	if (n > 0) {
 		self[n] = '\0';
@@ -301,7 +305,21 @@ static long read_image(const char *image)
 		dup2(pfd[1], 1);
 		close(pfd[0]);
 		close(pfd[1]);
-		execvp(b, argv);
+		/* A PATH search of our own: musl's execvp falls back to a built-in PATH naming
+		 * /usr/local, which has no place in an installed binary. */
+		extern char **environ;
+		if (strchr(b, '/')) {
+			execve(b, argv, environ);
+		} else {
+			const char *path = getenv("PATH");
+			char full[600];
+			for (const char *d = path ? path : ""; *d;) {
+				size_t l = strcspn(d, ":");
+				fmt(full, sizeof(full), "%.*s/%s", (int)l, d, b);
+				execve(full, argv, environ);
+				d += l + (d[l] == ':');
+			}
+		}
 		_exit(127);
 	}
 	close(pfd[1]);
@@ -368,9 +386,10 @@ int run_check(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		if (str_eq(argv[i], "--modules")) {
 			modules_only = 1;
-		} else if ((str_eq(argv[i], "--cmdline") || str_eq(argv[i], "--image")) && i + 1 < argc) {
-			*(argv[i][2] == 'c' ? &given : &image) = argv[i + 1];
-			i++;
+		} else if (str_eq(argv[i], "--cmdline") && i + 1 < argc) {
+			given = argv[++i];
+		} else if (str_eq(argv[i], "--image") && i + 1 < argc) {
+			image = argv[++i];
 		} else {
 			(void)write_all(2, usage, sizeof(usage) - 1);
 			return EXIT_USAGE;
@@ -381,7 +400,7 @@ int run_check(int argc, char **argv)
 	if (given) {
 		from = "--cmdline";
 		em_strlcpy(text, given, sizeof(text));
-	} else if ((n = read_file(AT_FDCWD, "/etc/kernel/cmdline", text, sizeof(text))) >= 0) {
+	} else if (read_file(AT_FDCWD, "/etc/kernel/cmdline", text, sizeof(text)) >= 0) {
 		from = "/etc/kernel/cmdline";
 	} else if ((n = read_file(AT_FDCWD, "/proc/cmdline", text, sizeof(text))) >= 0) {
 		from = "/proc/cmdline (no /etc/kernel/cmdline)";
@@ -396,7 +415,7 @@ int run_check(int argc, char **argv)
 		n = read_image(image);
 		if (n < 0) {
 			say("error", "--image %s: earlymount-mkinitramfs --list could not read it%s", image,
-			    n == -ENOENT ? " (earlymount-mkinitramfs not found)" : " (its message above says why)");
+			    n == -ENOENT ? " (earlymount-mkinitramfs not found)" : " (its own message says why)");
 			return EXIT_FAIL;
 		}
 		const char *c = str_find(listing, "Command line (/etc/earlymount/cmdline): ");

@@ -9,6 +9,8 @@ endforeach()
 
 add_test(NAME plan_golden
   COMMAND ${CMAKE_SOURCE_DIR}/tests/plan/run ${CMAKE_BINARY_DIR}/earlymount ${CMAKE_SOURCE_DIR}/tests/plan)
+# earlymount check on the host: usage, messages, --image through a stand-in builder.
+add_test(NAME check_host COMMAND ${CMAKE_SOURCE_DIR}/tests/check/run ${CMAKE_BINARY_DIR}/earlymount)
 add_executable(nosys tests/ns/nosys.c)
 target_compile_options(nosys PRIVATE ${EM_WARN})
 add_test(NAME mount_namespace
