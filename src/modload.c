@@ -177,17 +177,16 @@ static int mods_open(int quiet)
 /* ---- what to load ----------------------------------------------------------------------------- */
 
 struct names {
-	const char *s[16];
-	size_t l[16];
+	const char *s[16], *pat[16];
+	size_t l[16], pl[16];
 	unsigned n, cut;
 	const char *modalias, *devpath; /* for the match lines */
 };
 
+/* Each module once, with the first alias pattern that matched (the match line names it). */
 static void collect(void *ctx, const char *m, size_t ml, const char *pat, size_t pl)
 {
 	struct names *nm = ctx;
-	if (nm->modalias)
-		log_debug("match: %s (%s) -> %.*s via %.*s", nm->modalias, nm->devpath, (int)ml, m, (int)pl, pat);
 	for (unsigned i = 0; i < nm->n; i++)
 		if (nm->l[i] == ml && memcmp(nm->s[i], m, ml) == 0)
 			return;
@@ -196,6 +195,8 @@ static void collect(void *ctx, const char *m, size_t ml, const char *pat, size_t
 		return;
 	}
 	nm->s[nm->n] = m;
+	nm->pat[nm->n] = pat;
+	nm->pl[nm->n] = pl;
 	nm->l[nm->n++] = ml;
 }
 
@@ -514,6 +515,10 @@ static int queue_matches(const char *modalias, const char *devpath)
 		memcpy(mn, nm.s[k], nm.l[k]);
 		mn[nm.l[k]] = '\0';
 		modname_normalize(mn);
+		/* The match line says whether the match queued the module or found it queued (by the
+		 * list, or by another device): the summary counts only the first. */
+		log_debug("match: %s (%s) -> %s via %.*s%s", modalias, devpath, mn, (int)nm.pl[k], nm.pat[k],
+		          modsched_find(&sched, mn) >= 0 ? " (already queued)" : "");
 		if (modsched_find(&sched, mn) >= 0)
 			continue;
 		/* As udev's autoloading (kmod's KMOD_PROBE_APPLY_BLACKLIST): a match is not loaded when
