@@ -140,9 +140,8 @@ static int mount_lower(const struct plan *p, const char *dir)
 
 /* ---- overlay ------------------------------------------------------------------------------- */
 
-/* Linux 6.8 takes overlay layers one by one (lowerdir+, each path its own fsconfig call, so the
- * 256-byte value limit is per layer); older kernels take only the joined lowerdir=. */
-static int has_lowerdir_plus(void)
+/* The running kernel's version as major * 1000 + minor (6.8 -> 6008), 0 when unknown. */
+static unsigned long kernel_version(void)
 {
 	struct utsname u;
 	unsigned long major = 0, minor = 0;
@@ -154,7 +153,50 @@ static int has_lowerdir_plus(void)
 	if (*s == '.')
 		for (s++; *s >= '0' && *s <= '9'; s++)
 			minor = minor * 10 + (unsigned long)(*s - '0');
-	return major > 6 || (major == 6 && minor >= 8);
+	return major * 1000 + minor;
+}
+
+/* Linux 6.13 takes the layers as file descriptors (fsconfig(FSCONFIG_SET_FD) for lowerdir+,
+ * upperdir and workdir: fs/overlayfs/params.c): the very directories opened here, no path looked
+ * up again by the kernel. 0, -errno, or -ENOTSUP when an older kernel refuses the form (the caller
+ * then passes paths). */
+static int overlay_by_fds(const char *sysroot, const char *const dirs[3], struct mnt_err *e)
+{
+	static const char *const keys[] = { "lowerdir+", "upperdir", "workdir" };
+	int fds[3] = { -1, -1, -1 }, fd, mfd, r = 0;
+	e->step[0] = e->kmsg[0] = '\0';
+	if ((fd = sys_fsopen("overlay", FSOPEN_CLOEXEC)) < 0)
+		return -errno;
+	for (int i = 0; i < 3 && r == 0; i++) {
+		fds[i] = open(dirs[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (fds[i] < 0)
+			r = -errno;
+		else if (sys_fsconfig(fd, EM_FSCONFIG_SET_FD, keys[i], NULL, fds[i]) < 0)
+			r = i == 0 && errno == EINVAL ? -ENOTSUP : -errno;
+	}
+	if (r == 0 && sys_fsconfig(fd, EM_FSCONFIG_SET_FLAG, "rw", NULL, 0) < 0)
+		r = -errno;
+	if (r == 0 && sys_fsconfig(fd, EM_FSCONFIG_CMD_CREATE, NULL, NULL, 0) < 0) {
+		r = -errno;
+		em_strlcpy(e->step, "fsconfig(CMD_CREATE)", sizeof(e->step));
+	}
+	if (r == 0 && (mfd = sys_fsmount(fd, FSMOUNT_CLOEXEC, 0)) >= 0) {
+		int t = open(sysroot, O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (t < 0 || sys_move_mount(mfd, "", t, "", MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH) < 0)
+			r = -errno;
+		if (t >= 0)
+			close(t);
+		close(mfd);
+	} else if (r == 0) {
+		r = -errno;
+	}
+	if (r < 0 && r != -ENOTSUP)
+		mnt_drain(fd, e);
+	for (int i = 0; i < 3; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	close(fd);
+	return r;
 }
 
 /* The upper and work directories on the writable layer's filesystem (made on first use); the
@@ -191,9 +233,25 @@ static int mount_overlay(const char *sysroot)
 	char msg[640];
 	int r;
 
+	(void)modules_fs("overlay", LAYER_DIR);
+	if (kernel_version() >= 6013) {
+		static const char *const dirs[3] = { lower, upper, work };
+		r = overlay_by_fds(sysroot, dirs, &e);
+		if (r == 0) {
+			log_info("mounted overlay on %s (lower %s, upper %s, by file descriptor)", sysroot, lower, upper);
+			return 0;
+		}
+		if (r != -ENOTSUP) {
+			mount_describe(msg, sizeof(msg), "overlay", sysroot, "overlay", r, &e);
+			log_err("%s", msg);
+			return r;
+		}
+	}
 	options_init(&o);
 	o.ro = 0;
-	o.params[0].key = has_lowerdir_plus() ? "lowerdir+" : "lowerdir";
+	/* Linux 6.8 takes the lower layers one by one (lowerdir+, each path its own fsconfig call,
+	 * so the 256-byte value limit is per layer); older kernels only the joined lowerdir=. */
+	o.params[0].key = kernel_version() >= 6008 ? "lowerdir+" : "lowerdir";
 	o.params[0].value = lower;
 	o.params[1].key = "upperdir";
 	o.params[1].value = upper;
@@ -208,7 +266,6 @@ static int mount_overlay(const char *sysroot)
 			        "for an fsconfig value", sysroot, o.params[i].key, FSCONFIG_VALUE_MAX);
 			return -E2BIG;
 		}
-	(void)modules_fs("overlay", LAYER_DIR);
 	if ((t.dirfd = open_dir(sysroot)) < 0)
 		return t.dirfd;
 	r = mnt_new("overlay", "overlay", &o, &t, &e);

@@ -170,8 +170,8 @@ static void apply_wait(const struct args *a)
 {
 	if (a->wait_s < 0)
 		return;
-	plan.root.wait_s = plan.usr.wait_s = a->wait_s;
-	plan.root.wait_from = plan.usr.wait_from = "--wait";
+	plan.root.wait_s = plan.usr.wait_s = plan.overlay.wait_s = a->wait_s;
+	plan.root.wait_from = plan.usr.wait_from = plan.overlay.wait_from = "--wait";
 	for (unsigned i = 0; i < plan.nextra; i++) {
 		plan.extra[i].wait_s = a->wait_s;
 		plan.extra[i].wait_from = "--wait";
