@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: MIT
 # earlymount-mkinitramfs: installed beside earlymount; tested against Debian's kernel modules
 # (scripts/fetch-kernel, cached in .cache/kernel) with the earlymount built here as /init.
-# Its default binary outside a source tree is the installed earlymount-init: the line
-# installed_binary='' gets the path at install time (the prefix of cmake --install --prefix), and
-# an install whose copy lacks that line fails rather than ship a builder that looks elsewhere.
+# Its default binary outside a source tree is the installed earlymount-init, and --hostonly's
+# check is the installed earlymount: the lines installed_binary='' and installed_check='' get the
+# paths at install time (the prefix of cmake --install --prefix), and
+# an install whose copy lacks those lines fails rather than ship a builder that looks elsewhere.
 install(CODE "
   string(RANDOM LENGTH 12 tmp)
   set(tmp \"${CMAKE_BINARY_DIR}/install-tmp/\${tmp}\")
@@ -14,6 +15,11 @@ install(CODE "
     message(FATAL_ERROR \"earlymount-mkinitramfs: no line installed_binary='' to set\")
   endif()
   string(REGEX REPLACE \"\${re}\" \"\n\${line}\n\" t \"\${s}\")
+  set(re2 \"\ninstalled_check=''\n\")
+  if(NOT t MATCHES \"\${re2}\")
+    message(FATAL_ERROR \"earlymount-mkinitramfs: no line installed_check='' to set\")
+  endif()
+  string(REGEX REPLACE \"\${re2}\" \"\ninstalled_check='${EM_INSTALL_SBINDIR}/earlymount'\n\" t \"\${t}\")
   file(WRITE \"\${tmp}/earlymount-mkinitramfs\" \"\${t}\")
   file(INSTALL DESTINATION \"${EM_INSTALL_SBINDIR}\" TYPE PROGRAM
        FILES \"\${tmp}/earlymount-mkinitramfs\")

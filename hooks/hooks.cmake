@@ -1,0 +1,42 @@
+# SPDX-License-Identifier: MIT
+# The kernel hooks that rebuild an earlymount image when a kernel is installed, both off until
+# /etc/earlymount/hooks.conf says EARLYMOUNT_REBUILD=yes (earlymount-mkinitramfs(8), KERNEL HOOKS):
+#   SYSCONFDIR/kernel/postinst.d/zz-earlymount       Debian's kernel packages run it (run-parts)
+#   PREFIX/lib/kernel/install.d/50-earlymount.install systemd's kernel-install runs it
+#   DATADIR/earlymount/hooks.conf                     the example configuration, not enabled
+# Under the install prefix like everything else (a relative SYSCONFDIR is PREFIX/etc: a package
+# built with --prefix /usr sets -DCMAKE_INSTALL_SYSCONFDIR=/etc, where Debian's run-parts looks).
+# Each hook's line installed_mkinitramfs='' gets the installed builder's path, as the builder's
+# installed_binary= line does (initramfs/initramfs.cmake); a copy without that line fails the install.
+em_install_dir(_em_postinst "${CMAKE_INSTALL_SYSCONFDIR}/kernel/postinst.d")
+em_install_dir(_em_kinstall "lib/kernel/install.d")
+foreach(_em_hook "postinst.d-earlymount:${_em_postinst}:zz-earlymount"
+                 "50-earlymount.install:${_em_kinstall}:50-earlymount.install")
+  string(REPLACE ":" ";" _em_parts "${_em_hook}")
+  list(GET _em_parts 0 _em_src)
+  list(GET _em_parts 1 _em_dest)
+  list(GET _em_parts 2 _em_name)
+  install(CODE "
+    string(RANDOM LENGTH 12 tmp)
+    set(tmp \"${CMAKE_BINARY_DIR}/install-tmp/\${tmp}\")
+    file(READ \"${CMAKE_CURRENT_LIST_DIR}/${_em_src}\" s)
+    set(re \"\ninstalled_mkinitramfs=''\n\")
+    if(NOT s MATCHES \"\${re}\")
+      message(FATAL_ERROR \"hooks/${_em_src}: no line installed_mkinitramfs='' to set\")
+    endif()
+    string(REGEX REPLACE \"\${re}\" \"\ninstalled_mkinitramfs='${EM_INSTALL_SBINDIR}/earlymount-mkinitramfs'\n\" t \"\${s}\")
+    file(WRITE \"\${tmp}/${_em_name}\" \"\${t}\")
+    file(INSTALL DESTINATION \"${_em_dest}\" TYPE PROGRAM FILES \"\${tmp}/${_em_name}\")
+    file(REMOVE_RECURSE \"\${tmp}\")")
+endforeach()
+install(FILES ${CMAKE_CURRENT_LIST_DIR}/hooks.conf DESTINATION ${CMAKE_INSTALL_DATADIR}/earlymount)
+
+if(NOT BUILD_TESTING)
+  return()
+endif()
+find_program(EM_BASH bash)
+if(EM_BASH)
+  # as root with the kernel cache: a loop device for the real check; else 77 with the reason
+  add_test(NAME hostonly COMMAND ${EM_BASH} ${CMAKE_SOURCE_DIR}/tests/test_hostonly.sh ${CMAKE_BINARY_DIR}/earlymount)
+  set_tests_properties(hostonly PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS "initramfs")
+endif()

@@ -1,0 +1,240 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# Tests earlymount-mkinitramfs --hostonly and the kernel hooks (hooks/): the real `earlymount
+# check` on an ext4 image attached read-only to a loop device, a stub check for the mapping of its
+# module names onto Debian's kernel tree (scripts/fetch-kernel's cache), and each hook run with a
+# configuration and a stub builder of the test's own (EARLYMOUNT_HOOKS_CONF, EARLYMOUNT_MKINITRAMFS).
+#
+#   tests/test_hostonly.sh BUILD/earlymount
+#
+# Exits 77 (skipped, with the reason) when not root (losetup), or without a tool or the kernel.
+set -u
+export LC_ALL=C
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+mk=$repo/initramfs/earlymount-mkinitramfs
+postinst=$repo/hooks/postinst.d-earlymount
+kinstall=$repo/hooks/50-earlymount.install
+pass=0 fail=0
+skip() { echo "test_hostonly: skipped: $*"; exit 77; }
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+check() { # DESCRIPTION COMMAND...
+	local d=$1
+	shift
+	if "$@"; then ok; else bad "$d"; fi
+}
+
+em=${1:?usage: tests/test_hostonly.sh BUILD/earlymount}
+[ -x "$em" ] || { echo "FAIL: $em: not built (build the 'earlymount' target first)" >&2; exit 1; }
+init=$(dirname "$em")/earlymount-init
+[ -x "$init" ] || { echo "FAIL: $init: not built" >&2; exit 1; }
+[ "$(id -u)" = 0 ] || skip "not root: the real earlymount check needs a loop device (losetup), which only root may attach"
+for t in losetup mkfs.ext4 cpio modprobe gzip; do
+	command -v "$t" >/dev/null || skip "$t not found (run scripts/deps)"
+done
+kinfo=$("$repo/scripts/fetch-kernel") || skip "scripts/fetch-kernel could not provide the Debian kernel"
+KVER=$(sed -n 's/^KVER=//p' <<<"$kinfo")
+MODDIR=$(sed -n 's/^MODDIR=//p' <<<"$kinfo")
+[ -n "$KVER" ] && [ -f "$MODDIR/modules.dep.bin" ] || skip "scripts/fetch-kernel printed no usable MODDIR"
+
+W=$(mktemp -d "${TMPDIR:-/tmp}/test_hostonly.XXXXXX")
+loopdev=
+cleanup() {
+	[ -z "$loopdev" ] || losetup -d "$loopdev" || echo "test_hostonly: could not detach $loopdev" >&2
+	rm -rf "$W"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+mkdir -p "$W/nofw"
+base=(--kver "$KVER" --moddir "$MODDIR" --binary "$init" --firmware-dir "$W/nofw" --no-microcode)
+
+# build NAME ARGS...: the builder into W/NAME.img; stdout W/NAME.out, stderr W/NAME.err; status
+build() {
+	local n=$1
+	shift
+	rm -f "$W/$n.img"
+	"$mk" -o "$W/$n.img" "${base[@]}" "$@" >"$W/$n.out" 2>"$W/$n.err"
+}
+# upfront IMG: the image's up-front module list, one a line
+upfront() { "$mk" --list "$1" | awk '/^Modules loaded up front/ { on = 1; next } /^Modules loaded on demand/ { on = 0 } on { print $2 }'; }
+has_line() { grep -qxF -- "$2" "$1"; }
+
+# ---- a stub check: the mapping onto the tree ---------------------------------------------------
+# It prints what STUB_MODULES holds for --modules, one finding line otherwise, exits STUB_STATUS,
+# and writes its arguments to W/stub.args.
+# (the first of modules.builtin, amd-uncore in Debian's 6.1: its '-' is read as '_')
+builtin_raw=$(awk '{ n = $0; sub(/.*\//, "", n); sub(/\.ko$/, "", n); print n; exit }' "$MODDIR/modules.builtin")
+[ -n "$builtin_raw" ] || skip "$MODDIR/modules.builtin lists nothing"
+builtin_one=${builtin_raw//-/_}
+cat >"$W/stub" <<'STUB'
+#!/bin/bash
+printf '%s\n' "$*" >>"$STUB_ARGS"
+[ "$1" = check ] || exit 64
+case " $* " in
+*" --modules "*) [ -z "$STUB_MODULES" ] || printf '%s\n' $STUB_MODULES; [ -z "${STUB_ERROR:-}" ] || echo "$STUB_ERROR" >&2 ;;
+*) echo "ok stub: root=LABEL=stub: /dev/stub (ext4)"; [ -z "${STUB_ERROR:-}" ] || echo "$STUB_ERROR" ;;
+esac
+exit "${STUB_STATUS:-0}"
+STUB
+chmod +x "$W/stub"
+export STUB_ARGS=$W/stub.args
+: >"$STUB_ARGS"
+
+STUB_MODULES="virtio_blk virtio-pci ext4 $builtin_raw" STUB_STATUS=0 build stub --hostonly --check-binary "$W/stub" --check-cmdline 'root=LABEL=stub rw'
+check "stub: exit 0 ($(head -c 300 "$W/stub.err"))" test $? = 0
+check "stub: check ran with --cmdline as given, then with --modules" \
+	test "$(cat "$STUB_ARGS")" = "$(printf 'check --cmdline root=LABEL=stub rw\ncheck --cmdline root=LABEL=stub rw --modules')"
+check "stub: check's findings printed" has_line "$W/stub.out" "earlymount-mkinitramfs: --hostonly: earlymount check: ok stub: root=LABEL=stub: /dev/stub (ext4)"
+check "stub: the names check gave, '-' read as '_'" has_line "$W/stub.out" \
+	"earlymount-mkinitramfs: --hostonly: modules earlymount check names (drivers of the devices' controllers, filesystems): virtio_blk virtio_pci ext4 $builtin_one"
+check "stub: the built-in one said, not added" has_line "$W/stub.out" \
+	"earlymount-mkinitramfs: --hostonly: built into $KVER (modules.builtin), nothing to add: $builtin_one"
+check "stub: no warning" test ! -s "$W/stub.err"
+upfront "$W/stub.img" >"$W/stub.list"
+for m in virtio_blk virtio_pci ext4 virtio_ring jbd2; do
+	check "stub: $m loaded up front" has_line "$W/stub.list" "$m"
+done
+check "stub: the built-in $builtin_one not in the image" test "$(grep -cxF "$builtin_one" "$W/stub.list")" = 0
+check "stub: nothing else: virtio_scsi (a --preset virtio module) not in the image" test "$(grep -cx virtio_scsi "$W/stub.list")" = 0
+
+# --module adds to what check names
+STUB_MODULES="virtio_blk" build add --hostonly --check-binary "$W/stub" --module nvme
+upfront "$W/add.img" >"$W/add.list"
+check "stub + --module nvme: both" eval 'has_line "$W/add.list" virtio_blk && has_line "$W/add.list" nvme'
+
+# expect NAME STATUS MESSAGE ARGS...: the builder fails with STATUS, MESSAGE in its stderr, no image
+expect() {
+	local n=$1 want=$2 msg=$3 rc
+	shift 3
+	build "$n" "$@"
+	rc=$?
+	check "$n: exit $want (got $rc)" test "$rc" = "$want"
+	check "$n: message '$msg' (got: $(head -c 400 "$W/$n.err"))" grep -qF -- "$msg" "$W/$n.err"
+	check "$n: no image" test ! -e "$W/$n.img"
+}
+STUB_MODULES="virtio_blk em_no_such_module" expect missing 1 \
+	"earlymount-mkinitramfs: --hostonly: module em_no_such_module: earlymount check says this machine needs it (the running kernel's driver or filesystem), but $MODDIR has it neither as a module nor built in" \
+	--hostonly --check-binary "$W/stub"
+STUB_MODULES="" STUB_STATUS=1 STUB_ERROR="error root=LABEL=stub: no block device on this machine matches it" expect stubfail 1 \
+	"earlymount-mkinitramfs: --hostonly: earlymount check says a mount of the command line would fail on this machine (the error lines above); no image written" \
+	--hostonly --check-binary "$W/stub"
+check "stub fails: its error line passed on" grep -qxF "earlymount-mkinitramfs: --hostonly: earlymount check: error root=LABEL=stub: no block device on this machine matches it" "$W/stubfail.err"
+STUB_MODULES="bad/name" expect badname 1 "printed 'bad/name', which is not a module name" --hostonly --check-binary "$W/stub"
+expect initcheck 1 "$init check: a usage error (exit status 64): not an earlymount with the check subcommand" --hostonly --check-binary "$init"
+expect nocheck 1 "$W/none: no such executable file" --hostonly --check-binary "$W/none"
+expect generic 2 "earlymount-mkinitramfs: --hostonly and --generic: a host-only image holds what this machine needs, a generic one what any machine may; use one or the other" --hostonly --generic
+expect cconly 2 "--check-cmdline: only with --hostonly" --check-cmdline root=LABEL=x
+expect cbonly 2 "--check-binary: only with --hostonly" --check-binary "$W/stub"
+
+# ---- the real check on a loop device ---------------------------------------------------------
+label=emho$$
+truncate -s 32M "$W/root.ext4"
+mkfs.ext4 -q -F -L "$label" "$W/root.ext4" || { bad "mkfs.ext4 failed"; exit 1; }
+loopdev=$(losetup -r -f --show "$W/root.ext4") || { loopdev=; skip "losetup -r could not attach an image (no loop support here?)"; }
+line="root=LABEL=$label rootfstype=ext4"
+"$em" check --cmdline "$line" --modules >"$W/real.want" 2>"$W/real.want.err"
+check "real: earlymount check --modules passes for $line ($(cat "$W/real.want.err"))" test $? = 0
+build real --hostonly --check-cmdline "$line"
+check "real: exit 0 ($(head -c 300 "$W/real.err"))" test $? = 0
+check "real: check's finding names the loop device" grep -qF "earlymount-mkinitramfs: --hostonly: earlymount check: ok root=LABEL=$label: $loopdev (ext4" "$W/real.out"
+if [ -s "$W/real.want" ]; then
+	check "real: the names printed are check --modules' ($(tr '\n' ' ' <"$W/real.want"))" has_line "$W/real.out" \
+		"earlymount-mkinitramfs: --hostonly: modules earlymount check names (drivers of the devices' controllers, filesystems): $(tr '\n' ' ' <"$W/real.want" | sed 's/ $//')"
+	upfront "$W/real.img" >"$W/real.list"
+	while IFS= read -r m; do
+		grep -qx "kernel/.*/$m.ko" <(sed 's/-/_/g' "$MODDIR/modules.builtin") && continue
+		check "real: $m loaded up front" has_line "$W/real.list" "$m"
+	done <"$W/real.want"
+else
+	# a loop device has no driver chain; ext4 built into the running kernel
+	check "real: check names no module, and says so" grep -qF "earlymount-mkinitramfs: --hostonly: earlymount check names no module" "$W/real.out"
+	check "real: no module up front" test "$(upfront "$W/real.img" | wc -l)" = 0
+fi
+expect realfail 1 "earlymount-mkinitramfs: --hostonly: earlymount check says a mount of the command line would fail on this machine (the error lines above); no image written" \
+	--hostonly --check-cmdline "root=LABEL=${label}x"
+check "real fail: check's error line" grep -qxF "earlymount-mkinitramfs: --hostonly: earlymount check: error root=LABEL=${label}x: no block device on this machine matches it; the boot would wait 30 s and fail" "$W/realfail.err"
+losetup -d "$loopdev" && loopdev=
+
+# ---- the hooks -----------------------------------------------------------------------------------
+# A stub builder: records its arguments, writes its -o file, and hands --list to the real one.
+cat >"$W/mkstub" <<STUB
+#!/bin/bash
+[ "\$1" != --list ] || exec "$mk" "\$@"
+printf '%s\n' "\$*" >>"$W/mk.args"
+while [ \$# -gt 0 ]; do [ "\$1" != -o ] || echo image >"\$2"; shift; done
+STUB
+chmod +x "$W/mkstub"
+export EARLYMOUNT_MKINITRAMFS=$W/mkstub EARLYMOUNT_HOOKS_CONF=$W/hooks.conf
+unset DEB_MAINT_PARAMS KERNEL_INSTALL_STAGING_AREA KERNEL_INSTALL_INITRD_GENERATOR
+mkdir -p "$W/boot"
+conf() { # VALUES...: the configuration file, from the example with these lines after it
+	{ cat "$repo/hooks/hooks.conf"; printf '%s\n' "$@"; } >"$W/hooks.conf"
+}
+# hook NAME STATUS HOOK ARGS...: runs HOOK, checks its status; W/NAME.hook.out and .err
+hook() {
+	local n=$1 want=$2 rc
+	shift 2
+	rm -f "$W/mk.args"
+	"$@" >"$W/$n.hook.out" 2>"$W/$n.hook.err"
+	rc=$?
+	check "hook $n: exit $want (got $rc: $(head -c 300 "$W/$n.hook.err"))" test "$rc" = "$want"
+}
+called() { [ -f "$W/mk.args" ] && [ "$(cat "$W/mk.args")" = "$1" ]; }
+not_called() { [ ! -e "$W/mk.args" ]; }
+
+rm -f "$W/hooks.conf"
+hook noconf 0 "$postinst" "$KVER" /boot/vmlinuz-"$KVER"
+check "postinst, no configuration: the builder not called, nothing said" eval 'not_called && test ! -s "$W/noconf.hook.out" -a ! -s "$W/noconf.hook.err"'
+conf
+hook default 0 "$postinst" "$KVER"
+check "postinst, the example configuration (EARLYMOUNT_REBUILD=no): not called" not_called
+conf EARLYMOUNT_REBUILD=maybe
+hook badvalue 1 "$postinst" "$KVER"
+check "postinst, EARLYMOUNT_REBUILD=maybe: named" grep -qF "EARLYMOUNT_REBUILD=maybe: expected yes or no" "$W/badvalue.hook.err"
+conf EARLYMOUNT_REBUILD=yes "EARLYMOUNT_OUTPUT=$W/boot/initrd.img-%k" "EARLYMOUNT_OPTIONS=\"--hostonly --cmdline 'rootwait=5 ro'\""
+hook enabled 0 "$postinst" "$KVER" /boot/vmlinuz-"$KVER"
+check "postinst, enabled: --kver, the options (quotes group), -o the configured path ($(cat "$W/mk.args" 2>/dev/null))" \
+	called "--kver $KVER --hostonly --cmdline rootwait=5 ro -o $W/boot/initrd.img-$KVER"
+check "postinst: nothing on stdout (debconf)" test ! -s "$W/enabled.hook.out"
+hook again 1 "$postinst" "$KVER"
+check "postinst: a file that is not an earlymount image is left alone" eval 'not_called && test "$(cat "$W/boot/initrd.img-$KVER")" = image'
+check "postinst: and the reason given" grep -qF "$W/boot/initrd.img-$KVER: exists and is not an earlymount image (another tool wrote it); left alone" "$W/again.hook.err"
+cp "$W/stub.img" "$W/boot/initrd.img-$KVER"
+hook ours 0 "$postinst" "$KVER"
+check "postinst: an earlymount image is replaced (--force)" called "--kver $KVER --hostonly --cmdline rootwait=5 ro --force -o $W/boot/initrd.img-$KVER"
+echo other >"$W/boot/initrd.img-$KVER"
+conf EARLYMOUNT_REBUILD=yes "EARLYMOUNT_OUTPUT=$W/boot/initrd.img-%k" EARLYMOUNT_OPTIONS=--hostonly EARLYMOUNT_REPLACE=yes
+hook replace 0 "$postinst" "$KVER"
+check "postinst, EARLYMOUNT_REPLACE=yes: any image replaced" called "--kver $KVER --hostonly --force -o $W/boot/initrd.img-$KVER"
+DEB_MAINT_PARAMS="'abort-upgrade' '1.0'" hook abort 0 "$postinst" "$KVER"
+check "postinst, DEB_MAINT_PARAMS abort-upgrade: not called" not_called
+DEB_MAINT_PARAMS="'configure' ''" hook configure 0 "$postinst" "$KVER"
+check "postinst, DEB_MAINT_PARAMS configure: called" called "--kver $KVER --hostonly --force -o $W/boot/initrd.img-$KVER"
+hook nokver 2 "$postinst"
+check "postinst without a version: not called" not_called
+
+# kernel-install
+mkdir -p "$W/entry" "$W/staging"
+echo kernel >"$W/entry/linux"
+conf
+KERNEL_INSTALL_STAGING_AREA=$W/staging hook kidisabled 0 "$kinstall" add "$KVER" "$W/entry" /boot/vmlinuz
+check "kernel-install, disabled: not called" eval 'not_called && test -z "$(ls -A "$W/staging")"'
+conf EARLYMOUNT_REBUILD=yes EARLYMOUNT_OPTIONS=--hostonly
+KERNEL_INSTALL_STAGING_AREA=$W/staging hook kiadd 0 "$kinstall" add "$KVER" "$W/entry" /boot/vmlinuz
+check "kernel-install add: the staging area's initrd, --force" called "--kver $KVER --hostonly --force -o $W/staging/initrd"
+check "kernel-install add: the image is in the staging area" test -f "$W/staging/initrd"
+hook kinostage 0 "$kinstall" add "$KVER" "$W/entry" /boot/vmlinuz
+check "kernel-install add without a staging area (systemd < 251): ENTRY_DIR/initrd" called "--kver $KVER --hostonly --force -o $W/entry/initrd"
+hook kiremove 0 "$kinstall" remove "$KVER" "$W/entry"
+check "kernel-install remove: not called, nothing deleted" eval 'not_called && test -f "$W/entry/initrd" -a -f "$W/entry/linux" -a -f "$W/staging/initrd"'
+KERNEL_INSTALL_STAGING_AREA=$W/staging hook kigiven 0 "$kinstall" add "$KVER" "$W/entry" /boot/vmlinuz /boot/my-initrd
+check "kernel-install add with initrds given: not called" not_called
+KERNEL_INSTALL_STAGING_AREA=$W/staging KERNEL_INSTALL_INITRD_GENERATOR=dracut hook kidracut 0 "$kinstall" add "$KVER" "$W/entry" /boot/vmlinuz
+check "kernel-install, initrd_generator=dracut: not called, said why" eval 'not_called && grep -qF "initrd_generator=dracut" "$W/kidracut.hook.out"'
+KERNEL_INSTALL_STAGING_AREA=$W/staging KERNEL_INSTALL_INITRD_GENERATOR=earlymount hook kiours 0 "$kinstall" add "$KVER" "$W/entry" /boot/vmlinuz
+check "kernel-install, initrd_generator=earlymount: called" called "--kver $KVER --hostonly --force -o $W/staging/initrd"
+
+echo "test_hostonly: $pass passed, $fail failed"
+[ "$fail" = 0 ]
