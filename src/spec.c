@@ -587,25 +587,21 @@ static enum group group_of(const struct cmdline_arg *a, enum spec_rules rules)
 	/* rootwait and rootwait=N (6.4+) set the same root_wait. */
 	if (param_eq(n, "rootwait"))
 		return G_ROOTWAIT;
-	if (param_eq(n, "earlymount.timeout"))
-		return G_TIMEOUT;
-	if (param_eq(n, "earlymount.debug"))
-		return G_DEBUG;
-	if (param_eq(n, "earlymount.onfail"))
-		return G_ONFAIL;
-	if (param_eq(n, "earlymount.jobs"))
-		return G_JOBS;
-	/* A bare earlymount.volatile is "yes", as a bare systemd.volatile is. */
-	if (param_eq(n, "earlymount.volatile"))
-		return G_VOLATILE;
-	if (param_eq(n, "earlymount.overlay"))
-		return G_OVERLAY;
-	if (param_eq(n, "earlymount.overlayflags"))
-		return G_OVERLAYFLAGS;
-	if (param_eq(n, "earlymount.rootimage"))
-		return G_ROOTIMAGE;
-	if (param_eq(n, "earlymount.tmpfsflags"))
-		return G_TMPFSFLAGS;
+	/* earlymount's own single-valued parameters, with or without a value (a bare
+	 * earlymount.debug is on; a bare earlymount.volatile is "yes", as a bare systemd.volatile
+	 * is; the others say "empty value"). */
+	static const struct {
+		const char *name;
+		enum group g;
+	} ours[] = {
+		{ "timeout", G_TIMEOUT }, { "debug", G_DEBUG }, { "onfail", G_ONFAIL }, { "jobs", G_JOBS },
+		{ "volatile", G_VOLATILE }, { "overlay", G_OVERLAY }, { "overlayflags", G_OVERLAYFLAGS },
+		{ "rootimage", G_ROOTIMAGE }, { "tmpfsflags", G_TMPFSFLAGS },
+	};
+	if (str_startswith(n, "earlymount."))
+		for (size_t i = 0; i < ARRAY_SIZE(ours); i++)
+			if (param_eq(n + 11, ours[i].name))
+				return ours[i].g;
 	/* The kernel's __setup("root=", ...) matches only with the '=': a bare "root" is not root=
 	 * (obsolete_checksetup), nor for systemd (proc_cmdline_value_missing) or dracut (getarg
 	 * root=). It does not hide an earlier root=. */

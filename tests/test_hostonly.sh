@@ -15,15 +15,9 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 mk=$repo/initramfs/earlymount-mkinitramfs
 postinst=$repo/hooks/postinst.d-earlymount
 kinstall=$repo/hooks/50-earlymount.install
-pass=0 fail=0
 skip() { echo "test_hostonly: skipped: $*"; exit 77; }
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-check() { # DESCRIPTION COMMAND...
-	local d=$1
-	shift
-	if "$@"; then ok; else bad "$d"; fi
-}
+# shellcheck source=t.sh
+. "$repo/tests/t.sh"
 
 em=${1:?usage: tests/test_hostonly.sh BUILD/earlymount}
 [ -x "$em" ] || { echo "FAIL: $em: not built (build the 'earlymount' target first)" >&2; exit 1; }

@@ -14,16 +14,10 @@ export LC_ALL=C
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
 mk=$repo/initramfs/earlymount-mkinitramfs
-pass=0 fail=0
 
 skip() { echo "test_mkinitramfs: skipped: $*"; exit 77; }
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-check() { # DESCRIPTION COMMAND...
-	local d=$1
-	shift
-	if "$@"; then ok; else bad "$d"; fi
-}
+# shellcheck source=t.sh
+. "$repo/tests/t.sh"
 
 # ---- prerequisites ---------------------------------------------------------------------------
 if [ $# -ge 1 ]; then

@@ -5,17 +5,7 @@
 #include "layerspec.h"
 #include "spec.h"
 
-static struct cmdline cl;
-static struct plan p;
-static char err[512];
-
-static int build(const char *s)
-{
-	err[0] = '\0';
-	if (cmdline_parse(&cl, s, strlen(s)) < 0)
-		return -1000;
-	return spec_build(&cl, SPEC_RULES_KERNEL, &p, err, sizeof(err));
-}
+#include "spec_t.h"
 
 static const char *param(const struct optset *o, const char *key)
 {
