@@ -180,7 +180,6 @@ struct names {
 	const char *s[16], *pat[16];
 	size_t l[16], pl[16];
 	unsigned n, cut;
-	const char *modalias, *devpath; /* for the match lines */
 };
 
 /* Each module once, with the first alias pattern that matched (the match line names it). */
@@ -500,7 +499,7 @@ void modules_run(void)
 
 static int queue_matches(const char *modalias, const char *devpath)
 {
-	struct names nm = { .n = 0, .modalias = modalias, .devpath = devpath };
+	struct names nm = { .n = 0 };
 	int added = 0;
 
 	modalias_lookup(&db, modalias, collect, &nm);
