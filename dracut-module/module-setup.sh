@@ -93,6 +93,18 @@ install() {
 	local _bin
 	_bin=$(earlymount_find_binary) || return 1
 	inst_binary "$_bin" /usr/sbin/earlymount
+	# A host-only image is for this host: whether its command line's mounts would work here is
+	# earlymount check's to say, into dracut's log, never failing the build (its exit status is
+	# ignored). /etc/kernel/cmdline, else /proc/cmdline: the line the next boot uses.
+	if [[ $hostonly ]]; then
+		local _line
+		while IFS= read -r _line; do
+			case $_line in
+			error* | warning*) dwarn "earlymount check: $_line" ;;
+			*) dinfo "earlymount check: $_line" ;;
+			esac
+		done < <("$_bin" check 2>&1 || true)
+	fi
 	if dracut_module_included "systemd"; then
 		# earlymount-generator puts earlymount-sysroot.service before systemd's own sysroot.mount:
 		# see earlymount-generator.sh.

@@ -222,6 +222,8 @@ static void check_entry(const char *what, const struct mount_entry *m, const cha
 	if (!dev_find(&m->src, dev, sizeof(dev))) {
 		say("error", "%s=%s: no block device on this machine matches it; the boot would wait %s%ld s "
 		    "and fail", what, src, m->wait_s < 0 ? "forever, not " : "", m->wait_s < 0 ? 0L : m->wait_s);
+		/* what there is, as the boot lists it on its timeout (stderr) */
+		dev_report();
 		return;
 	}
 	int r = dev_probe(dev, &fi);

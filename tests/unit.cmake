@@ -20,6 +20,9 @@ set_tests_properties(mount_namespace PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
 # in the QEMU tests lacks), over loop devices: root only, else skipped.
 add_test(NAME layers_namespace COMMAND ${CMAKE_SOURCE_DIR}/tests/ns/layers ${CMAKE_BINARY_DIR}/earlymount)
 set_tests_properties(layers_namespace PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
+# earlymount check against ext4 and xfs images on loop devices: root only, else skipped.
+add_test(NAME check_devices COMMAND ${CMAKE_SOURCE_DIR}/tests/ns/check ${CMAKE_BINARY_DIR}/earlymount)
+set_tests_properties(check_devices PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
 
 # The alias matcher against kmod's own answers on real modaliases (tests/modalias/README.md);
 # skipped without a fetched kernel. modalias_match also times the matcher (--time N).

@@ -2,8 +2,12 @@
 # earlymount check on Debian's kernel (6.1), run by a busybox /init against the VM's disks: the
 # devices found with the boot's matching, an ext4 option the kernel refuses (its own message), a
 # vfat root whose options this kernel parses only at mount time (legacy context: not checked), a
-# label nothing carries, the modules on the way to the disk (--modules). Nothing is mounted by
-# check (the mount table is the same before and after) and no disk is written (boot: no rw).
+# label nothing carries, the modules on the way to the disk (--modules); the device check names is
+# the one the boot's own resolution finds (earlymount resolve). Nothing is mounted by check (the
+# mount table is the same before and after) and no disk is written (boot: no rw).
+# Then --hostonly from what check found on this guest: earlymount-mkinitramfs --hostonly, given the
+# guest's check (a stand-in that answers with the guest's findings: the builder runs on the host),
+# builds an image that boots the guest and holds no storage driver the guest does not use.
 cat >"$EM_TMP/init-script" <<'SCRIPT'
 #!/bin/sh
 export PATH=/bin:/sbin
@@ -18,11 +22,13 @@ run --cmdline "root=LABEL=emroot rootflags=data=journal,dta=x"
 run --cmdline "root=LABEL=EMVFAT rootfstype=vfat rootflags=shortname=mixed"
 run --cmdline "root=LABEL=nothere earlymount.timeout=5"
 run --modules --cmdline "root=LABEL=emroot"
+eval "$(/bin/earlymount resolve --wait 0 --cmdline "root=LABEL=emroot")" && echo "RESOLVED=$ROOT_DEVICE"
 [ "$before" = "$(cat /proc/mounts)" ] && echo "MOUNTS_UNCHANGED=yes" || echo "MOUNTS_UNCHANGED=no"
 poweroff -f
 SCRIPT
 mkdir -p "$EM_TMP/empty"
 mkroot "$EM_TMP/root"
+em_add_modules_report "$EM_TMP/root"
 mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root" -L emroot
 em_file "$EM_TMP/vfat.img" 16M
 mkfs.vfat -n EMVFAT "$EM_TMP/vfat.img" >/dev/null || em_die "mkfs.vfat failed"
@@ -44,3 +50,36 @@ has '--cmdline root=LABEL=nothere' 'CHECK_EXIT=1'
 	em_fail "check --modules: expected 'virtio_blk virtio_pci ext4', got '$(sect '--modules' | sed '1d;$d' | tr '\n' ' ')'"
 has '--modules' 'CHECK_EXIT=0'
 grep -qx 'MOUNTS_UNCHANGED=yes' "$EM_LOG" || em_fail "earlymount check changed the mount table"
+grep -qx 'RESOLVED=/dev/vda' "$EM_LOG" || em_fail "earlymount resolve did not find /dev/vda for root=LABEL=emroot"
+has '--cmdline root=LABEL=emroot rootflags' "ok root=LABEL=emroot: $(sed -n 's/^RESOLVED=//p' "$EM_LOG") ("
+
+# --hostonly with the guest's findings
+findings=$(sect '--cmdline root=LABEL=emroot rootflags' | grep -E '^(ok|warning|error) ' | grep -v refuses)
+sect '--modules' | sed '1d;$d' >"$EM_TMP/guest-modules"
+cat >"$EM_TMP/guest-check" <<STUB
+#!/bin/sh
+# earlymount check as the guest answered it (check_guest.sh)
+[ "\$1" = check ] || exit 64
+case " \$* " in
+*" --modules "*) cat "$EM_TMP/guest-modules" ;;
+*) cat <<'EOT'
+$findings
+EOT
+;;
+esac
+STUB
+chmod +x "$EM_TMP/guest-check"
+"$EM_MKINITRAMFS" --force -o "$EM_TMP/hostonly.img" --kver "$KVER" --moddir "$MODDIR" --binary "$EM_BINARY" \
+	--hostonly --check-binary "$EM_TMP/guest-check" --check-cmdline "root=LABEL=emroot" >"$EM_TMP/hostonly.log" 2>&1 ||
+	{ cat "$EM_TMP/hostonly.log"; em_fail "earlymount-mkinitramfs --hostonly failed"; }
+"$EM_MKINITRAMFS" --list "$EM_TMP/hostonly.img" >"$EM_TMP/hostonly.list" || em_fail "--list of the host-only image failed"
+for m in ahci libahci ata_piix nvme virtio_scsi sd_mod sr_mod usb_storage uas mptsas xhci_pci; do
+	! grep -qE "/${m//_/[-_]}\.ko" "$EM_TMP/hostonly.list" || em_fail "the host-only image holds $m, which the guest does not use"
+done
+cp "$EM_TMP/hostonly.img" "$EM_TMP/initrd"
+boot "root=LABEL=emroot" "$EM_TMP/root.img" "$EM_TMP/vfat.img"
+assert_booted
+assert_mount / ext4 ro source:/dev/vda
+assert_modules_loaded virtio_blk virtio_pci ext4
+assert_handover /sbin/init
+em_note "the --hostonly image built from the guest's check ($(tr '\n' ' ' <"$EM_TMP/guest-modules")) boots it"
