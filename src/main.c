@@ -12,16 +12,15 @@
 #define EM_VERSION "dev"
 #endif
 
+#ifndef EM_BOOT_BUILD
 static const char usage[] =
 	"usage: earlymount                    (as /init, PID 1: mount everything and switch root)\n"
 	"       earlymount init               (the same, by name)\n"
 	"       earlymount mount --sysroot DIR [--api-fs] [--cmdline STRING] [--rules kernel|systemd]\n"
 	"                        [--wait SECONDS]\n"
 	"       earlymount resolve [--cmdline STRING] [--rules kernel|systemd] [--wait SECONDS]\n"
-#ifndef EM_BOOT_BUILD
 	"       earlymount plan [--cmdline STRING] [--sysroot DIR] [--rules kernel|systemd]\n"
 	"       earlymount check [--cmdline STRING] [--image FILE] [--modules]\n"
-#endif
 	"       earlymount --help | --version\n"
 	"The mount spec comes from the kernel command line: root=, rootfstype=, rootflags=, ro, rw,\n"
 	"rootwait[=S], rootdelay=S, init=, mount.usr=, mount.usrfstype=, mount.usrflags=,\n"
@@ -31,6 +30,17 @@ static const char usage[] =
 	"earlymount.overlayflags=, earlymount.rootimage=PATH, earlymount.tmpfsflags=; shares:\n"
 	"rootfstype=9p|virtiofs root=TAG.\n"
 	"See earlymount(8).\n";
+#else
+/* The /init build's: its subcommands only; the parameters are in the manual (and in the full
+ * earlymount's --help), not in every image. */
+static const char usage[] =
+	"usage: earlymount                    (as /init, PID 1: mount everything and switch root)\n"
+	"       earlymount init               (the same, by name)\n"
+	"       earlymount mount --sysroot DIR [--api-fs] [--cmdline STRING] [--wait SECONDS]\n"
+	"       earlymount --help | --version\n"
+	"The /init build (earlymount-init): resolve, plan and check are in the full earlymount.\n"
+	"The kernel command line's parameters: see earlymount(8).\n";
+#endif
 
 int main(int argc, char **argv, char **envp)
 {
@@ -57,18 +67,21 @@ int main(int argc, char **argv, char **envp)
 		return run_init(argc - 1, argv + 1, envp);
 	if (str_eq(cmd, "mount"))
 		return run_mount(argc - 1, argv + 1);
+#ifndef EM_BOOT_BUILD
 	if (str_eq(cmd, "resolve"))
 		return run_resolve(argc - 1, argv + 1);
-#ifndef EM_BOOT_BUILD
 	if (str_eq(cmd, "plan"))
 		return run_plan(argc - 1, argv + 1);
 	if (str_eq(cmd, "check"))
 		return run_check(argc - 1, argv + 1);
 #else
-	/* The /init build leaves the plan printer out (CMakeLists.txt: earlymount-init). */
-	if (str_eq(cmd, "plan")) {
-		static const char m[] = "earlymount: plan is not in this build (earlymount-init, the /init "
-		                        "build): run the full earlymount\n";
+	/* The /init build leaves out what only the host and dracut's hooks run (CMakeLists.txt:
+	 * earlymount-init). */
+	if (str_eq(cmd, "plan") || str_eq(cmd, "check") || str_eq(cmd, "resolve")) {
+		static const char m[] = " is not in this build (earlymount-init, the /init build): run the "
+		                        "full earlymount\n";
+		(void)write_all(2, "earlymount: ", 12);
+		(void)write_all(2, cmd, strlen(cmd));
 		(void)write_all(2, m, sizeof(m) - 1);
 		return EXIT_USAGE;
 	}

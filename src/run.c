@@ -136,6 +136,15 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 		}
 		if (takes == A_RULES) {
 			const char *v = argv[++i];
+#ifdef EM_BOOT_BUILD
+			/* The /init build has only the kernel's rules: systemd's are for dracut's systemd
+			 * flow, which installs the full earlymount (CMakeLists.txt, earlymount-init). */
+			if (str_eq(v, "systemd")) {
+				out(2, "earlymount: --rules systemd is not in this build (earlymount-init, the /init "
+				       "build): run the full earlymount\n");
+				return EXIT_USAGE;
+			}
+#endif
 			if (!str_eq(v, "kernel") && !str_eq(v, "systemd")) {
 				out(2, "earlymount: --rules takes kernel or systemd, not '");
 				out(2, v);
@@ -257,6 +266,10 @@ int run_mount(int argc, char **argv)
 
 /* ---- earlymount resolve --------------------------------------------------------------------- */
 
+/* Not in the /init build: resolve serves dracut's hooks, which run the full earlymount (as plan and
+ * check do). */
+#ifndef EM_BOOT_BUILD
+
 /* Prints NAME_DEVICE='...' and NAME_FSTYPE='...' for a mount's device (for a filesystem check
  * before the mount, e.g. dracut's fsck); the type is the probed one, else the first of the list. */
 static int resolve_one(const char *name, const struct mount_entry *m)
@@ -324,6 +337,7 @@ int run_resolve(int argc, char **argv)
 		return EXIT_FAIL;
 	return EXIT_OK;
 }
+#endif
 
 /* ---- PID 1 ------------------------------------------------------------------------------------ */
 

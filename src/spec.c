@@ -1088,10 +1088,17 @@ static void systemd_wait(struct plan *p, struct mount_entry *m, long dflt, const
 
 int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, char *err, size_t errlen)
 {
-	struct ctx c = { .p = p, .rules = rules, .err = err, .errlen = errlen, .ro = 1, .ro_given = -1 };
 	static unsigned char skip[CMDLINE_MAX_ARGS]; /* 2 KiB: not on the early stack */
 	unsigned char seen[G_COUNT];
 	int nroot, nusr;
+	struct ctx c;
+
+#ifdef EM_BOOT_BUILD
+	/* The /init build reads the line by the kernel's rules only (run.c refuses --rules systemd
+	 * there): the compiler then drops the systemd branches below (1.4 KB). */
+	rules = SPEC_RULES_KERNEL;
+#endif
+	c = (struct ctx){ .p = p, .rules = rules, .err = err, .errlen = errlen, .ro = 1, .ro_given = -1 };
 
 	memset(p, 0, sizeof(*p));
 	options_init(&p->root.opts);

@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
-# The /init build (earlymount-init) against the full one: it refuses `plan` with a message that
-# names the full binary, leaves `plan` out of its usage, keeps init/mount/resolve; the full binary
-# keeps `plan`; earlymount-mkinitramfs puts earlymount-init into an image when no --binary is given.
+# The /init build (earlymount-init) against the full one: it refuses `plan`, `check`, `resolve` and
+# `--rules systemd` with a message that names the full binary, leaves them out of its usage, keeps
+# init and mount; the full binary keeps them; earlymount-mkinitramfs puts earlymount-init into an
+# image when no --binary is given.
 #   tests/size/boot_build.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=${1:?build dir} src=${2:?source dir}
@@ -12,20 +13,30 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 
-rc=0
-"$init" plan --cmdline root=/dev/vda >"$W/out" 2>&1 || rc=$?
-[ "$rc" = 64 ] || fail "earlymount-init plan exited $rc, expected 64 (usage)"
-grep -qF 'earlymount: plan is not in this build (earlymount-init, the /init build): run the full earlymount' "$W/out" ||
-	fail "earlymount-init plan said: $(cat "$W/out")"
+for c in plan check resolve; do
+	rc=0
+	"$init" "$c" --cmdline root=/dev/vda >"$W/out" 2>&1 || rc=$?
+	[ "$rc" = 64 ] || fail "earlymount-init $c exited $rc, expected 64 (usage)"
+	grep -qF "earlymount: $c is not in this build (earlymount-init, the /init build): run the full earlymount" "$W/out" ||
+		fail "earlymount-init $c said: $(cat "$W/out")"
+done
 "$init" --help >"$W/help"
-! grep -q 'earlymount plan' "$W/help" || fail "earlymount-init --help lists plan"
-for c in 'earlymount mount --sysroot' 'earlymount resolve' 'earlymount init'; do
+for c in plan check resolve; do
+	! grep -q "earlymount $c" "$W/help" || fail "earlymount-init --help lists $c"
+done
+for c in 'earlymount mount --sysroot' 'earlymount init'; do
 	grep -qF "$c" "$W/help" || fail "earlymount-init --help lacks '$c'"
 done
-# resolve is in the /init build: a device that cannot exist, no wait, exit 1 with its message.
+# Only the kernel's rules in the /init build: systemd's are refused, not read as the kernel's.
 rc=0
-"$init" resolve --cmdline root=/dev/nonexistent-em --wait 0 >"$W/res" 2>&1 || rc=$?
-[ "$rc" = 1 ] || fail "earlymount-init resolve exited $rc, expected 1: $(head -c 300 "$W/res")"
+"$init" mount --sysroot "$W" --rules systemd --cmdline root=/dev/vda >"$W/out" 2>&1 || rc=$?
+[ "$rc" = 64 ] || fail "earlymount-init mount --rules systemd exited $rc, expected 64 (usage)"
+grep -qF 'earlymount: --rules systemd is not in this build (earlymount-init, the /init build)' "$W/out" ||
+	fail "earlymount-init mount --rules systemd said: $(cat "$W/out")"
+# resolve is the full build's (dracut's hooks run it): a device that cannot exist, no wait, exit 1.
+rc=0
+"$full" resolve --cmdline root=/dev/nonexistent-em --wait 0 >"$W/res" 2>&1 || rc=$?
+[ "$rc" = 1 ] || fail "earlymount resolve exited $rc, expected 1: $(head -c 300 "$W/res")"
 grep -qF 'waiting for root device /dev/nonexistent-em' "$W/res" || fail "resolve said: $(head -c 300 "$W/res")"
 "$full" plan --cmdline root=/dev/vda >"$W/plan" || fail "earlymount plan failed"
 grep -qF 'source: /dev/vda (block device)' "$W/plan" || fail "earlymount plan said: $(cat "$W/plan")"
