@@ -317,58 +317,50 @@ int write_all(int fd, const char *buf, size_t len)
 	return 0;
 }
 
-long read_file(int dirfd, const char *path, char *buf, size_t cap)
+/* read(2) that retries on EINTR: the count, or -errno. */
+static ssize_t read_eintr(int fd, void *buf, size_t n)
 {
+	ssize_t r;
+	while ((r = read(fd, buf, n)) < 0 && errno == EINTR)
+		;
+	return r < 0 ? -errno : r;
+}
+
+/* The whole of path read into buf (NUL-terminated; -EFBIG when it does not fit) or, with buf NULL,
+ * only counted: one loop for read_file and file_size_read. */
+static long read_whole(int dirfd, const char *path, char *buf, size_t cap)
+{
+	char chunk[512], c;
 	int fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC);
-	size_t len = 0;
+	long len = 0;
+	ssize_t r;
+
 	if (fd < 0)
 		return -errno;
 	for (;;) {
-		if (len + 1 >= cap) {
-			char c;
-			ssize_t more = read(fd, &c, 1);
-			close(fd);
-			buf[len] = '\0';
-			return more > 0 ? -EFBIG : (long)len;
-		}
-		ssize_t r = read(fd, buf + len, cap - 1 - len);
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			int e = errno;
-			close(fd);
-			return -e;
-		}
-		if (r == 0)
+		if (buf && (size_t)len + 1 >= cap) {
+			r = read_eintr(fd, &c, 1) > 0 ? -EFBIG : 0;
 			break;
-		len += (size_t)r;
+		}
+		r = buf ? read_eintr(fd, buf + len, cap - 1 - (size_t)len) : read_eintr(fd, chunk, sizeof(chunk));
+		if (r <= 0)
+			break;
+		len += r;
 	}
 	close(fd);
-	buf[len] = '\0';
-	return (long)len;
+	if (buf)
+		buf[len] = '\0';
+	return r < 0 ? (long)r : len;
+}
+
+long read_file(int dirfd, const char *path, char *buf, size_t cap)
+{
+	return read_whole(dirfd, path, buf, cap);
 }
 
 long file_size_read(int dirfd, const char *path)
 {
-	char chunk[512];
-	long total = 0;
-	ssize_t r;
-	int fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return -errno;
-	while ((r = read(fd, chunk, sizeof(chunk))) != 0) {
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			int e = errno;
-			close(fd);
-			return -e;
-		}
-		total += r;
-	}
-	close(fd);
-	return total;
+	return read_whole(dirfd, path, NULL, 0);
 }
 
 const char *errstr(int err)
