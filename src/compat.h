@@ -1,38 +1,16 @@
 /* SPDX-License-Identifier: MIT */
-/* Constants and syscall numbers of the new mount API and friends.  musl's headers do not see
+/* Constants and structures of the new mount API and friends.  musl's headers do not see
  * <linux/mount.h> and must not be mixed with <sys/mount.h>, so the project defines what it needs
  * here, each guarded so a libc that has it wins. Values: include/uapi/linux/mount.h. */
 #ifndef EM_COMPAT_H
 #define EM_COMPAT_H
 #include <stdint.h>
 
-#ifndef SYS_open_tree
-#define SYS_open_tree 428
-#endif
-#ifndef SYS_move_mount
-#define SYS_move_mount 429
-#endif
-#ifndef SYS_fsopen
-#define SYS_fsopen 430
-#endif
-#ifndef SYS_fsconfig
-#define SYS_fsconfig 431
-#endif
-#ifndef SYS_fsmount
-#define SYS_fsmount 432
-#endif
-#ifndef SYS_fspick
-#define SYS_fspick 433
-#endif
-#ifndef SYS_openat2
-#define SYS_openat2 437
-#endif
-#ifndef SYS_mount_setattr
-#define SYS_mount_setattr 442
-#endif
-#ifndef SYS_finit_module
-#define SYS_finit_module 313
-#endif
+/* No system call number is defined here: each architecture numbers the calls its own way
+ * (finit_module is 313 on x86-64, 273 on arm64, 379 on 32-bit arm), so they come from the
+ * target's libc headers (<sys/syscall.h>: musl 1.2.3 and glibc 2.36 have every SYS_ earlymount
+ * calls). An older libc without one fails to compile, rather than calling some other system call
+ * on another architecture. */
 
 #ifndef FSOPEN_CLOEXEC
 #define FSOPEN_CLOEXEC 0x00000001
@@ -99,6 +77,10 @@ struct em_open_how {
 	uint64_t mode;
 	uint64_t resolve;
 };
+/* The kernel takes both by size (copy_struct_from_user): only fixed-width fields, so the same on
+ * every architecture, and the sizes are the UAPI's first versions. */
+_Static_assert(sizeof(struct em_mount_attr) == 32, "MOUNT_ATTR_SIZE_VER0 is 32");
+_Static_assert(sizeof(struct em_open_how) == 24, "OPEN_HOW_SIZE_VER0 is 24");
 #define EM_RESOLVE_NO_MAGICLINKS 0x02
 #define EM_RESOLVE_IN_ROOT 0x10
 
@@ -126,5 +108,6 @@ struct em_sockaddr_nl {
 	uint32_t nl_pid;
 	uint32_t nl_groups;
 };
+_Static_assert(sizeof(struct em_sockaddr_nl) == 12, "struct sockaddr_nl is 12 bytes in the UAPI");
 
 #endif

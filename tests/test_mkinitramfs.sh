@@ -706,12 +706,15 @@ rc=$?
 check "arm64 tree: exit 0 ($(head -c 200 "$W/ma.img.err"))" test $rc -eq 0
 check "arm64 tree: no early microcode" test "$(head -c2 "$W/ma.img" | od -An -tx1 | tr -d ' ')" = 1f8b
 check "arm64 tree: -v says why" grep -q "^earlymount-mkinitramfs: early microcode: none, the kernel is not x86: arm64 (CONFIG_ARM64 in " "$W/ma.img.out"
+check "arm64 tree, x86-64 binary: a warning that the kernel cannot run it" \
+	grep -q "^earlymount-mkinitramfs: warning: $bin is an x86_64 program and the kernel is arm64 (CONFIG_ARM64 in .*: it cannot run it\$" "$W/ma.img.err"
 build "$W/ma2.img" "${mc[@]}" --arch arm64
 check "--arch arm64 on the x86 tree: no microcode" test "$(head -c2 "$W/ma2.img" | od -An -tx1 | tr -d ' ')" = 1f8b
 printf 'CONFIG_X86_64=y\nCONFIG_X86=y\nCONFIG_RD_GZIP=y\n# CONFIG_MICROCODE is not set\n' >"$W/a64/boot/config-9.9"
 build "$W/mx.img" --moddir "$A64" --binary "$bin" --microcode-dir "$U"
 check "x86 kernel without CONFIG_MICROCODE: no microcode, a warning" eval \
 	'test "$(head -c2 "$W/mx.img" | od -An -tx1 | tr -d " ")" = 1f8b && grep -q "warning: no early microcode: CONFIG_MICROCODE is not set" "$W/mx.img.err"'
+check "x86-64 tree, x86-64 binary: no architecture warning" eval '! grep -q "it cannot run it" "$W/mx.img.err"'
 # The real tree has no config beside it in every layout: the ELF machine of a module decides.
 build "$W/mc.img" --moddir "$CM" --binary "$bin" --microcode-dir "$U" --compress none
 check "ctree (config without an architecture; its modules are x86-64): microcode" test "$(head -c6 "$W/mc.img")" = 070701

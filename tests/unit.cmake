@@ -1,11 +1,20 @@
 # SPDX-License-Identifier: MIT
 # Host unit tests of the pure parsers, the plan golden outputs, and the namespace mount test.
-foreach(t cmdline spec options modules kernel_rules modparams util elf modsched bootmods modalias layers)
+set(EM_UNIT_TESTS cmdline spec options modules kernel_rules modparams util elf modsched bootmods modalias layers)
+foreach(t ${EM_UNIT_TESTS})
   add_executable(test_${t} tests/unit/test_${t}.c)
   target_link_libraries(test_${t} emcore)
   target_compile_options(test_${t} PRIVATE ${EM_WARN})
   add_test(NAME unit_${t} COMMAND test_${t})
 endforeach()
+# The same tests built for arm64 with musl and run under qemu-aarch64 (user mode), with the libc
+# shims' test: skipped, with the reason, without musl-dev:arm64 or qemu-user-static.
+add_test(NAME unit_arm64 COMMAND bash ${CMAKE_SOURCE_DIR}/tests/unit/arm64 ${CMAKE_SOURCE_DIR}
+         ${CMAKE_BINARY_DIR}/unit-arm64 ${EM_UNIT_TESTS} -- ${EM_CORE_SOURCES})
+set_tests_properties(unit_arm64 PROPERTIES LABELS unit-arm64 SKIP_RETURN_CODE 77 TIMEOUT 300)
+if(EARLYMOUNT_WERROR)
+  set_tests_properties(unit_arm64 PROPERTIES ENVIRONMENT EM_WERROR=1)
+endif()
 
 add_test(NAME plan_golden
   COMMAND ${CMAKE_SOURCE_DIR}/tests/plan/run ${CMAKE_BINARY_DIR}/earlymount ${CMAKE_SOURCE_DIR}/tests/plan)

@@ -8,17 +8,53 @@
 #   EM_WORK         shared work dir: kernel.env, per-scenario temp dirs (default: $EM_SRC/build/qemu)
 #   EM_MKINITRAMFS  initramfs builder (default: $EM_SRC/initramfs/earlymount-mkinitramfs)
 #   EM_FETCH_KERNEL kernel fetcher (default: $EM_SRC/scripts/fetch-kernel)
-#   EM_BUSYBOX      static busybox for the test roots (default: /bin/busybox, from busybox-static)
+#   EM_BUSYBOX      static busybox for the test roots (default: /bin/busybox, from busybox-static;
+#                   with EM_ARCH=arm64 the arm64 one of scripts/fetch-busybox)
+#   EM_ARCH         the guest's architecture, Debian's name: amd64 (default) or arm64 (below)
 #   QEMU_TIMEOUT    hard limit of one boot in seconds (default 120); QEMU_MEM in MiB (default 512)
 #   EM_KEEP=1       keep the scenario's temp dir even when it passes
+#
+# One scenario file, every architecture: a scenario says what it boots and checks, and lib.sh
+# says how on EM_ARCH (tests/qemu/run --arch). amd64: qemu-system-x86_64's default "pc" machine,
+# console ttyS0, scripts/fetch-kernel's amd64 kernel, the host's busybox. arm64:
+# qemu-system-aarch64 -M virt -cpu cortex-a57 (TCG), console ttyAMA0 (the PL011 UART), the kernel
+# of scripts/fetch-kernel --arch arm64, the busybox of scripts/fetch-busybox --arch arm64 (run on
+# the host, for its applet list, under qemu-aarch64-static), $EM_SRC/build-arm64/earlymount-init
+# unless --binary says. The virt machine has a PCIe host bridge, so if=virtio and virtio-blk-pci
+# disks are virtio-pci there too (the virtio preset's virtio_pci loads, the disks are vda, vdb,
+# ...), and the kernel's own messages (virtio_blk, "reboot: Power down") are the same. What only
+# x86's pc machine has (q35's AHCI, ACPI PCI hot-plug) stays in the scenarios that need it; the
+# arm64 set is tests/qemu/qemu.cmake's EM_QEMU_ARM64_SCENARIOS.
 
 EM_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 EM_SRC=${EM_SRC:-$(cd "$EM_LIB_DIR/../.." && pwd)}
-EM_BINARY=${EM_BINARY:-$EM_SRC/build/earlymount}
-EM_WORK=${EM_WORK:-$EM_SRC/build/qemu}
+EM_ARCH=${EM_ARCH:-amd64}
+# EM_QEMU: the system emulator; EM_QEMU_MACHINE: its machine and CPU arguments; EM_CONSOLE: the
+# kernel's name for the serial console QEMU's -nographic shows; EM_KERNEL_ARGS: what
+# EM_FETCH_KERNEL is given; EM_ARCH_WORK: the per-architecture part of the default work dir.
+case $EM_ARCH in
+amd64)
+	EM_QEMU=qemu-system-x86_64 EM_QEMU_MACHINE=() EM_CONSOLE=ttyS0 EM_KERNEL_ARGS=()
+	EM_ARCH_BUILD=build EM_ARCH_WORK=qemu
+	;;
+arm64)
+	# cortex-a57: a plain ARMv8.0 core that TCG emulates fast enough, as Debian's kernel expects
+	# of any arm64 machine; virt: QEMU's generic board (PL011, PCIe, PSCI for the power-off).
+	EM_QEMU=qemu-system-aarch64 EM_QEMU_MACHINE=(-M virt -cpu cortex-a57) EM_CONSOLE=ttyAMA0
+	EM_KERNEL_ARGS=(--arch arm64) EM_ARCH_BUILD=build-arm64 EM_ARCH_WORK=qemu-arm64
+	;;
+*)
+	printf 'ERROR: EM_ARCH=%s: the QEMU tests know amd64 and arm64\n' "$EM_ARCH"
+	exit 1
+	;;
+esac
+EM_BINARY=${EM_BINARY:-$EM_SRC/$EM_ARCH_BUILD/earlymount}
+EM_WORK=${EM_WORK:-$EM_SRC/build/$EM_ARCH_WORK}
 EM_MKINITRAMFS=${EM_MKINITRAMFS:-$EM_SRC/initramfs/earlymount-mkinitramfs}
 EM_FETCH_KERNEL=${EM_FETCH_KERNEL:-$EM_SRC/scripts/fetch-kernel}
-EM_BUSYBOX=${EM_BUSYBOX:-/bin/busybox}
+EM_FETCH_BUSYBOX=${EM_FETCH_BUSYBOX:-$EM_SRC/scripts/fetch-busybox}
+# amd64's is the host's; another architecture's is fetched (em_arch_busybox, from qemu_kernel).
+[ "$EM_ARCH" != amd64 ] || EM_BUSYBOX=${EM_BUSYBOX:-/bin/busybox}
 # The full build, beside EM_BINARY: `earlymount plan` is not in the /init build (earlymount-init).
 EM_FULL_BINARY=${EM_FULL_BINARY:-$(dirname "$EM_BINARY")/earlymount}
 QEMU_TIMEOUT=${QEMU_TIMEOUT:-120}
@@ -113,6 +149,8 @@ em_mbr_id() {
 # scenarios don't each fetch; a lock keeps two first runs from fetching at the same time.
 qemu_kernel() {
 	local refresh=0 env=$EM_WORK/kernel.env out lock
+	# (one work dir may serve two architectures: each has its own kernel.env)
+	[ "$EM_ARCH" = amd64 ] || env=$EM_WORK/kernel-$EM_ARCH.env
 	[ "${1:-}" = --refresh ] && refresh=1
 	mkdir -p "$EM_WORK"
 	exec {lock}>"$EM_WORK/kernel.lock"
@@ -121,9 +159,9 @@ qemu_kernel() {
 		[ -x "$EM_FETCH_KERNEL" ] || em_die "kernel fetcher missing: $EM_FETCH_KERNEL"
 		# 77: EM_KERNEL_OFFLINE=1 (CTest) and nothing fetched: a skip that names the fetch command.
 		local rc=0
-		out=$("$EM_FETCH_KERNEL") || rc=$?
+		out=$("$EM_FETCH_KERNEL" ${EM_KERNEL_ARGS[@]+"${EM_KERNEL_ARGS[@]}"}) || rc=$?
 		[ "$rc" != 77 ] || em_skip "no Debian kernel fetched, and tests download none: fetch one with" \
-			"${EM_KERNEL_CACHE:+EM_KERNEL_CACHE=$EM_KERNEL_CACHE }$EM_FETCH_KERNEL"
+			"${EM_KERNEL_CACHE:+EM_KERNEL_CACHE=$EM_KERNEL_CACHE }$EM_FETCH_KERNEL${EM_KERNEL_ARGS[*]:+ ${EM_KERNEL_ARGS[*]}}"
 		[ "$rc" = 0 ] || em_die "$EM_FETCH_KERNEL failed (exit $rc)"
 		{
 			printf 'KVER=%q\n' "$(sed -n 's/^KVER=//p' <<<"$out" | tail -n 1)"
@@ -141,6 +179,36 @@ qemu_kernel() {
 	# shellcheck disable=SC1090
 	. "$env"
 	export KVER VMLINUZ MODDIR
+	[ -n "${EM_BUSYBOX:-}" ] || em_arch_busybox
+}
+
+# em_arch_busybox: EM_BUSYBOX for a guest of another architecture: scripts/fetch-busybox's (which,
+# under CTest's EM_KERNEL_OFFLINE=1, downloads nothing: a skip that names the fetch command).
+# Exported: earlymount-mkinitramfs --busybox packs $EM_BUSYBOX.
+em_arch_busybox() {
+	local out rc=0
+	[ -x "$EM_FETCH_BUSYBOX" ] || em_die "busybox fetcher missing: $EM_FETCH_BUSYBOX"
+	out=$("$EM_FETCH_BUSYBOX" --arch "$EM_ARCH") || rc=$?
+	[ "$rc" != 77 ] || em_skip "no $EM_ARCH busybox fetched, and tests download none: fetch it with" \
+		"$EM_FETCH_BUSYBOX --arch $EM_ARCH"
+	[ "$rc" = 0 ] || em_die "$EM_FETCH_BUSYBOX --arch $EM_ARCH failed (exit $rc)"
+	EM_BUSYBOX=$(sed -n 's/^BUSYBOX=//p' <<<"$out" | tail -n 1)
+	[ -x "$EM_BUSYBOX" ] || em_die "$EM_FETCH_BUSYBOX --arch $EM_ARCH printed no usable BUSYBOX= line: $out"
+	export EM_BUSYBOX
+}
+
+# em_busybox_run ARG...: runs $EM_BUSYBOX on the host: itself, or another architecture's under
+# QEMU's user mode (for its applet list).
+em_busybox_run() {
+	local q
+	case $EM_ARCH in
+	amd64) "$EM_BUSYBOX" "$@" ;;
+	arm64)
+		q=$(command -v qemu-aarch64-static || command -v qemu-aarch64) ||
+			em_die "an arm64 busybox runs on this host only under qemu-aarch64-static or qemu-aarch64 (scripts/deps: qemu-user-static)"
+		"$q" "$EM_BUSYBOX" "$@"
+		;;
+	esac
 }
 
 em_kernel_env_ok() {
@@ -219,7 +287,7 @@ mkroot() {
 	mkdir -p "$d"/{bin,sbin,etc/em-test.d,proc,sys,dev,run,tmp,mnt,srv,root,var,usr/lib}
 	cp "$EM_BUSYBOX" "$d/bin/busybox"
 	chmod 755 "$d/bin/busybox"
-	for a in $("$EM_BUSYBOX" --list); do
+	for a in $(em_busybox_run --list); do
 		case $a in init | linuxrc | busybox) continue ;; esac
 		[ -e "$d/bin/$a" ] || ln -s busybox "$d/bin/$a"
 	done
@@ -411,7 +479,7 @@ em_boot_finish() {
 	case $rc in
 	0) ;;
 	124 | 137) em_fail "the boot did not end within ${QEMU_TIMEOUT}s (QEMU killed)" ;;
-	*) em_fail "qemu-system-x86_64 failed (exit $rc)" ;;
+	*) em_fail "$EM_QEMU failed (exit $rc)" ;;
 	esac
 }
 
@@ -444,12 +512,12 @@ qemu_boot() {
 		em_input_writer "$input" "$log.raw" "${QEMU_INPUT_AFTER:-}" "$QEMU_INPUT" >/dev/null 2>&1 &
 		EM_INPUT_PID=$!
 	fi
-	printf '%s\n' "qemu-system-x86_64 -append \"console=ttyS0 panic=-1 $append\" $*" >"$log.cmd"
+	printf '%s\n' "$EM_QEMU ${EM_QEMU_MACHINE[*]} -append \"console=$EM_CONSOLE panic=-1 $append\" $*" >"$log.cmd"
 	start=$SECONDS
 	rc=0
-	local qemu=(timeout -k 10 "$QEMU_TIMEOUT" qemu-system-x86_64 -accel tcg -nographic -no-reboot
-		-m "$QEMU_MEM" -smp 1 -nic none
-		-kernel "$VMLINUZ" -initrd "$initrd" -append "console=ttyS0 panic=-1 $append" "${drives[@]}")
+	local qemu=(timeout -k 10 "$QEMU_TIMEOUT" "$EM_QEMU" ${EM_QEMU_MACHINE[@]+"${EM_QEMU_MACHINE[@]}"}
+		-accel tcg -nographic -no-reboot -m "$QEMU_MEM" -smp 1 -nic none
+		-kernel "$VMLINUZ" -initrd "$initrd" -append "console=$EM_CONSOLE panic=-1 $append" "${drives[@]}")
 	if [ -n "${EM_CONSOLE_FILTER:-}" ]; then
 		# also show the console live, through this command (the demo)
 		local errexit=0 st
@@ -703,7 +771,7 @@ qemu_boot_ex() {
 		cat "$log.mon.out" >"$log.monitor" 2>/dev/null &
 		monreader_pid=$!
 	fi
-	printf '%s\n' "qemu-system-x86_64 -append \"console=ttyS0 panic=-1 $append\" ${mon[*]} $*" >"$log.cmd"
+	printf '%s\n' "$EM_QEMU ${EM_QEMU_MACHINE[*]} -append \"console=$EM_CONSOLE panic=-1 $append\" ${mon[*]} $*" >"$log.cmd"
 	: >"$log.raw"
 	if [ -n "${EM_QEMU_DURING:-}" ]; then
 		(
@@ -714,9 +782,9 @@ qemu_boot_ex() {
 		during_pid=$!
 	fi
 	start=$SECONDS
-	timeout -k 10 "$QEMU_TIMEOUT" qemu-system-x86_64 -accel tcg -nographic -no-reboot \
-		-m "$QEMU_MEM" -smp 1 -nic none -kernel "$VMLINUZ" -initrd "$initrd" \
-		-append "console=ttyS0 panic=-1 $append" "${mon[@]}" "$@" </dev/null >"$log.raw" 2>&1 || rc=$?
+	timeout -k 10 "$QEMU_TIMEOUT" "$EM_QEMU" ${EM_QEMU_MACHINE[@]+"${EM_QEMU_MACHINE[@]}"} -accel tcg \
+		-nographic -no-reboot -m "$QEMU_MEM" -smp 1 -nic none -kernel "$VMLINUZ" -initrd "$initrd" \
+		-append "console=$EM_CONSOLE panic=-1 $append" "${mon[@]}" "$@" </dev/null >"$log.raw" 2>&1 || rc=$?
 	EM_BOOT_SECONDS=$((SECONDS - start))
 	local p
 	for p in $during_pid $monreader_pid; do

@@ -19,3 +19,41 @@ foreach(scenario ${EM_QEMU_SCENARIOS})
   set_tests_properties(qemu_${name} PROPERTIES
     LABELS qemu TIMEOUT 300 SKIP_RETURN_CODE 77 PROCESSORS 1 FIXTURES_REQUIRED qemu_kernel)
 endforeach()
+
+# ---- the arm64 set (label "qemu-arm64") -----------------------------------------------------------
+# The same scenario files booted on qemu-system-aarch64 -M virt -cpu cortex-a57 with Debian's arm64
+# kernel (tests/qemu/run --arch arm64; lib.sh says what differs), as qemu_arm64_NAME. A few boots,
+# not all: the root by PARTUUID on GPT (ro, the disk unchanged), by LABEL with a tmpfs and a bind,
+# a squashfs root, the timeout's device list, and the helper mode (two boots). Its own fixture
+# (qemu_arm64_setup) finds the arm64 kernel and busybox in the caches, offline as qemu_setup:
+# without them every test says how to fetch them (scripts/test does: scripts/fetch-kernel --arch
+# arm64, scripts/fetch-busybox --arch arm64).
+set(EM_QEMU_ARM64_SCENARIOS root_gpt_partuuid mount_label_tmpfs_bind fs_squashfs fail_timeout helper)
+find_program(EM_AARCH64_MUSL_GCC aarch64-linux-musl-gcc)
+if(EM_AARCH64_MUSL_GCC)
+  # The arm64 binaries, cross-built into build/arm64 by a nested build with the toolchain file, as
+  # part of this one (cmake --build), so the tests boot what the sources are now. The
+  # environment's CFLAGS/LDFLAGS stay out: they are the host's (-fcf-protection is x86's only).
+  set(EM_ARM64_BUILD ${CMAKE_BINARY_DIR}/arm64)
+  add_custom_target(earlymount-arm64 ALL
+    COMMAND ${CMAKE_COMMAND} -S ${CMAKE_SOURCE_DIR} -B ${EM_ARM64_BUILD}
+            -DCMAKE_TOOLCHAIN_FILE=${CMAKE_SOURCE_DIR}/cmake/aarch64-linux-musl.cmake
+            -DEARLYMOUNT_WERROR=${EARLYMOUNT_WERROR} -DCMAKE_C_FLAGS= -DEARLYMOUNT_CPPFLAGS=
+            -DCMAKE_EXE_LINKER_FLAGS= -DCMAKE_INSTALL_PREFIX=${CMAKE_INSTALL_PREFIX}
+    COMMAND ${CMAKE_COMMAND} --build ${EM_ARM64_BUILD}
+    COMMENT "Cross-building the arm64 binaries for the qemu-arm64 tests (${EM_ARM64_BUILD})"
+    VERBATIM)
+  set(EM_QEMU_ARM64 ${EM_QEMU_RUN} --arch arm64 --binary ${EM_ARM64_BUILD}/earlymount-init
+                    --work ${CMAKE_BINARY_DIR}/qemu-arm64 --src ${CMAKE_SOURCE_DIR})
+else()
+  # Every arm64 test says why it cannot run (exit 77: skipped).
+  set(EM_QEMU_ARM64 sh -c "echo 'SKIPPED: aarch64-linux-musl-gcc was not found when this build was configured: install musl-dev:arm64 (scripts/deps), then configure again'; exit 77" --)
+endif()
+add_test(NAME qemu_arm64_setup COMMAND ${EM_QEMU_ARM64} setup)
+set_tests_properties(qemu_arm64_setup PROPERTIES
+  LABELS qemu-arm64 TIMEOUT 900 SKIP_RETURN_CODE 77 FIXTURES_SETUP qemu_arm64_kernel)
+foreach(name ${EM_QEMU_ARM64_SCENARIOS})
+  add_test(NAME qemu_arm64_${name} COMMAND ${EM_QEMU_ARM64} ${name})
+  set_tests_properties(qemu_arm64_${name} PROPERTIES
+    LABELS qemu-arm64 TIMEOUT 300 SKIP_RETURN_CODE 77 PROCESSORS 1 FIXTURES_REQUIRED qemu_arm64_kernel)
+endforeach()

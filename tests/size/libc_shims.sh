@@ -4,6 +4,9 @@
 # the shims replace musl's functions, and runs it: each shim gives musl's results.
 #   tests/size/libc_shims.sh MUSL_GCC SOURCE_DIR
 # EM_WERROR=1: warnings are errors (CTest sets it from -DEARLYMOUNT_WERROR, the project's CI).
+# EM_EMULATOR: runs the test binary when MUSL_GCC is another architecture's (tests/unit/arm64:
+# aarch64-linux-musl-gcc and qemu-aarch64-static, where the shims' arm64 paths run: fork as clone,
+# the kernel's struct stat as musl's).
 set -euo pipefail
 cc=${1:?musl-gcc} src=${2:?source dir}
 werror=()
@@ -15,4 +18,4 @@ for f in strchr memchr strspn strcspn stpcpy strcpy strncmp fork fstatat fcntl o
 # -fno-builtin: GCC would otherwise fold the renamed calls back into its built-in string functions.
 "$cc" -static -Os -std=gnu11 -Wall -Wextra "${werror[@]}" -fno-builtin "${ren[@]}" -c "$src/src/libc_shims.c" -o "$W/shims.o"
 "$cc" -static -std=gnu11 -Wall -Wextra "${werror[@]}" "$src/tests/size/test_libc_shims.c" "$W/shims.o" -o "$W/t"
-"$W/t"
+${EM_EMULATOR:+"$EM_EMULATOR"} "$W/t"
