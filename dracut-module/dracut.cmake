@@ -91,11 +91,30 @@ if(TEST qemu_setup)
   set_tests_properties(dracut_setup PROPERTIES FIXTURES_REQUIRED qemu_kernel)
 endif()
 
+# One test per scenario and flow: a scenario's header line `# flows: shell systemd` (or one of
+# them) gives dracut_shell_NAME and dracut_systemd_NAME, run as `run NAME FLOW`; without that line
+# the scenario picks its flows itself and is one test, dracut_NAME (tests/dracut/lib.sh,
+# em_scenario_flows, reads the same line). A changed line reconfigures (CMAKE_CONFIGURE_DEPENDS).
+function(em_dracut_test test) # run's arguments after it
+  add_test(NAME dracut_${test} COMMAND ${EM_DRACUT_RUN} ${EM_DRACUT_ARGS} ${ARGN})
+  set_tests_properties(dracut_${test} PROPERTIES
+    LABELS dracut TIMEOUT 600 SKIP_RETURN_CODE 77 PROCESSORS 1 FIXTURES_REQUIRED dracut_images)
+endfunction()
 file(GLOB EM_DRACUT_SCENARIOS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/dracut/scenarios/*.sh)
 list(SORT EM_DRACUT_SCENARIOS)
 foreach(scenario ${EM_DRACUT_SCENARIOS})
   get_filename_component(name ${scenario} NAME_WE)
-  add_test(NAME dracut_${name} COMMAND ${EM_DRACUT_RUN} ${EM_DRACUT_ARGS} ${name})
-  set_tests_properties(dracut_${name} PROPERTIES
-    LABELS dracut TIMEOUT 600 SKIP_RETURN_CODE 77 PROCESSORS 1 FIXTURES_REQUIRED dracut_images)
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${scenario})
+  file(STRINGS ${scenario} _em_flows REGEX "^# flows:" LIMIT_COUNT 1)
+  string(REGEX REPLACE "^# flows:[ \t]*" "" _em_flows "${_em_flows}")
+  separate_arguments(_em_flows UNIX_COMMAND "${_em_flows}")
+  if(NOT _em_flows)
+    em_dracut_test(${name} ${name})
+  endif()
+  foreach(flow ${_em_flows})
+    if(NOT flow MATCHES "^(shell|systemd)$")
+      message(FATAL_ERROR "${scenario}: '# flows:' names ${flow}, not shell or systemd")
+    endif()
+    em_dracut_test(${flow}_${name} ${name} ${flow})
+  endforeach()
 endforeach()

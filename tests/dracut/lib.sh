@@ -25,6 +25,23 @@ QEMU_TIMEOUT=${QEMU_TIMEOUT:-240}
 EM_FLOWS="shell systemd"
 EM_OMIT_SYSTEMD="systemd systemd-initrd dracut-systemd"
 
+# em_scenario_flows FILE: the flows a scenario runs in, from its header line `# flows: FLOW...`
+# (each of $EM_FLOWS). With it, the scenario runs once per flow listed, with EM_FLOW set (CTest:
+# dracut_FLOW_NAME); one file per case keeps a flow's assertions beside the other's. Without it
+# (empty output) the scenario runs once, EM_FLOW unset, and picks its flows itself (dracut_NAME).
+# dracut-module/dracut.cmake reads the same line. Status 1 for a flow that is none of them (said on
+# stderr: the callers capture stdout).
+em_scenario_flows() {
+	local f out=
+	for f in $(sed -n 's/^# flows:[[:space:]]*//p' "$1" | head -n 1); do
+		case " $EM_FLOWS " in
+		*" $f "*) out="$out${out:+ }$f" ;;
+		*) echo "ERROR: $1: '# flows:' names $f, not one of: $EM_FLOWS" >&2 && return 1 ;;
+		esac
+	done
+	printf '%s\n' "$out"
+}
+
 # ---- images ------------------------------------------------------------------------------------
 
 # Why the systemd flow cannot be built here (empty: it can).

@@ -1,12 +1,15 @@
 # SPDX-License-Identifier: MIT
-# systemd: mount.usr= names a device that never comes. systemd's own wait for it runs, with its
+# mount.usr= names a device that never comes. systemd's own wait for it runs, with its
 # default device timeout (DefaultDeviceTimeoutSec=, 90 s), as without earlymount; earlymount does
 # not wait for it on its own (its default is 30 s), and the boot fails as without the module:
 # systemd's device job times out, and initrd-usr-fs.target's failure ends in emergency handling.
+# systemd only: what it checks is systemd's own wait for the /usr device; dracut's shell init has
+# none (it ignores mount.usr= without earlymount), and usr.sh covers /usr in both flows.
+# flows: systemd
 mkroot_dracut "$EM_TMP/root"
 mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root" -L emroot
 QEMU_TIMEOUT=400
-dboot systemd "root=LABEL=emroot mount.usr=LABEL=emnousr rw"
+dboot "$EM_FLOW" "root=LABEL=emroot mount.usr=LABEL=emnousr rw"
 dev='dev-disk-by\x2dlabel-emnousr.device'
 assert_log "Timed out waiting for device $dev"
 refute_log "earlymount: waiting for /usr device"

@@ -1,9 +1,0 @@
-# SPDX-License-Identifier: MIT
-# systemd: root=LABEL= on xfs (its module is one of the tests' --add-drivers; dracut's
-# kernel-modules adds no filesystems to these images): earlymount probes the type and mounts it.
-mkroot_dracut "$EM_TMP/root"
-mkdisk_xfs "$EM_TMP/root.img" "$EM_TMP/root" -L emxfs
-dboot systemd "root=LABEL=emxfs rw"
-assert_booted
-assert_mount / xfs source:/dev/vda rw
-assert_earlymount_mounted /dev/vda xfs
