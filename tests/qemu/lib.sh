@@ -24,7 +24,7 @@
 # disks are virtio-pci there too (the virtio preset's virtio_pci loads, the disks are vda, vdb,
 # ...), and the kernel's own messages (virtio_blk, "reboot: Power down") are the same. What only
 # x86's pc machine has (q35's AHCI, ACPI PCI hot-plug) stays in the scenarios that need it; the
-# arm64 set is tests/qemu/qemu.cmake's EM_QEMU_ARM64_SCENARIOS.
+# arm64 set: the scenarios with a "# arch: amd64 arm64" line (tests/qemu/run, qemu.cmake).
 
 EM_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 EM_SRC=${EM_SRC:-$(cd "$EM_LIB_DIR/../.." && pwd)}

@@ -22,13 +22,22 @@ endforeach()
 
 # ---- the arm64 set (label "qemu-arm64") -----------------------------------------------------------
 # The same scenario files booted on qemu-system-aarch64 -M virt -cpu cortex-a57 with Debian's arm64
-# kernel (tests/qemu/run --arch arm64; lib.sh says what differs), as qemu_arm64_NAME. A few boots,
-# not all: the root by PARTUUID on GPT (ro, the disk unchanged), by LABEL with a tmpfs and a bind,
-# a squashfs root, the timeout's device list, and the helper mode (two boots). Its own fixture
+# kernel (tests/qemu/run --arch arm64; lib.sh says what differs), as qemu_arm64_NAME: the scenarios
+# whose "# arch:" line names arm64 (below). Today: the root by PARTUUID on GPT (ro, the disk
+# unchanged), by LABEL with a tmpfs and a bind, a squashfs root, the timeout's device list, and the
+# helper mode (two boots). Its own fixture
 # (qemu_arm64_setup) finds the arm64 kernel and busybox in the caches, offline as qemu_setup:
 # without them every test says how to fetch them (scripts/test does: scripts/fetch-kernel --arch
 # arm64, scripts/fetch-busybox --arch arm64).
-set(EM_QEMU_ARM64_SCENARIOS root_gpt_partuuid mount_label_tmpfs_bind fs_squashfs fail_timeout helper)
+# tests/qemu/run skips the others on arm64, saying so.
+set(EM_QEMU_ARM64_SCENARIOS)
+foreach(scenario ${EM_QEMU_SCENARIOS})
+  file(STRINGS ${scenario} arch_line REGEX "^# arch:" LIMIT_COUNT 1)
+  if(arch_line MATCHES "[ \t]arm64([ \t]|$)")
+    get_filename_component(name ${scenario} NAME_WE)
+    list(APPEND EM_QEMU_ARM64_SCENARIOS ${name})
+  endif()
+endforeach()
 find_program(EM_AARCH64_MUSL_GCC aarch64-linux-musl-gcc)
 if(EM_AARCH64_MUSL_GCC)
   # The arm64 binaries, cross-built into build/arm64 by a nested build with the toolchain file, as

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # root=UUID= that matches nothing, earlymount.timeout=5: earlymount gives up after about 5 s,
 # says so, and lists the block devices it found, with their real identities.
 real=$(em_uuid) wanted=$(em_uuid)

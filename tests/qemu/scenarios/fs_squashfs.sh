@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # A squashfs root: read-only by nature (no ro/rw given), found by its /dev path.
 mkroot "$EM_TMP/root"
 mkdisk_squashfs "$EM_TMP/root.img" "$EM_TMP/root"

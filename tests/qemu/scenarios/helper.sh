@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # earlymount as a helper of a busybox /init (--busybox --init-script): the script runs
 # "earlymount mount --api-fs --sysroot /sysroot" and then busybox's switch_root; the new root's
 # init gets the same hand-over as from earlymount itself.

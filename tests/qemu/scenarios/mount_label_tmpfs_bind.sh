@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # root=LABEL= with two earlymount.mount= entries at once, a tmpfs and a read-only bind of a path of
 # the new root: both are in place, with their own options, when init runs. The root is rw, so
 # the bind's refused write is the bind's own ro. (One of the arm64 set's boots: qemu.cmake.)

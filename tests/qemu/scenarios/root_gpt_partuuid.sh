@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # root=PARTUUID= on the second partition of a GPT disk. The first partition holds an ext4 too
 # (a decoy with its own label and init), so mounting the wrong one shows. Read-only: the mount and
 # init's write say so, and boot() checks that the disk is byte for byte the same afterwards.
