@@ -22,7 +22,7 @@ run --cmdline "root=LABEL=emroot rootflags=data=journal,dta=x"
 run --cmdline "root=LABEL=EMVFAT rootfstype=vfat rootflags=shortname=mixed"
 run --cmdline "root=LABEL=nothere earlymount.timeout=5"
 run --modules --cmdline "root=LABEL=emroot"
-eval "$(/bin/earlymount resolve --wait 0 --cmdline "root=LABEL=emroot")" && echo "RESOLVED=$ROOT_DEVICE"
+eval "$(/bin/emfull resolve --wait 0 --cmdline "root=LABEL=emroot")" && echo "RESOLVED=$ROOT_DEVICE"
 [ "$before" = "$(cat /proc/mounts)" ] && echo "MOUNTS_UNCHANGED=yes" || echo "MOUNTS_UNCHANGED=no"
 poweroff -f
 SCRIPT
