@@ -434,8 +434,8 @@ void dev_uevent_close(void)
 
 /* Reads every pending uevent; returns 1 when one was about a block device (a reason to look again).
  * Messages are "ACTION@DEVPATH\0KEY=VALUE\0..." (lib/kobject_uevent.c). A device added with a
- * MODALIAS= goes to the matcher (a USB disk enumerated late, a controller's children), whose
- * modules load before this returns; *queued counts them. */
+ * MODALIAS= goes to the matcher (a USB disk enumerated late, a controller's children), which
+ * queues its modules: the waits load them (modules_step); *queued counts them. */
 static int uevent_drain(int s, int *queued)
 {
 	static char buf[8192];
@@ -459,8 +459,6 @@ static int uevent_drain(int s, int *queued)
 		if (ev.modalias && str_eq(ev.action, "add"))
 			q += modules_hotplug(ev.modalias, ev.devpath);
 	}
-	if (q)
-		modules_run();
 	if (lost) {
 		log_warn("uevents were lost (the socket's buffer overflowed): looking at every device again");
 		modules_rescan();
@@ -473,15 +471,26 @@ static int uevent_drain(int s, int *queued)
 
 int dev_uevent_pump(void)
 {
-	int q = 0;
-	if (uev_fd >= 0)
-		(void)uevent_drain(uev_fd, &q);
-	return q;
+	return uev_fd >= 0 ? uevent_drain(uev_fd, NULL) : 0;
 }
 
-/* Sleeps until a block uevent or at most 250 ms (the fallback rescan), never past the deadline. */
+int dev_uevent_wait(int ms)
+{
+	struct pollfd pfd = { .fd = uev_fd, .events = POLLIN };
+	if (uev_fd < 0)
+		return -1;
+	return poll(&pfd, 1, ms) > 0 ? uevent_drain(uev_fd, NULL) : 0;
+}
+
+/* Loads the next of the queued modules until a block device comes (a generic image: the drivers
+ * the devices asked for load while their disks are awaited), or, with nothing queued, sleeps
+ * until a uevent or at most 250 ms (the fallback rescan), never past the deadline. */
 static void wait_a_little(int s, unsigned long start, long timeout_s)
 {
+	if (modules_pending()) {
+		(void)modules_step();
+		return;
+	}
 	unsigned long now = log_ms();
 	long left = timeout_s >= 0 ? (long)((unsigned long)timeout_s * 1000 - (now - start)) : 250;
 	struct pollfd pfd = { .fd = s, .events = POLLIN };

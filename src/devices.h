@@ -23,8 +23,11 @@ int dev_wait(const struct devspec *d, long timeout_s, const char *what, char *pa
 int dev_uevent_listen(void);
 void dev_uevent_close(void);
 /* Reads the pending uevents without waiting; devices added with a MODALIAS= go to the module
- * matcher (modules_hotplug) and their modules load. Returns how many modules that queued. */
+ * matcher (modules_hotplug: queued, loaded by the caller's queue). Returns 1 when one of them was
+ * about a block device, else 0. */
 int dev_uevent_pump(void);
+/* The same after waiting up to ms for one; -1 without a uevent socket (nothing to wait on). */
+int dev_uevent_wait(int ms);
 
 /* One look, no wait: 1 with the node of the first device that matches d in path, 0 when none
  * does (earlymount check). */

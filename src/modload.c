@@ -47,6 +47,15 @@ static char cpu_mods[32][MODSCHED_NAME];
 static unsigned ncpu_mods;
 static char release[65];
 static const struct cmdline *kcl;
+/* The order of the queue (modsched_boost): what a mount waits for, then the list of the image and
+ * the command line, then the modules of devices that appeared while drivers loaded (a
+ * controller's children, a step nearer a disk than a controller not yet probed), then what the
+ * first walk of the devices found. Only the first two are always loaded before the switch; the
+ * rest loads while the devices are awaited, and what has not started when the mounts are done is
+ * left to the new root's udev (as dracut's systemd flow does: it stops udevd at the switch). */
+enum { PRIO_COLDPLUG, PRIO_HOTPLUG, PRIO_LIST, PRIO_MOUNT };
+static unsigned char match_prio = PRIO_HOTPLUG;
+static int block_seen; /* a block device's uevent arrived while modules loaded */
 static unsigned jobs = 1;
 static const struct plan *kplan;
 static struct { unsigned loaded, matched, devices, skipped, failed; } stats;
@@ -142,6 +151,9 @@ static int mods_open(int quiet)
 	}
 	opened = 1;
 	modsched_init(&sched);
+	/* What the first walk of the devices found may not be needed at all: one at a time, never
+	 * beside the loads a mount waits for (modsched.h, solo_below). */
+	sched.solo_below = PRIO_HOTPLUG;
 	dep_text = map_file(moddir_fd, "modules.dep", &dep_len);
 	builtin_text = map_file(moddir_fd, "modules.builtin", &builtin_len);
 	/* modules.alias (with modules.softdep) is what makes an image generic; an image without it
@@ -438,13 +450,15 @@ static void start(int i)
 	npid[i] = pid;
 }
 
-/* Waits for one worker. As PID 1 every orphan of the initramfs is ours to reap too: those are
- * reaped and passed over. */
-static void reap_one(void)
+/* Reaps a finished worker, if any (wait: block until one finishes); 1 when one was reaped. As
+ * PID 1 every orphan of the initramfs is ours to reap too: those are reaped and passed over. */
+static int reap(int wait)
 {
 	int status;
 	for (;;) {
-		pid_t p = waitpid(-1, &status, 0);
+		pid_t p = waitpid(-1, &status, wait ? 0 : WNOHANG);
+		if (p == 0)
+			return 0;
 		if (p < 0) {
 			if (errno == EINTR)
 				continue;
@@ -452,24 +466,54 @@ static void reap_one(void)
 			for (unsigned i = 0; i < sched.n; i++)
 				if (npid[i])
 					finished((int)i, ECHILD);
-			return;
+			return 1;
 		}
 		for (unsigned i = 0; i < sched.n; i++)
 			if (npid[i] == p) {
 				finished((int)i, WIFEXITED(status) ? WEXITSTATUS(status) : EINTR);
-				return;
+				return 1;
 			}
 	}
 }
 
-static void run_queue(void)
+/* Waits for a worker to finish. While matching, the uevents are read meanwhile (every 20 ms), so
+ * the devices the drivers make are matched, and a block device is seen as soon as it comes. */
+static void wait_worker(int yield)
+{
+	if (!matching) {
+		(void)reap(1);
+		return;
+	}
+	while (!reap(0)) {
+		int r = dev_uevent_wait(20);
+		if (r < 0) {
+			(void)reap(1); /* no uevent socket: only the workers to wait for */
+			return;
+		}
+		block_seen |= r;
+		if (yield && block_seen)
+			return;
+	}
+}
+
+/* Loads the queue until no module of priority minprio or higher is left. With yield, returns 1
+ * as soon as a block device was announced, so the caller can look for the one it waits for. */
+static int run_queue(unsigned char minprio, int yield)
 {
 	for (;;) {
 		int i, why;
+		if (yield && block_seen) {
+			block_seen = 0;
+			return 1;
+		}
+		if (!modsched_busy(&sched, minprio))
+			return 0;
 		enum modsched_next v = sched.running < jobs ? modsched_next(&sched, &i, &why) : MSN_WAIT;
 		switch (v) {
 		case MSN_START:
 			start(i);
+			if (matching && dev_uevent_pump() > 0)
+				block_seen = 1;
 			break;
 		case MSN_DEPFAIL:
 			stats.failed++;
@@ -481,23 +525,49 @@ static void run_queue(void)
 			         sched.name[i]);
 			break;
 		case MSN_WAIT:
-			reap_one();
+			wait_worker(yield);
 			break;
 		case MSN_IDLE:
-			return;
+			return 0;
 		}
 	}
 }
 
-void modules_run(void)
+int modules_pending(void)
 {
-	if (opened > 0)
-		run_queue();
+	return opened > 0 && modsched_busy(&sched, PRIO_COLDPLUG);
+}
+
+int modules_step(void)
+{
+	return opened > 0 ? run_queue(PRIO_COLDPLUG, 1) : 0;
+}
+
+void modules_settle(void)
+{
+	char names[512];
+	struct sbuf sb;
+	unsigned left = 0, running = 0;
+	if (opened <= 0)
+		return;
+	(void)run_queue(PRIO_LIST, 0);
+	sb_init(&sb, names, sizeof(names));
+	for (unsigned i = 0; i < sched.n; i++) {
+		if (sched.state[i] == MS_RUNNING)
+			running++;
+		else if (sched.state[i] == MS_PENDING)
+			sb_printf(&sb, "%s%s", left++ ? ", " : "", sched.name[i]);
+	}
+	if (running)
+		log_debug("modules: %u still loading at the switch (each finishes in its worker)", running);
+	if (left)
+		log_debug("modules: %u not loaded, the mounts did not need them (the new root's udev loads what "
+		          "its devices ask for): %s", left, names);
 }
 
 /* ---- matching ---------------------------------------------------------------------------------- */
 
-static int queue_matches(const char *modalias, const char *devpath)
+static int queue_matches(const char *modalias, const char *devpath, unsigned char prio)
 {
 	struct names nm = { .n = 0 };
 	int added = 0;
@@ -518,8 +588,10 @@ static int queue_matches(const char *modalias, const char *devpath)
 		 * list, or by another device): the summary counts only the first. */
 		log_debug("match: %s (%s) -> %s via %.*s%s", modalias, devpath, mn, (int)nm.pl[k], nm.pat[k],
 		          modsched_find(&sched, mn) >= 0 ? " (already queued)" : "");
-		if (modsched_find(&sched, mn) >= 0)
+		if (modsched_find(&sched, mn) >= 0) {
+			modsched_boost(&sched, modsched_find(&sched, mn), prio);
 			continue;
+		}
 		/* As udev's autoloading (kmod's KMOD_PROBE_APPLY_BLACKLIST): a match is not loaded when
 		 * modprobe.blacklist= names it. */
 		if (kcl && modparams_blacklisted(kcl, mn)) {
@@ -537,7 +609,9 @@ static int queue_matches(const char *modalias, const char *devpath)
 			}
 			continue;
 		}
-		if (want_entry(mn, &m, 0) >= 0) {
+		int w = want_entry(mn, &m, 0);
+		if (w >= 0) {
+			modsched_boost(&sched, w, prio);
 			stats.matched++;
 			added++;
 		}
@@ -552,7 +626,7 @@ int modules_hotplug(const char *modalias, const char *devpath)
 	if (!matching || str_startswith(modalias, "cpu:"))
 		return 0;
 	stats.devices++;
-	return queue_matches(modalias, devpath);
+	return queue_matches(modalias, devpath, match_prio);
 }
 
 /* Every device the kernel knows sits on a bus and is linked in /sys/bus/BUS/devices; those are
@@ -614,17 +688,17 @@ static void coldplug(void)
 		log_warn("coldplug: cannot open /sys/bus: %s; only hot-plugged devices are matched", errstr(errno));
 		return;
 	}
+	match_prio = PRIO_COLDPLUG;
 	(void)dir_each(bus, coldplug_bus, NULL);
+	match_prio = PRIO_HOTPLUG;
 	close(bus);
 	log_debug("coldplug: %u device modaliases read and matched in %lu ms", stats.devices - ndev, log_ms() - t0);
 }
 
 void modules_rescan(void)
 {
-	if (matching) {
+	if (matching)
 		coldplug();
-		run_queue();
-	}
 }
 
 static int queue_fs(const char *type, const char *dev)
@@ -633,15 +707,14 @@ static int queue_fs(const char *type, const char *dev)
 	if (!matching || !*type || strlen(type) > 64)
 		return 0;
 	fmt(a, sizeof(a), "fs-%s", type);
-	return queue_matches(a, dev);
+	return queue_matches(a, dev, PRIO_MOUNT);
 }
 
 int modules_fs(const char *type, const char *dev)
 {
 	unsigned failed = stats.failed;
-	if (!queue_fs(type, dev))
-		return 0;
-	run_queue();
+	(void)queue_fs(type, dev);
+	(void)run_queue(PRIO_MOUNT, 0);
 	return stats.failed > failed ? -ENODEV : 0;
 }
 
@@ -666,7 +739,7 @@ void modules_fs_all(const char *dev)
 		t[tl] = '\0';
 		(void)queue_fs(t, dev);
 	}
-	run_queue();
+	(void)run_queue(PRIO_MOUNT, 0);
 }
 
 /* The types a mount names up front (a single rootfstype=, mount.usrfstype=, an extra mount's
@@ -687,6 +760,15 @@ static void queue_planned_fs(void)
 	for (unsigned i = 0; i < n; i++)
 		if (m[i]->fstypes[0] && !strchr(m[i]->fstypes, ',') && !m[i]->bind)
 			(void)queue_fs(m[i]->fstypes, m[i]->target);
+}
+
+/* A module of the list (the image's, earlymount.modules=): queued before anything matched. */
+static int want_listed(const char *name)
+{
+	int got[8], n = want_name(name, got, ARRAY_SIZE(got), 0);
+	for (int k = 0; k < n && k < (int)ARRAY_SIZE(got); k++)
+		modsched_boost(&sched, got[k], PRIO_LIST);
+	return n;
 }
 
 int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
@@ -724,7 +806,7 @@ int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
 			 * (earlymount.modules=) or needed by another still loads, as with modprobe. */
 			log_info("module %s: not loaded: modprobe.blacklist= names it", s);
 			stats.skipped++;
-		} else if (*s && *s != '#' && want_name(s, NULL, 0, 0) == -ENOENT) {
+		} else if (*s && *s != '#' && want_listed(s) == -ENOENT) {
 			log_err("load module %s failed: not in /lib/modules/%s/modules.dep%s", s, release,
 			        dep_text ? "" : " (no modules.dep in this initramfs)");
 			missing++;
@@ -734,7 +816,7 @@ int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
 		s = nl + 1;
 	}
 	for (unsigned i = 0; i < n; i++)
-		if (want_name(names[i], NULL, 0, 0) == -ENOENT) {
+		if (want_listed(names[i]) == -ENOENT) {
 			log_err("load module %s failed: not in /lib/modules/%s/modules.dep%s", names[i], release,
 			        dep_text ? "" : " (no modules.dep in this initramfs)");
 			missing++;
@@ -746,13 +828,21 @@ int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
 		dev_uevent_listen();
 		coldplug();
 	}
-	run_queue();
-	/* Drivers make devices (virtio_pci the virtio ones, a SCSI host its disks): their uevents
-	 * are matched in turn until no new module comes. */
-	while (matching && dev_uevent_pump() > 0)
-		;
+	/* The list (and the filesystems named up front) first, then what the devices ask for until a
+	 * block device comes: the search looks at it, and the rest of the queue loads while the
+	 * devices are awaited (dev_wait). Drivers make devices (virtio_pci the virtio ones, a SCSI
+	 * host its disks): their uevents are matched in turn, before the first walk's rest. */
+	(void)run_queue(matching ? PRIO_LIST : PRIO_COLDPLUG, 0);
+	if (matching)
+		(void)run_queue(PRIO_COLDPLUG, 1);
 	stats.failed += (unsigned)missing;
-	log_info("modules: %u loaded (%u matched from %u devices), %u skipped, %u failed, %lu ms", stats.loaded,
-	         stats.matched, stats.devices, stats.skipped, stats.failed, log_ms() - t0);
+	unsigned queued = 0;
+	for (unsigned i = 0; i < sched.n; i++)
+		queued += sched.state[i] == MS_PENDING || sched.state[i] == MS_RUNNING;
+	char more[64] = "";
+	if (queued)
+		fmt(more, sizeof(more), "; %u more load while the devices are awaited", queued);
+	log_info("modules: %u loaded (%u matched from %u devices), %u skipped, %u failed, %lu ms%s", stats.loaded,
+	         stats.matched, stats.devices, stats.skipped, stats.failed, log_ms() - t0, more);
 	return (int)stats.failed;
 }

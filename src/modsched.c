@@ -9,6 +9,7 @@ void modsched_init(struct modsched *s)
 {
 	s->n = s->nedges = s->running = 0;
 	s->full = 0;
+	s->solo_below = 0;
 }
 
 int modsched_find(const struct modsched *s, const char *name)
@@ -34,6 +35,7 @@ int modsched_add(struct modsched *s, const char *name, int *isnew)
 	em_strlcpy(s->name[s->n], name, MODSCHED_NAME);
 	modname_normalize(s->name[s->n]);
 	s->state[s->n] = MS_PENDING;
+	s->prio[s->n] = 0;
 	*isnew = 1;
 	return (int)s->n++;
 }
@@ -59,7 +61,7 @@ int modsched_need(struct modsched *s, int a, int b, int hard)
 
 enum modsched_next modsched_next(struct modsched *s, int *idx, int *why)
 {
-	int pending = -1;
+	int pending = -1, best = -1;
 	for (unsigned i = 0; i < s->n; i++) {
 		if (s->state[i] != MS_PENDING)
 			continue;
@@ -77,14 +79,18 @@ enum modsched_next modsched_next(struct modsched *s, int *idx, int *why)
 			if (st == MS_PENDING || st == MS_RUNNING)
 				ready = 0;
 		}
-		if (ready) {
-			s->state[i] = MS_RUNNING;
-			s->running++;
-			*idx = (int)i;
-			return MSN_START;
-		}
+		if (ready && (best < 0 || s->prio[i] > s->prio[best]))
+			best = (int)i;
 		if (pending < 0)
 			pending = (int)i;
+	}
+	if (best >= 0 && s->prio[best] < s->solo_below && s->running)
+		return MSN_WAIT;
+	if (best >= 0) {
+		s->state[best] = MS_RUNNING;
+		s->running++;
+		*idx = best;
+		return MSN_START;
 	}
 	if (s->running)
 		return MSN_WAIT;
@@ -96,6 +102,32 @@ enum modsched_next modsched_next(struct modsched *s, int *idx, int *why)
 	*idx = pending;
 	*why = pending;
 	return MSN_LOOP;
+}
+
+void modsched_boost(struct modsched *s, int idx, unsigned char prio)
+{
+	/* The edges are few (thousands): passes until nothing changes, no recursion. */
+	int changed;
+	if (idx < 0 || (unsigned)idx >= s->n)
+		return;
+	if (s->prio[idx] < prio)
+		s->prio[idx] = prio;
+	do {
+		changed = 0;
+		for (unsigned e = 0; e < s->nedges; e++)
+			if (s->prio[s->from[e]] > s->prio[s->to[e]]) {
+				s->prio[s->to[e]] = s->prio[s->from[e]];
+				changed = 1;
+			}
+	} while (changed);
+}
+
+int modsched_busy(const struct modsched *s, unsigned char minprio)
+{
+	for (unsigned i = 0; i < s->n; i++)
+		if ((s->state[i] == MS_PENDING || s->state[i] == MS_RUNNING) && s->prio[i] >= minprio)
+			return 1;
+	return 0;
 }
 
 void modsched_done(struct modsched *s, int idx, int ok)

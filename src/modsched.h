@@ -26,6 +26,13 @@ struct modsched {
 	int full; /* a limit was reached (the caller says so once) */
 	char name[MODSCHED_MAX][MODSCHED_NAME];
 	unsigned char state[MODSCHED_MAX];
+	unsigned char prio[MODSCHED_MAX]; /* higher starts first (modsched_boost) */
+	/* A module of a lower priority starts only when nothing else runs (0: none). Why: the kernel
+	 * ends every module's init by waiting for all asynchronous work in the system
+	 * (kernel/module/main.c do_init_module: async_synchronize_full, unless the module was
+	 * loaded with async_probe), so a driver that probes its devices asynchronously (libata's
+	 * ports, SCSI hosts) holds up every other module loaded meanwhile until its probe ends. */
+	unsigned char solo_below;
 	unsigned short from[MODSCHED_EDGES], to[MODSCHED_EDGES];
 	unsigned char hard[MODSCHED_EDGES];
 };
@@ -39,9 +46,14 @@ int modsched_find(const struct modsched *s, const char *name);
 /* Module a may start only after b finished: hard (a modules.dep dependency: b failing fails a) or
  * soft (a softdep: a goes on after b failed). 0, or -ENOSPC. */
 int modsched_need(struct modsched *s, int a, int b, int hard);
-/* What to do next (see enum modsched_next); the lowest index first, so the order of adding is
- * the order of starting when nothing else decides. */
+/* What to do next (see enum modsched_next): of the modules that may start, the one of the highest
+ * priority, and of those the lowest index, so the order of adding is the order of starting when
+ * nothing else decides; MSN_WAIT when it is below solo_below and another module runs. */
 enum modsched_next modsched_next(struct modsched *s, int *idx, int *why);
+/* Raises idx and everything it needs (hard or soft, transitively) to priority prio at least. */
+void modsched_boost(struct modsched *s, int idx, unsigned char prio);
+/* 1 while a module of priority minprio or higher is pending or running. */
+int modsched_busy(const struct modsched *s, unsigned char minprio);
 /* A started module finished: ok = loaded (or nothing to do), else failed. */
 void modsched_done(struct modsched *s, int idx, int ok);
 /* A pending module needs no load (built in, already loaded, not for this CPU): done. */

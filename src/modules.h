@@ -49,11 +49,19 @@ int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
  * whether to match (PID 1, or a helper with --api-fs: no udev does it). */
 void modules_setup(const struct plan *p, int match);
 /* Queues the modules that match a device's modalias (a hot-plugged device's uevent); returns how
- * many new modules it queued. modules_run loads them. */
+ * many new modules it queued. modules_step loads them. */
 int modules_hotplug(const char *modalias, const char *devpath);
-void modules_run(void);
-/* Uevents were lost (the socket overflowed): walks the devices again and loads what matches. */
+/* Uevents were lost (the socket overflowed): walks the devices again and queues what matches. */
 void modules_rescan(void);
+/* The queue: the list and a mount's filesystem load before modules_load and modules_fs return;
+ * what the devices asked for loads, in the order of the queue (the devices that appeared while
+ * drivers loaded first), while dev_wait waits: modules_step loads until a block device is
+ * announced (1) or nothing is left (0), and modules_pending says whether anything is left. */
+int modules_pending(void);
+int modules_step(void);
+/* Before the switch: the list loaded; what is still queued is logged (debug) and left to the new
+ * root's udev, and a load already running finishes in its worker after the switch. */
+void modules_settle(void);
 /* The module of filesystem type (alias fs-TYPE) before a mount of dev with it (a probed
  * superblock, or a type of a list tried in turn). 0 when loaded or nothing to load, -ENODEV when
  * it failed (already logged). */

@@ -254,6 +254,7 @@ int run_mount(int argc, char **argv)
 	 * as it was): dracut's hook takes any non-zero status as "earlymount did not mount it"
 	 * and lets dracut's own mount run. */
 	r = mount_plan(&plan, sysroot);
+	modules_settle();
 	dev_uevent_close();
 	if (r < 0)
 		return EXIT_FAIL;
@@ -478,6 +479,9 @@ int run_init(int argc, char **argv, char **envp)
 			log_warn("some modules did not load; going on");
 		mkdir(sysroot, 0755);
 		r = mount_plan(&plan, sysroot);
+		/* The list is in; what the devices asked for and the mounts did not need is left to the
+		 * new root (modules.h). */
+		modules_settle();
 		dev_uevent_close();
 		if (r < 0) {
 			unmount_sysroot(sysroot);

@@ -92,6 +92,71 @@ int main(void)
 	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
 	CHECK_INT(i, b);
 
+	/* Priorities (modsched_boost): a coldplug chain (ata_piix on libata), then a module matched
+	 * later (virtio_blk on virtio_ring) boosted, and a filesystem (ext4 on jbd2) boosted higher:
+	 * the highest ready one starts first, its dependencies carry its priority, and
+	 * modsched_busy sees only the levels asked for. */
+	modsched_init(&s);
+	int lata = add("libata"), piix = add("ata_piix"), vr = add("virtio_ring"), vb = add("virtio_blk");
+	int jb = add("jbd2"), e4 = add("ext4");
+	CHECK_INT(modsched_need(&s, piix, lata, 1), 0);
+	CHECK_INT(modsched_need(&s, vb, vr, 1), 0);
+	CHECK_INT(modsched_need(&s, e4, jb, 1), 0);
+	modsched_boost(&s, vb, 1);
+	modsched_boost(&s, e4, 2);
+	CHECK_INT(s.prio[vr], 1);
+	CHECK_INT(s.prio[jb], 2);
+	CHECK_INT(s.prio[lata], 0);
+	CHECK_INT(modsched_busy(&s, 2), 1);
+	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
+	CHECK_INT(i, jb);
+	modsched_done(&s, jb, 1);
+	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
+	CHECK_INT(i, e4);
+	modsched_done(&s, e4, 1);
+	CHECK_INT(modsched_busy(&s, 2), 0);
+	CHECK_INT(modsched_busy(&s, 1), 1);
+	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
+	CHECK_INT(i, vr);
+	modsched_boost(&s, piix, 0); /* never lowers */
+	modsched_boost(&s, vb, 0);
+	CHECK_INT(s.prio[vb], 1);
+	CHECK_INT(modsched_next(&s, &i, &why), MSN_START); /* virtio_blk waits: libata, the lowest index */
+	CHECK_INT(i, lata);
+	modsched_done(&s, vr, 1);
+	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
+	CHECK_INT(i, vb);
+	modsched_done(&s, vb, 1);
+	CHECK_INT(modsched_busy(&s, 1), 0);
+	CHECK_INT(modsched_busy(&s, 0), 1);
+	modsched_done(&s, lata, 1);
+	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
+	CHECK_INT(i, piix);
+	modsched_done(&s, piix, 1);
+	CHECK_INT(modsched_busy(&s, 0), 0);
+	CHECK_INT(modsched_next(&s, &i, &why), MSN_IDLE);
+
+	/* solo_below: a module below it starts only when nothing runs; one above it starts beside it. */
+	modsched_init(&s);
+	s.solo_below = 1;
+	int c1 = add("ata_piix"), c2 = add("virtio_pci"), h1 = add("virtio_blk");
+	modsched_boost(&s, h1, 1);
+	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
+	CHECK_INT(i, h1);
+	CHECK_INT(modsched_next(&s, &i, &why), MSN_WAIT); /* c1 would run beside h1 */
+	modsched_done(&s, h1, 1);
+	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
+	CHECK_INT(i, c1);
+	CHECK_INT(modsched_next(&s, &i, &why), MSN_WAIT); /* c2 would run beside c1 */
+	int h2 = add("sd_mod");
+	modsched_boost(&s, h2, 1);
+	CHECK_INT(modsched_next(&s, &i, &why), MSN_START); /* above it: beside c1 */
+	CHECK_INT(i, h2);
+	modsched_done(&s, c1, 1);
+	modsched_done(&s, h2, 1);
+	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
+	CHECK_INT(i, c2);
+
 	/* Limits: the table and the names. */
 	modsched_init(&s);
 	char n[16];
