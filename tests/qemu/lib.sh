@@ -406,6 +406,35 @@ btrfs_has_subvol() {
 	mkfs.btrfs --help 2>&1 | grep -- '--subvol' >/dev/null
 }
 
+# mkdisk_btrfs_subvol IMG TREE SUBVOL [mkfs.btrfs args...]: TREE as the top level of a btrfs image,
+# its directory SUBVOL made a subvolume. mkfs.btrfs --subvol where this btrfs-progs has it;
+# otherwise (Debian 12) the image is mounted once on a loop device, as root, in a mount namespace
+# of its own (a test killed halfway leaves no mount behind: the namespace goes with its last
+# process, and the loop device with the mount, by autoclear); skipped with the reason when that
+# cannot be done here.
+mkdisk_btrfs_subvol() {
+	local img=$1 tree=$2 sub=$3
+	shift 3
+	if btrfs_has_subvol; then
+		mkdisk_btrfs "$img" "$tree" "$@" --subvol "$sub"
+		return
+	fi
+	[ "$(id -u)" = 0 ] || em_skip "a btrfs subvolume in an image needs mkfs.btrfs --subvol (btrfs-progs 6.9+; this is $(mkfs.btrfs --version 2>&1 | head -n 1)) or root to mount the image once"
+	grep -qw btrfs /proc/filesystems || modprobe -q btrfs 2>/dev/null ||
+		em_skip "the host kernel mounts no btrfs (not in /proc/filesystems, modprobe btrfs failed): cannot make a subvolume without mkfs.btrfs --subvol"
+	command -v btrfs >/dev/null || em_die "btrfs: not found (Debian package: btrfs-progs)"
+	em_file "$img" "${DISK_SIZE:-128M}"
+	mkfs.btrfs -q -f "$@" "$img" >/dev/null || em_die "mkfs.btrfs $* $img failed"
+	mkdir -p "$EM_TMP/btrfs-mnt"
+	unshare -m --propagation private sh -euc '
+		mount -t btrfs -o loop "$1" "$2"
+		btrfs -q subvolume create "$2/$4"
+		cp -a "$3/$4/." "$2/$4/"
+		find "$3" -mindepth 1 -maxdepth 1 ! -name "$4" -exec cp -a {} "$2/" \;
+		umount "$2"' sh "$img" "$EM_TMP/btrfs-mnt" "$tree" "$sub" ||
+		em_die "making subvolume $sub in $img through a loop mount failed"
+}
+
 # mkdisk_squashfs IMG TREE [mksquashfs args...]: padded to 4 KiB (the default), so the raw disk
 # QEMU exposes (whole 512-byte sectors) holds all of it.
 mkdisk_squashfs() {
