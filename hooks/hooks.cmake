@@ -2,6 +2,7 @@
 # The kernel hooks that rebuild an earlymount image when a kernel is installed, both off until
 # /etc/earlymount/hooks.conf says EARLYMOUNT_REBUILD=yes (earlymount-mkinitramfs(8), KERNEL HOOKS):
 #   SYSCONFDIR/kernel/postinst.d/zz-earlymount       Debian's kernel packages run it (run-parts)
+#   SYSCONFDIR/kernel/postrm.d/zz-earlymount         ... and this one when a kernel is removed
 #   PREFIX/lib/kernel/install.d/50-earlymount.install systemd's kernel-install runs it
 #   DATADIR/earlymount/hooks.conf                     the example configuration, not enabled
 # Under the install prefix like everything else (a relative SYSCONFDIR is PREFIX/etc: a package
@@ -9,8 +10,10 @@
 # Each hook's line installed_mkinitramfs='' gets the installed builder's path, as the builder's
 # installed_binary= line does (initramfs/initramfs.cmake); a copy without that line fails the install.
 em_install_dir(_em_postinst "${CMAKE_INSTALL_SYSCONFDIR}/kernel/postinst.d")
+em_install_dir(_em_postrm "${CMAKE_INSTALL_SYSCONFDIR}/kernel/postrm.d")
 em_install_dir(_em_kinstall "lib/kernel/install.d")
 foreach(_em_hook "postinst.d-earlymount:${_em_postinst}:zz-earlymount"
+                 "postrm.d-earlymount:${_em_postrm}:zz-earlymount"
                  "50-earlymount.install:${_em_kinstall}:50-earlymount.install")
   string(REPLACE ":" ";" _em_parts "${_em_hook}")
   list(GET _em_parts 0 _em_src)

@@ -14,6 +14,7 @@ export LC_ALL=C
 repo=$(cd "$(dirname "$0")/.." && pwd)
 mk=$repo/initramfs/earlymount-mkinitramfs
 postinst=$repo/hooks/postinst.d-earlymount
+postrm=$repo/hooks/postrm.d-earlymount
 kinstall=$repo/hooks/50-earlymount.install
 skip() { echo "test_hostonly: skipped: $*"; exit 77; }
 # shellcheck source=t.sh
@@ -208,6 +209,32 @@ DEB_MAINT_PARAMS="'configure' ''" hook configure 0 "$postinst" "$KVER"
 check "postinst, DEB_MAINT_PARAMS configure: called" called "--kver $KVER --hostonly --force -o $W/boot/initrd.img-$KVER"
 hook nokver 2 "$postinst"
 check "postinst without a version: not called" not_called
+
+# postrm.d: the image of a removed kernel goes, if it is earlymount's
+img=$W/boot/initrd.img-$KVER
+rm -f "$W/hooks.conf"
+cp "$W/stub.img" "$img"
+hook rmnoconf 0 "$postrm" "$KVER"
+check "postrm, no configuration: nothing deleted, nothing said" eval 'test -f "$img" && test ! -s "$W/rmnoconf.hook.err"'
+conf EARLYMOUNT_REBUILD=yes "EARLYMOUNT_OUTPUT=$W/boot/initrd.img-%k"
+DEB_MAINT_PARAMS="'purge' ''" hook rmpurge 0 "$postrm" "$KVER"
+check "postrm, DEB_MAINT_PARAMS purge: nothing deleted" test -f "$img"
+DEB_MAINT_PARAMS="'remove' ''" hook rmours 0 "$postrm" "$KVER" /boot/vmlinuz-"$KVER"
+check "postrm, remove: the earlymount image deleted, and said" eval 'test ! -e "$img" && grep -qxF "zz-earlymount: deleted $img, the image of the removed kernel $KVER" "$W/rmours.hook.err"'
+check "postrm: nothing on stdout (debconf)" test ! -s "$W/rmours.hook.out"
+hook rmgone 0 "$postrm" "$KVER"
+check "postrm, no image there: nothing said" test ! -s "$W/rmgone.hook.err"
+echo other >"$img"
+hook rmother 0 "$postrm" "$KVER"
+check "postrm: another tool's image left alone, and why" eval 'test "$(cat "$img")" = other && grep -qF "$img: left alone: " "$W/rmother.hook.err"'
+ln -s "$W/stub.img" "$W/boot/initrd.img-9.9.9"
+hook rmlink 0 "$postrm" 9.9.9
+check "postrm: a symlink is left alone" eval 'test -L "$W/boot/initrd.img-9.9.9" && grep -qF "not a regular file; left alone" "$W/rmlink.hook.err"'
+hook rmbadver 0 "$postrm" ../x
+check "postrm: a version with a slash: nothing deleted, said" grep -qF "'../x': not a kernel version" "$W/rmbadver.hook.err"
+conf EARLYMOUNT_REBUILD=yes "EARLYMOUNT_OUTPUT=$W/boot/initrd.img-%k" EARLYMOUNT_REPLACE=yes
+hook rmreplace 0 "$postrm" "$KVER"
+check "postrm, EARLYMOUNT_REPLACE=yes: any regular file deleted" test ! -e "$img"
 
 # kernel-install
 mkdir -p "$W/entry" "$W/staging"
