@@ -15,6 +15,9 @@ struct modalias_db {
 	size_t alias_len;
 	const char *softdep;
 	size_t softdep_len;
+	/* modalias_index's sorted offsets of the alias lines' patterns; NULL: lookups walk the text */
+	const unsigned *idx;
+	size_t nidx;
 };
 
 /* One hit: the module's name as written in the file (not normalized) and the pattern that hit. */
@@ -26,10 +29,18 @@ typedef void (*modalias_cb)(void *ctx, const char *module, size_t modlen, const 
  * and sources in modalias.c): both sides normalized ('-' as '_' outside [...]); the pattern's bytes
  * before its first '*', '?' or '[' equal the modalias's, then fnmatch(rest, rest, 0) of glibc.
  * Malformed lines and invalid globs never match (see modalias_check); a modalias kmod refuses
- * (a stray ']' or an unclosed '[') matches nothing. Each call walks the whole text once.
+ * (a stray ']' or an unclosed '[') matches nothing. Each call walks the whole text once, unless
+ * modalias_index made an index (then a few binary searches).
  * kmod itself looks up modules.dep names first: resolve a name that is a module (moddep_find)
  * before calling this. Returns the number of hits (0: nothing matches). */
 int modalias_lookup(const struct modalias_db *db, const char *modalias, modalias_cb cb, void *ctx);
+
+/* Indexes db->alias for modalias_lookup: the offset of every alias line's pattern goes into buf,
+ * sorted by the pattern's literal part, and db->idx points to it (the text must not change while
+ * it does). Returns the number of lines indexed, or -1 (db left without an index, lookups walk the
+ * text as before) when there are more than cap or no text. Lookups give the same callbacks in the
+ * same order with or without it. */
+int modalias_index(struct modalias_db *db, unsigned *buf, size_t cap);
 
 /* Calls cb for each name in the "pre:" (post == 0) or "post:" (post == 1) list of module `name`'s
  * softdep line ('-' and '_' equal in `name`), pattern NULL. As kmod (kmod_module_get_softdeps),

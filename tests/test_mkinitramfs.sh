@@ -411,8 +411,31 @@ check "--generic: modules.dep is the original cut down to the image" cmp -s "$GK
 # modules.alias: exactly the tree's lines of the modules in the image, in the tree's order
 check "--generic: every alias line names a module in the image" \
 	test -z "$(awk 'NR == FNR { k[$0] = 1; next } $1 == "alias" && !($3 in k)' "$W/g.mods" "$GK/modules.alias")"
-check "--generic: modules.alias is the tree's cut down to the image" cmp -s "$GK/modules.alias" \
-	<(awk 'NR == FNR { k[$0] = 1; next } /^#/ || ($1 == "alias" && ($3 in k))' "$W/g.mods" "$MODDIR/modules.alias")
+check "--generic: modules.alias holds the tree's lines of the image's modules, no other" cmp -s <(LC_ALL=C sort "$GK/modules.alias") \
+	<(awk 'NR == FNR { k[$0] = 1; next } /^#/ || ($1 == "alias" && ($3 in k))' "$W/g.mods" "$MODDIR/modules.alias" | LC_ALL=C sort)
+# sorted for earlymount's lookup index (src/modalias.c): by the literal part of the pattern
+# (before the first *, ? or [, - as _), bytewise; comments first; lines with the same part in
+# the tree's order
+lit() { # FILE: each alias line's literal part
+	awk '!/^#/ { p = $2; i = match(p, /[*?[]/); if (i) p = substr(p, 1, i - 1); gsub(/-/, "_", p); print p }' "$1"
+}
+with_part() { # PART FILE [MODS]: FILE's alias lines with that literal part, in file order (with MODS, only its modules')
+	local all=1 mods=/dev/null
+	[ $# -lt 3 ] || { all=0 mods=$3; }
+	awk -v want="$1" -v all="$all" 'FILENAME == ARGV[1] { keep[$0] = 1; next }
+		$1 == "alias" && (all || ($3 in keep)) {
+			p = $2; i = match(p, /[*?[]/); if (i) p = substr(p, 1, i - 1); gsub(/-/, "_", p); if (p == want) print
+		}' "$mods" "$2"
+}
+comments_first() { # FILE: no comment line after the first alias line
+	awk '/^#/ && seen { bad = 1 } !/^#/ { seen = 1 } END { exit bad }' "$1"
+}
+check "--generic: modules.alias sorted by the patterns' literal parts" eval 'lit "$GK/modules.alias" | LC_ALL=C sort -c'
+check "--generic: modules.alias: comments first" comments_first "$GK/modules.alias"
+check "--generic: several alias lines share the literal part pci:v (the next test means something)" \
+	test "$(with_part pci:v "$GK/modules.alias" | wc -l)" -gt 1
+check "--generic: modules.alias: lines with the same literal part in the tree's order" \
+	test "$(with_part pci:v "$GK/modules.alias")" = "$(with_part pci:v "$MODDIR/modules.alias" "$W/g.mods")"
 check "--generic: modules.alias has only alias lines and comments" \
 	test -z "$(grep -v -e '^alias [^ ]* [^ ]*$' -e '^#' "$GK/modules.alias")"
 for a in 'fs-ext4 ext4' 'fs-xfs xfs' 'pci:v*d*sv*sd*bc01sc08i02* nvme' 'virtio:d00000002v* virtio_blk' \
@@ -470,8 +493,9 @@ check "--generic --preset: the list's modules are in modules.dep" \
 # Without --generic: the aliases and softdeps of the modules put in, nothing else.
 AK=$W/a/lib/modules/$KVER
 kmods "$W/a" >"$W/a.mods"
-check "host-only: modules.alias is the tree's cut down to the image" cmp -s "$AK/modules.alias" \
-	<(awk 'NR == FNR { k[$0] = 1; next } /^#/ || ($1 == "alias" && ($3 in k))' "$W/a.mods" "$MODDIR/modules.alias")
+check "host-only: modules.alias holds the tree's lines of the image's modules, no other" cmp -s <(LC_ALL=C sort "$AK/modules.alias") \
+	<(awk 'NR == FNR { k[$0] = 1; next } /^#/ || ($1 == "alias" && ($3 in k))' "$W/a.mods" "$MODDIR/modules.alias" | LC_ALL=C sort)
+check "host-only: modules.alias sorted by the patterns' literal parts" eval 'lit "$AK/modules.alias" | LC_ALL=C sort -c'
 check "host-only: virtio_blk's alias, no nvme alias" \
 	eval 'grep -qxF "alias virtio:d00000002v* virtio_blk" "$AK/modules.alias" && ! grep -q " nvme$" "$AK/modules.alias"'
 check "host-only: modules.softdep keeps ext4's line, vfat's character sets" \

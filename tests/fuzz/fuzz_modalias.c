@@ -88,6 +88,23 @@ static int kmod_match(const char *pat, size_t patlen, const char *key)
 	return fnmatch(np + i, key + i, 0) == 0;
 }
 
+/* The callbacks of one lookup, as the pattern pointers (each names its line), in order. */
+struct seq {
+	const char *pat[64];
+	int n;
+};
+
+static void record(void *ctx, const char *module, size_t modlen, const char *pattern, size_t patlen)
+{
+	struct seq *q = ctx;
+	(void)module;
+	(void)modlen;
+	(void)patlen;
+	if (q->n < 64)
+		q->pat[q->n] = pattern;
+	q->n++;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -125,13 +142,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(alias, rest, alen);
 	if (slen)
 		memcpy(softdep, z + 1, slen);
-	db = (struct modalias_db){ alias, alen, softdep, slen };
+	db = (struct modalias_db){ alias, alen, softdep, slen, NULL, 0 };
 
 	/* the whole file: the promises of the API */
 	c = (struct ctx){ alias, alen, 0, 0 };
 	total = modalias_lookup(&db, key, on_hit, &c);
 	REQUIRE(total >= 0 && total == c.calls);
 	REQUIRE(modalias_lookup(&db, key, NULL, NULL) == total);
+	/* through the index: the same lines called back, in the same order */
+	{
+		static unsigned ibuf[8192];
+		struct modalias_db idb = db;
+		struct seq a = { .n = 0 }, b = { .n = 0 };
+		if (modalias_index(&idb, ibuf, 8192) >= 0) {
+			REQUIRE(idb.idx == ibuf);
+			REQUIRE(modalias_lookup(&db, key, record, &a) == total);
+			REQUIRE(modalias_lookup(&idb, key, record, &b) == total);
+			REQUIRE(a.n == b.n && !memcmp(a.pat, b.pat, sizeof(a.pat[0]) * (size_t)(a.n < 64 ? a.n : 64)));
+		} else {
+			REQUIRE(idb.idx == NULL && idb.nidx == 0);
+		}
+	}
 	for (int post = 0; post < 2; post++) {
 		c = (struct ctx){ softdep, slen, 0, 1 };
 		n = modalias_softdeps(&db, name, post, on_hit, &c);
@@ -156,7 +187,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (size_t i = 0; i < alen;) {
 			const char *l = alias + i, *e = memchr(l, '\n', alen - i), *p, *ps, *ms;
 			size_t ll = e ? (size_t)(e - l) : alen - i, pl = 0;
-			struct modalias_db one = { l, ll, NULL, 0 };
+			struct modalias_db one = { l, ll, NULL, 0, NULL, 0 };
 			int hit, valid, want = 0;
 			i += ll + 1;
 			hit = modalias_lookup(&one, key, NULL, NULL);

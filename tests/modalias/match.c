@@ -4,14 +4,17 @@
  *
  *   modalias_match MODDIR FILE...             one line per modalias: "MODALIAS<TAB>mod1 mod2 ..."
  *   modalias_match --time N MODDIR FILE...    each FILE's modaliases looked up N times; prints the
- *                                             time of one pass per FILE (a machine's coldplug)
+ *                                             time of one pass per FILE (a machine's coldplug),
+ *                                             walking the file and through the index
  *
  * MODDIR is a kernel's /lib/modules/KVER. The FILEs hold modaliases, one a line ('#' comments).
  * Like kmod (libkmod-module.c kmod_module_new_from_lookup), a modalias that nothing in
  * modules.alias matches is looked up in the built-in modules' aliases next (kmod's
  * modules.builtin.alias.bin, which depmod makes from modules.builtin.modinfo: made here from the
  * same file, as "alias PATTERN MODULE" text), so the whole of kmod's answer is compared. The
- * module sets are printed sorted, names with '_' (kmod prints normalized names). */
+ * module sets are printed sorted, names with '_' (kmod prints normalized names). Every lookup is
+ * made twice, walking modules.alias and through modalias_index's index, which must call back the
+ * same lines in the same order (else the program stops with status 3, naming the modalias). */
 #define _GNU_SOURCE
 #include "modalias.h"
 
@@ -65,6 +68,35 @@ static void add(void *ctx, const char *module, size_t modlen, const char *patter
 			return;
 	if (s->n < 64)
 		strcpy(s->names[s->n++], name);
+}
+
+/* The callbacks of one lookup: the pattern pointers (each names its line), in order. */
+struct seq {
+	const char *pat[256];
+	int n;
+};
+
+static void record(void *ctx, const char *module, size_t modlen, const char *pattern, size_t patlen)
+{
+	struct seq *q = ctx;
+	(void)module;
+	(void)modlen;
+	(void)patlen;
+	if (q->n < 256)
+		q->pat[q->n] = pattern;
+	q->n++;
+}
+
+/* The same callbacks from the walk (db) and the index (idb), or exit 3. */
+static void same(const struct modalias_db *db, const struct modalias_db *idb, const char *key)
+{
+	static struct seq a, b;
+	a.n = b.n = 0;
+	int ha = modalias_lookup(db, key, record, &a), hb = modalias_lookup(idb, key, record, &b);
+	if (ha != hb || a.n != b.n || memcmp(a.pat, b.pat, sizeof(a.pat[0]) * (size_t)(a.n < 256 ? a.n : 256))) {
+		fprintf(stderr, "modalias_match: %s: the index gives %d hits, the walk %d (or other lines)\n", key, hb, ha);
+		exit(3);
+	}
 }
 
 static int cmp(const void *a, const void *b)
@@ -132,6 +164,12 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	bdb.alias = builtin_aliases(argv[a], &bdb.alias_len);
+	struct modalias_db idb = db, ibdb = bdb;
+	unsigned *ibuf = malloc(sizeof(unsigned) << 16), *ibbuf = malloc(sizeof(unsigned) << 16);
+	if (!ibuf || !ibbuf || modalias_index(&idb, ibuf, 1u << 16) < 0 || (bdb.alias && modalias_index(&ibdb, ibbuf, 1u << 16) < 0)) {
+		fprintf(stderr, "modalias_match: modalias_index failed\n");
+		return 2;
+	}
 
 	for (int f = a + 1; f < argc; f++) {
 		size_t len, nkeys = 0;
@@ -147,21 +185,27 @@ int main(int argc, char **argv)
 			if (line[0] != '#' && nkeys < 4096)
 				keys[nkeys++] = line;
 		if (repeat > 0) {
-			int hits = 0;
-			double t0 = now_ms(), t;
-			for (long r = 0; r < repeat; r++)
-				for (size_t k = 0; k < nkeys; k++)
-					hits += modalias_lookup(&db, keys[k], NULL, NULL);
-			t = (now_ms() - t0) / (double)repeat;
-			printf("%s: %zu modaliases, %d hits: %.2f ms per pass over %zu bytes of modules.alias\n",
-			       argv[f], nkeys, hits / (int)repeat, t, db.alias_len);
+			for (int ix = 0; ix < 2; ix++) {
+				const struct modalias_db *d = ix ? &idb : &db;
+				int hits = 0;
+				double t0 = now_ms(), t;
+				for (long r = 0; r < repeat; r++)
+					for (size_t k = 0; k < nkeys; k++)
+						hits += modalias_lookup(d, keys[k], NULL, NULL);
+				t = (now_ms() - t0) / (double)repeat;
+				printf("%s: %zu modaliases, %d hits: %.3f ms per pass over %zu bytes of modules.alias (%s)\n",
+				       argv[f], nkeys, hits / (int)repeat, t, db.alias_len, ix ? "index" : "walk");
+			}
 			continue;
 		}
 		for (size_t k = 0; k < nkeys; k++) {
 			struct set s = { .n = 0 };
-			modalias_lookup(&db, keys[k], add, &s);
+			same(&db, &idb, keys[k]);
+			if (bdb.alias)
+				same(&bdb, &ibdb, keys[k]);
+			modalias_lookup(&idb, keys[k], add, &s);
 			if (!s.n)
-				modalias_lookup(&bdb, keys[k], add, &s);
+				modalias_lookup(&ibdb, keys[k], add, &s);
 			qsort(s.names, (size_t)s.n, sizeof(s.names[0]), cmp);
 			printf("%s\t", keys[k]);
 			for (int i = 0; i < s.n; i++)

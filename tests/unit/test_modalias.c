@@ -10,7 +10,7 @@
 
 /* The hits of one lookup as "module<pattern> module<pattern> ...", in file order. */
 struct hits {
-	char buf[2048];
+	char buf[16384];
 	size_t len;
 };
 
@@ -28,7 +28,7 @@ static void collect(void *ctx, const char *module, size_t modlen, const char *pa
 
 static struct modalias_db db_of(const char *alias, const char *softdep)
 {
-	struct modalias_db db = { alias, alias ? strlen(alias) : 0, softdep, softdep ? strlen(softdep) : 0 };
+	struct modalias_db db = { alias, alias ? strlen(alias) : 0, softdep, softdep ? strlen(softdep) : 0, NULL, 0 };
 	return db;
 }
 
@@ -41,6 +41,22 @@ static const char *look(const char *alias, const char *key)
 	h.len = 0;
 	h.buf[0] = '\0';
 	n = modalias_lookup(&db, key, collect, &h);
+	/* through the index: the same callbacks, in the same order */
+	{
+		static struct hits hi;
+		static unsigned buf[4096];
+		struct modalias_db idb = db;
+		hi.len = 0;
+		hi.buf[0] = '\0';
+		if (alias && modalias_index(&idb, buf, sizeof(buf) / sizeof(buf[0])) < 0) {
+			t_fail++;
+			fprintf(stderr, "modalias_index failed for a %zu-byte text\n", db.alias_len);
+		}
+		if (modalias_lookup(&idb, key, collect, &hi) != n || strcmp(hi.buf, h.buf)) {
+			t_fail++;
+			fprintf(stderr, "lookup %s: the index gives \"%s\", the walk \"%s\"\n", key, hi.buf, h.buf);
+		}
+	}
 	/* the count is the number of callbacks */
 	int words = 0;
 	for (size_t i = 0; i < h.len; i++)
@@ -291,15 +307,64 @@ int main(void)
 		CHECK_INT((int)off, -1);
 		CHECK_INT(which, -1);
 	}
+	/* the index (look() compares every lookup through it with the walk): parts that are prefixes
+	 * of each other, '-' and '_', empty literal parts, and more runs than the index takes */
+	{
+		static const char text[] = "alias pci:v00001AF4d* a\n"
+		                           "alias pci:v* b\n"
+		                           "alias *virtio* c\n"
+		                           "alias pci:v00001AF4d00001001sv*sd*bc*sc*i* d\n"
+		                           "# a comment\n"
+		                           "alias\tpci:v00001af4* e\n"
+		                           "alias fs-ext4 ext4\n"
+		                           "alias pci:v00001AF4d00001001sv00001AF4sd00000002bc01sc00i00 f\n"
+		                           "alias pci:v0000 g\n"
+		                           "alias pci:v* b2\n";
+		CHECK_STR(look(text, "pci:v00001AF4d00001001sv00001AF4sd00000002bc01sc00i00"),
+		          "a<pci:v00001AF4d*> b<pci:v*> d<pci:v00001AF4d00001001sv*sd*bc*sc*i*> "
+		          "f<pci:v00001AF4d00001001sv00001AF4sd00000002bc01sc00i00> b2<pci:v*>");
+		CHECK_STR(look(text, "virtio:d00000002v00001AF4"), "c<*virtio*>");
+		CHECK_STR(look(text, "fs_ext4"), "ext4<fs-ext4>");
+		CHECK_STR(look(text, "fs-ext4"), "ext4<fs-ext4>");
+		CHECK_STR(look(text, "pci:v0000"), "b<pci:v*> g<pci:v0000> b2<pci:v*>");
+		CHECK_STR(look(text, "pci:v00001af4"), "b<pci:v*> e<pci:v00001af4*> b2<pci:v*>");
+		CHECK_STR(look(text, "p"), "");
+		CHECK_STR(look(text, ""), "");
+		/* more lines than the buffer: no index, lookups walk */
+		{
+			unsigned small[3];
+			struct modalias_db db = db_of(text, NULL);
+			CHECK_INT(modalias_index(&db, small, 3), -1);
+			CHECK(db.idx == NULL && db.nidx == 0);
+			CHECK_INT(modalias_index(&db, small, 0), -1);
+			unsigned big[16];
+			CHECK_INT(modalias_index(&db, big, 16), 9);
+			CHECK_INT((int)db.nidx, 9);
+			CHECK_INT(modalias_lookup(&db, "fs-ext4", NULL, NULL), 1);
+		}
+		/* a literal part for every length of the key: 80 runs, more than a lookup takes (64) */
+		{
+			static char many[80 * 100];
+			char key[90];
+			size_t o = 0;
+			for (int i = 0; i < 80; i++)
+				key[i] = (char)('a' + i % 26);
+			key[80] = '\0';
+			for (int l = 80; l > 0; l--)
+				o += (size_t)snprintf(many + o, sizeof(many) - o, "alias %.*s* m%d\n", l, key, l);
+			const char *r = look(many, key);
+			CHECK(!strncmp(r, "m80<", 4) && strstr(r, "m1<a*>") != NULL);
+		}
+	}
 	/* text that ends inside a line, and an empty or absent file */
 	{
-		struct modalias_db db = { "alias fs-ext4 ext4\nalias fs-xfs xfs", 30, NULL, 0 };
+		struct modalias_db db = { "alias fs-ext4 ext4\nalias fs-xfs xfs", 30, NULL, 0, NULL, 0 };
 		CHECK_INT(modalias_lookup(&db, "fs-ext4", NULL, NULL), 1);
 		CHECK_INT(modalias_lookup(&db, "fs-xfs", NULL, NULL), 0); /* cut: "alias fs-xf" */
 		/* a mapped file ends without a NUL: an exactly-sized copy (ASan in unit_asan) */
 		{
 			static const char one[] = "alias fs-ext4 ext4"; /* no final newline */
-			struct modalias_db h = { malloc(sizeof(one) - 1), sizeof(one) - 1, NULL, 0 };
+			struct modalias_db h = { malloc(sizeof(one) - 1), sizeof(one) - 1, NULL, 0, NULL, 0 };
 			memcpy((char *)h.alias, one, h.alias_len);
 			CHECK_INT(modalias_lookup(&h, "fs-ext4", NULL, NULL), 1);
 			CHECK_INT(modalias_lookup(&h, "fs-ext", NULL, NULL), 0);
