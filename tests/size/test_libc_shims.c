@@ -33,6 +33,7 @@ ssize_t shim_readlink(const char *path, char *buf, size_t size);
 ssize_t shim_readlinkat(int dirfd, const char *path, char *buf, size_t size);
 unsigned shim_sleep(unsigned s);
 int shim_usleep(unsigned us);
+int shim_fchmodat(int dirfd, const char *path, mode_t mode, int flags);
 
 static int failed;
 #define CHECK(c, ...) do { if (!(c)) { failed = 1; fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
@@ -100,6 +101,20 @@ int main(void)
 	CHECK(shim_openat(dfd, "f", O_WRONLY | O_CREAT | O_EXCL, 0600) == -1 && errno == EEXIST, "openat EEXIST");
 	errno = 0;
 	CHECK(shim_open("/nonexistent-earlymount", O_RDONLY) == -1 && errno == ENOENT, "open ENOENT");
+	/* fchmodat without flags, as layers.c calls it: the mode set, errno on failure; a flag is
+	 * EINVAL (musl emulates AT_SYMLINK_NOFOLLOW, which earlymount does not use) */
+	CHECK(shim_fchmodat(dfd, "f", 0751, 0) == 0 && fstatat(dfd, "f", &a, 0) == 0 && (a.st_mode & 07777) == 0751,
+	      "fchmodat mode %o", (unsigned)(a.st_mode & 07777));
+	CHECK(fchmodat(dfd, "f", 0600, 0) == 0 && fstatat(dfd, "f", &a, 0) == 0 && (a.st_mode & 07777) == 0600,
+	      "musl's fchmodat mode %o", (unsigned)(a.st_mode & 07777));
+	errno = 0;
+	CHECK(shim_fchmodat(dfd, "nonexistent-earlymount", 0600, 0) == -1 && errno == ENOENT, "fchmodat ENOENT: %d",
+	      errno);
+	errno = 0;
+	CHECK(shim_fchmodat(dfd, "f", 0600, AT_SYMLINK_NOFOLLOW) == -1 && errno == EINVAL, "fchmodat flags: %d", errno);
+	errno = 0;
+	CHECK(shim_fchmodat(dfd, "f", 0600, 0x4000) == -1 && errno == EINVAL && fchmodat(dfd, "f", 0600, 0x4000) == -1 &&
+	      errno == EINVAL, "fchmodat unknown flag: %d", errno);
 	unlinkat(dfd, "f", 0);
 	close(dfd);
 	rmdir(tmpl);
