@@ -34,8 +34,18 @@ ssize_t shim_readlinkat(int dirfd, const char *path, char *buf, size_t size);
 unsigned shim_sleep(unsigned s);
 int shim_usleep(unsigned us);
 int shim_fchmodat(int dirfd, const char *path, mode_t mode, int flags);
+size_t shim_strlen(const char *s);
+size_t shim_strnlen(const char *s, size_t n);
+int shim_strcmp(const char *a, const char *b);
+int shim_memcmp(const void *a, const void *b, size_t n);
+char *shim_strrchr(const char *s, int c);
+void *shim_memrchr(const void *s, int c, size_t n);
+void *shim_memset(void *d, int c, size_t n);
+void *shim_memcpy(void *d, const void *s, size_t n);
+void *shim_memmove(void *d, const void *s, size_t n);
 
 static int failed;
+#define SIGN(x) (((x) > 0) - ((x) < 0))
 #define CHECK(c, ...) do { if (!(c)) { failed = 1; fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
 	fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } } while (0)
 
@@ -50,12 +60,24 @@ int main(void)
 		const char *s = strs[i];
 		for (int c = -1; c < 256; c++) {
 			CHECK(shim_strchr(s, c) == strchr(s, c), "strchr(\"%s\", %d)", s, c);
+			CHECK(shim_strrchr(s, c) == strrchr(s, c), "strrchr(\"%s\", %d)", s, c);
 			for (size_t n = 0; n <= strlen(s) + 1; n++)
 				CHECK(shim_memchr(s, c, n) == memchr(s, c, n), "memchr(\"%s\", %d, %zu)", s, c, n);
+			for (size_t n = 0; n <= strlen(s) + 1; n++)
+				CHECK(shim_memrchr(s, c, n) == memrchr(s, c, n), "memrchr(\"%s\", %d, %zu)", s, c, n);
 		}
 		for (size_t j = 0; j < sizeof(sets) / sizeof(*sets); j++) {
 			CHECK(shim_strspn(s, sets[j]) == strspn(s, sets[j]), "strspn(\"%s\", \"%s\")", s, sets[j]);
 			CHECK(shim_strcspn(s, sets[j]) == strcspn(s, sets[j]), "strcspn(\"%s\", \"%s\")", s, sets[j]);
+		}
+		CHECK(shim_strlen(s) == strlen(s), "strlen(\"%s\")", s);
+		for (size_t n = 0; n < 12; n++)
+			CHECK(shim_strnlen(s, n) == strnlen(s, n), "strnlen(\"%s\", %zu)", s, n);
+		for (size_t j = 0; j < sizeof(strs) / sizeof(*strs); j++) {
+			CHECK(SIGN(shim_strcmp(s, strs[j])) == SIGN(strcmp(s, strs[j])), "strcmp(\"%s\", \"%s\")", s, strs[j]);
+			for (size_t n = 0; n <= strlen(s) + 1 && n <= strlen(strs[j]) + 1; n++)
+				CHECK(SIGN(shim_memcmp(s, strs[j], n)) == SIGN(memcmp(s, strs[j], n)),
+				      "memcmp(\"%s\", \"%s\", %zu)", s, strs[j], n);
 		}
 		for (size_t j = 0; j < sizeof(strs) / sizeof(*strs); j++)
 			for (size_t n = 0; n < 12; n++) {
@@ -69,6 +91,24 @@ int main(void)
 		      buf[strlen(s) + 1] == 'Z', "stpcpy(\"%s\")", s);
 		CHECK(shim_strcpy(buf2, s) == buf2 && !memcmp(buf2, buf, sizeof(buf)), "strcpy(\"%s\")", s);
 	}
+
+	/* memset, memcpy, memmove (overlapping both ways): the bytes musl's give, and d returned */
+	for (size_t off = 0; off < 8; off++)
+		for (size_t n = 0; n + off + 8 <= sizeof(buf); n += 7) {
+			char want[64];
+			for (size_t i = 0; i < sizeof(buf); i++)
+				buf[i] = buf2[i] = want[i] = (char)('a' + i % 26);
+			CHECK(shim_memset(buf + off, 0xa5, n) == buf + off && memset(want + off, 0xa5, n) &&
+			      !memcmp(buf, want, sizeof(buf)), "memset %zu %zu", off, n);
+			CHECK(shim_memcpy(buf + off, buf2 + 8, n) == buf + off && memcpy(want + off, buf2 + 8, n) &&
+			      !memcmp(buf, want, sizeof(buf)), "memcpy %zu %zu", off, n);
+			for (size_t i = 0; i < sizeof(buf); i++)
+				buf[i] = want[i] = (char)('a' + i % 26);
+			CHECK(shim_memmove(buf + off, buf + 4, n) == buf + off && memmove(want + off, want + 4, n) &&
+			      !memcmp(buf, want, sizeof(buf)), "memmove %zu<-4 %zu", off, n);
+			CHECK(shim_memmove(buf + 4, buf + off, n) == buf + 4 && memmove(want + 4, want + off, n) &&
+			      !memcmp(buf, want, sizeof(buf)), "memmove 4<-%zu %zu", off, n);
+		}
 
 	/* fstatat, as musl's stat/lstat/fstat call it */
 	struct stat a, b;
