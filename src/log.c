@@ -77,7 +77,7 @@ void elog(int level, const char *f, ...)
 	sb_vprintf(&mb, f, ap);
 	va_end(ap);
 	sb_init(&sb, buf, sizeof(buf) - 1);
-	sb_printf(&sb, "<%d>earlymount: ", level);
+	sb_printf(&sb, "<%d>" EARLYMOUNT ": ", level);
 	if (debug_on) {
 		unsigned long ms = log_ms();
 		sb_printf(&sb, "[%lu.%03lu] ", ms / 1000, ms % 1000);

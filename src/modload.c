@@ -781,9 +781,9 @@ int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
 	kcl = cl;
 	len = read_file(AT_FDCWD, "/etc/earlymount/modules", listbuf, sizeof(listbuf));
 	if (len < 0 && len != -ENOENT)
-		log_err("read /etc/earlymount/modules failed: %s", errstr((int)-len));
+		log_err("read /etc/" EARLYMOUNT "/modules failed: %s", errstr((int)-len));
 	if (len == -EFBIG)
-		log_err("/etc/earlymount/modules is longer than %zu bytes: the modules past that are not loaded",
+		log_err("/etc/" EARLYMOUNT "/modules is longer than %zu bytes: the modules past that are not loaded",
 		        sizeof(listbuf) - 1);
 	if (len <= 0 && n == 0 && !want_match)
 		return 0;

@@ -41,7 +41,7 @@ static int read_cmdline(const char *path, int optional, char *text, long *n, cha
 {
 	*n = read_file(AT_FDCWD, path, text, CMDLINE_MAX);
 	if (*n == -EFBIG) {
-		fmt(err, errlen, "%s is %ld bytes, more than the %d earlymount reads: refused rather than cut",
+		fmt(err, errlen, "%s is %ld bytes, more than the %d " EARLYMOUNT " reads: refused rather than cut",
 		    path, file_size_read(AT_FDCWD, path), CMDLINE_MAX - 1);
 		return EXIT_SPEC;
 	}
@@ -64,7 +64,7 @@ static int load_cmdline(const char *given, enum spec_rules rules, char *err, siz
 		if ((r = read_cmdline("/etc/earlymount/cmdline", 1, text, &n, err, errlen)) != EXIT_OK)
 			return r;
 		if (n > 0 && cmdline_append(&cl, text, (size_t)n) < 0) {
-			fmt(err, errlen, "/etc/earlymount/cmdline (%ld bytes): more than %d bytes or %d "
+			fmt(err, errlen, "/etc/" EARLYMOUNT "/cmdline (%ld bytes): more than %d bytes or %d "
 			    "parameters", n, CMDLINE_MAX - 1, CMDLINE_MAX_ARGS);
 			return EXIT_SPEC;
 		}
@@ -202,7 +202,7 @@ int run_plan(int argc, char **argv)
 		return r;
 	r = load_cmdline(a.cmdline, a.rules, err, sizeof(err));
 	if (r != EXIT_OK) {
-		fmt(buf, sizeof(buf), "earlymount: %s%s\n", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
+		fmt(buf, sizeof(buf), EARLYMOUNT ": %s%s\n", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
 		out(2, buf);
 		return r;
 	}
@@ -404,7 +404,7 @@ static void on_failure(enum onfail how)
 			rescue_shell();
 			return;
 		}
-		log_err("no /bin/sh in this initramfs for a rescue shell (earlymount-mkinitramfs --busybox)");
+		log_err("no /bin/sh in this initramfs for a rescue shell (" EARLYMOUNT "-mkinitramfs --busybox)");
 		/* fall through */
 	case ONFAIL_PANIC:
 	default:

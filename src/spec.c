@@ -657,13 +657,13 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 
 	where = find_where(val);
 	if (!where) {
-		fmt(c->err, c->errlen, "earlymount.mount=%s: expected WHAT:WHERE[:FSTYPE[:OPTIONS]] "
+		fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: expected WHAT:WHERE[:FSTYPE[:OPTIONS]] "
 		    "with WHERE an absolute path", val);
 		return -EINVAL;
 	}
 	n = (size_t)(where - val);
 	if (n >= sizeof(what)) {
-		fmt(c->err, c->errlen, "earlymount.mount=%s: WHAT is longer than %zu bytes", val, sizeof(what) - 1);
+		fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: WHAT is longer than %zu bytes", val, sizeof(what) - 1);
 		return -EINVAL;
 	}
 	memcpy(what, val, n);
@@ -675,7 +675,7 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 		const char *c2 = strchr(colon + 1, ':');
 		size_t fl = c2 ? (size_t)(c2 - colon - 1) : strlen(colon + 1);
 		if (fl >= sizeof(fstype)) {
-			fmt(c->err, c->errlen, "earlymount.mount=%s: FSTYPE too long", val);
+			fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: FSTYPE too long", val);
 			return -EINVAL;
 		}
 		memcpy(fstype, colon + 1, fl);
@@ -686,7 +686,7 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 	 * entry, in front of the options text in the entry's own buffer. */
 	n = colon ? (size_t)(colon - where) : strlen(where);
 	if (n >= sizeof(sub)) {
-		fmt(c->err, c->errlen, "earlymount.mount=%s: WHERE is longer than %zu bytes", val, sizeof(sub) - 1);
+		fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: WHERE is longer than %zu bytes", val, sizeof(sub) - 1);
 		return -EINVAL;
 	}
 	memset(m, 0, sizeof(*m));
@@ -699,7 +699,7 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 	memcpy(m->opts.buf, sub, n + 1);
 	m->target = m->opts.buf;
 	if (check_target(m->target, "mount point", sub, sizeof(sub)) < 0) {
-		fmt(c->err, c->errlen, "earlymount.mount=%s: %s", val, sub);
+		fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: %s", val, sub);
 		return -EINVAL;
 	}
 	if (str_eq(fstype, "bind") || str_eq(fstype, "rbind")) {
@@ -711,33 +711,33 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 		if (what[0] == '/' && what[strspn(what, "/")] == '\0') {
 			/* binding the whole new root somewhere inside itself is allowed */
 		} else if (check_target(what, "bind source", sub, sizeof(sub)) < 0) {
-			fmt(c->err, c->errlen, "earlymount.mount=%s: %s", val, sub);
+			fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: %s", val, sub);
 			return -EINVAL;
 		}
 	} else {
 		if (is_device_form(what)) {
 			if (spec_parse_device(what, &m->src, sub, sizeof(sub)) < 0) {
-				fmt(c->err, c->errlen, "earlymount.mount=%s: %s", val, sub);
+				fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: %s", val, sub);
 				return -EINVAL;
 			}
 		} else {
 			m->src.kind = DEV_NONE;
 			em_strlcpy(m->src.value, what, sizeof(m->src.value));
 			if (!fstype[0]) {
-				fmt(c->err, c->errlen, "earlymount.mount=%s: '%s' is not a device, so a "
+				fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: '%s' is not a device, so a "
 				    "filesystem type is needed (WHAT:WHERE:FSTYPE)", val, what);
 				return -EINVAL;
 			}
 		}
 		m->src.text = m->src.value;
 		if (fstype[0] && check_fstypes(fstype, sub, sizeof(sub)) < 0) {
-			fmt(c->err, c->errlen, "earlymount.mount=%s: %s", val, sub);
+			fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: %s", val, sub);
 			return -EINVAL;
 		}
 		em_strlcpy(m->fstypes, fstype, sizeof(m->fstypes));
 	}
 	if (options_add(&m->opts, opts, sub, sizeof(sub)) < 0) {
-		fmt(c->err, c->errlen, "earlymount.mount=%s: %s", val, sub);
+		fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: %s", val, sub);
 		return -EINVAL;
 	}
 	return 0;
@@ -802,7 +802,7 @@ static int device_param(struct ctx *c, const struct cmdline_arg *a, struct mount
 	em_strlcpy(m->fstypes, keep, sizeof(m->fstypes));
 	if (m->src.kind == DEV_PATH && str_startswith(m->src.value, "/dev/disk/"))
 		warn(c->p, "%s=%s: a link that udev makes; it exists where udev has run (dracut), "
-		     "not when earlymount runs as /init", a->name, a->value);
+		     "not when " EARLYMOUNT " runs as /init", a->name, a->value);
 	if (m->src.kind == DEV_DEVNUM && m->src.devnum_offset)
 		warn(c->p, "%s=%s: the kernel reads MAJ:MIN:OFFSET and ignores OFFSET; the device is %u:%u",
 		     a->name, a->value, m->src.major, m->src.minor);
@@ -957,7 +957,7 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a)
 		if (need_value(c, a) < 0)
 			return -EINVAL;
 		if (p->nextra >= PLAN_MAX_EXTRA) {
-			fmt(c->err, c->errlen, "earlymount.mount=%s: too many earlymount.mount= entries "
+			fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: too many " EARLYMOUNT ".mount= entries "
 			    "(at most %d)", a->value, PLAN_MAX_EXTRA);
 			return -EINVAL;
 		}
@@ -975,7 +975,7 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a)
 	}
 	if (param_eq(n, "debug")) {
 		if (parse_bool(a->value, &p->debug) < 0) {
-			fmt(c->err, c->errlen, "earlymount.debug=%s: expected nothing, 1 or 0", a->value);
+			fmt(c->err, c->errlen, EARLYMOUNT ".debug=%s: expected nothing, 1 or 0", a->value);
 			return -EINVAL;
 		}
 		return 0;
@@ -987,7 +987,7 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a)
 		for (size_t i = 1; i < ARRAY_SIZE(names); i++)
 			if (str_eq(a->value, names[i]))
 				return p->onfail = (enum onfail)i, 0;
-		fmt(c->err, c->errlen, "earlymount.onfail=%s: expected shell, reboot, poweroff, halt or panic",
+		fmt(c->err, c->errlen, EARLYMOUNT ".onfail=%s: expected shell, reboot, poweroff, halt or panic",
 		    a->value);
 		return -EINVAL;
 	}
@@ -997,12 +997,12 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a)
 		if (need_value(c, a) < 0)
 			return -EINVAL;
 		if (parse_ulong(a->value, &v) < 0 || v == 0) {
-			fmt(c->err, c->errlen, "earlymount.jobs=%s: expected a number of modules to load at "
+			fmt(c->err, c->errlen, EARLYMOUNT ".jobs=%s: expected a number of modules to load at "
 			    "once, 1 or more", a->value);
 			return -EINVAL;
 		}
 		if (v > 64) {
-			warn(p, "earlymount.jobs=%s: more than 64; loading at most 64 modules at once", a->value);
+			warn(p, EARLYMOUNT ".jobs=%s: more than 64; loading at most 64 modules at once", a->value);
 			v = 64;
 		}
 		p->jobs = (unsigned)v;
@@ -1015,7 +1015,7 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a)
 		for (unsigned i = 0; i < p->nmodules; i++)
 			used = (size_t)(p->modules[i] - p->modules_buf) + strlen(p->modules[i]) + 1;
 		if (used + strlen(a->value) + 1 > sizeof(p->modules_buf)) {
-			fmt(c->err, c->errlen, "earlymount.modules=%s: list too long", a->value);
+			fmt(c->err, c->errlen, EARLYMOUNT ".modules=%s: list too long", a->value);
 			return -EINVAL;
 		}
 		char *s = p->modules_buf + used;
@@ -1026,7 +1026,7 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a)
 				*comma = '\0';
 			if (*s) {
 				if (p->nmodules >= PLAN_MAX_MODULES) {
-					fmt(c->err, c->errlen, "earlymount.modules=: more than %d modules",
+					fmt(c->err, c->errlen, EARLYMOUNT ".modules=: more than %d modules",
 					    PLAN_MAX_MODULES);
 					return -EINVAL;
 				}
@@ -1040,10 +1040,10 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a)
 	int r = layer_param(p, n, a->value, c->err, c->errlen);
 	if (r)
 		return r < 0 ? r : 0;
-	fmt(c->err, c->errlen, "%s: unknown earlymount parameter (known: earlymount.mount, "
-	    "earlymount.timeout, earlymount.debug, earlymount.onfail, earlymount.modules, earlymount.jobs, "
-	    "earlymount.volatile, earlymount.overlay, earlymount.overlayflags, earlymount.rootimage, "
-	    "earlymount.tmpfsflags)", a->name);
+	fmt(c->err, c->errlen, "%s: unknown " EARLYMOUNT " parameter (known: " EARLYMOUNT ".mount, "
+	    EARLYMOUNT ".timeout, " EARLYMOUNT ".debug, " EARLYMOUNT ".onfail, " EARLYMOUNT ".modules, " EARLYMOUNT ".jobs, "
+	    EARLYMOUNT ".volatile, " EARLYMOUNT ".overlay, " EARLYMOUNT ".overlayflags, " EARLYMOUNT ".rootimage, "
+	    EARLYMOUNT ".tmpfsflags)", a->name);
 	return -EINVAL;
 }
 

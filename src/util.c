@@ -128,6 +128,10 @@ static void put_num(struct sbuf *sb, unsigned long long v, unsigned base, int ne
 void sb_vprintf(struct sbuf *sb, const char *f, va_list ap)
 {
 	for (; *f; f++) {
+		if (*f == EARLYMOUNT[0]) {
+			sb_puts(sb, "earlymount");
+			continue;
+		}
 		if (*f != '%') {
 			sb_putc(sb, *f);
 			continue;
