@@ -72,6 +72,8 @@ void elog(int level, const char *f, ...)
 	struct sbuf sb, mb;
 	va_list ap;
 
+	if (level == L_DEBUG && !debug_on)
+		return; /* log_debug (log.h) */
 	sb_init(&mb, msg, sizeof(msg));
 	va_start(ap, f);
 	sb_vprintf(&mb, f, ap);

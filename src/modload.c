@@ -586,10 +586,11 @@ static int queue_matches(const char *modalias, const char *devpath, unsigned cha
 		modname_normalize(mn);
 		/* The match line says whether the match queued the module or found it queued (by the
 		 * list, or by another device): the summary counts only the first. */
+		int q = modsched_find(&sched, mn);
 		log_debug("match: %s (%s) -> %s via %.*s%s", modalias, devpath, mn, (int)nm.pl[k], nm.pat[k],
-		          modsched_find(&sched, mn) >= 0 ? " (already queued)" : "");
-		if (modsched_find(&sched, mn) >= 0) {
-			modsched_boost(&sched, modsched_find(&sched, mn), prio);
+		          q >= 0 ? " (already queued)" : "");
+		if (q >= 0) {
+			modsched_boost(&sched, q, prio);
 			continue;
 		}
 		/* As udev's autoloading (kmod's KMOD_PROBE_APPLY_BLACKLIST): a match is not loaded when
