@@ -321,6 +321,21 @@ int write_all(int fd, const char *buf, size_t len)
 	return 0;
 }
 
+void write_text(int fd, const char *text)
+{
+	char buf[2048]; /* the longest text is the full build's usage, 1.2 KB */
+	struct sbuf sb;
+
+	sb_init(&sb, buf, sizeof(buf));
+	for (; *text; text++) {
+		if (*text == EARLYMOUNT[0])
+			sb_puts(&sb, "earlymount");
+		else
+			sb_putc(&sb, *text);
+	}
+	(void)write_all(fd, buf, sb.len);
+}
+
 /* read(2) that retries on EINTR: the count, or -errno. */
 static ssize_t read_eintr(int fd, void *buf, size_t n)
 {
