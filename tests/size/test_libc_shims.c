@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/un.h>
+#include <sys/utsname.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -43,8 +46,33 @@ void *shim_memrchr(const void *s, int c, size_t n);
 void *shim_memset(void *d, int c, size_t n);
 void *shim_memcpy(void *d, const void *s, size_t n);
 void *shim_memmove(void *d, const void *s, size_t n);
+ssize_t shim_read(int fd, void *buf, size_t n);
+ssize_t shim_write(int fd, const void *buf, size_t n);
+ssize_t shim_pread(int fd, void *buf, size_t n, off_t off);
+off_t shim_lseek(int fd, off_t off, int whence);
+int shim_access(const char *path, int mode);
+int shim_mkdirat(int dirfd, const char *path, mode_t mode);
+int shim_mkdir(const char *path, mode_t mode);
+int shim_unlinkat(int dirfd, const char *path, int flags);
+int shim_symlinkat(const char *target, int dirfd, const char *path);
+int shim_fchownat(int dirfd, const char *path, uid_t uid, gid_t gid, int flags);
+int shim_chdir(const char *path);
+int shim_chroot(const char *path);
+int shim_mount(const char *src, const char *target, const char *type, unsigned long flags, const void *data);
+int shim_umount2(const char *target, int flags);
+int shim_uname(struct utsname *u);
+int shim_bind(int fd, const struct sockaddr *addr, socklen_t len);
+int shim_setsockopt(int fd, int level, int name, const void *val, socklen_t len);
+pid_t shim_setsid(void);
+pid_t shim_getpid(void);
+int shim_execve(const char *path, char *const argv[], char *const envp[]);
+void shim_sync(void);
 
 static int failed;
+/* The shim's call and musl's give the same result and, on failure, the same errno. */
+#define SAME(shim, musl) do { errno = 0; long r1_ = (long)(shim); int e1_ = errno; errno = 0; long r2_ = (long)(musl); \
+	int e2_ = errno; CHECK(r1_ == r2_ && (r1_ != -1 || e1_ == e2_), "%s: %ld (errno %d), musl %ld (errno %d)", #shim, \
+	r1_, e1_, r2_, e2_); } while (0)
 #define SIGN(x) (((x) > 0) - ((x) < 0))
 #define CHECK(c, ...) do { if (!(c)) { failed = 1; fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
 	fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } } while (0)
@@ -211,6 +239,86 @@ int main(void)
 	close(tfd);
 	unlink(ln);
 	unlink(mt);
+	/* The plain system calls: each against musl's, on success and on failure, without changing
+	 * anything outside a temporary directory (chroot, mount and umount2 fail on a path that
+	 * does not exist, as root or not). */
+	{
+		char dir[] = "/tmp/em-shims-sys-XXXXXX", buf3[8], buf4[8];
+		int p[2], dfd2, tf;
+		struct utsname u1, u2;
+		CHECK(mkdtemp(dir) != NULL && (dfd2 = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) >= 0, "mkdtemp");
+		CHECK(pipe(p) == 0, "pipe");
+		CHECK(shim_write(p[1], "abcdef", 6) == 6 && shim_read(p[0], buf3, 3) == 3 && read(p[0], buf4, 3) == 3 &&
+		      !memcmp(buf3, "abc", 3) && !memcmp(buf4, "def", 3), "read/write");
+		SAME(shim_read(-1, buf3, 1), read(-1, buf3, 1));
+		SAME(shim_write(-1, "x", 1), write(-1, "x", 1));
+		close(p[0]);
+		close(p[1]);
+		tf = openat(dfd2, "f", O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+		CHECK(tf >= 0 && write(tf, "0123456789", 10) == 10, "file");
+		SAME(shim_pread(tf, buf3, 4, 3), pread(tf, buf4, 4, 3));
+		CHECK(!memcmp(buf3, "3456", 4) && !memcmp(buf3, buf4, 4), "pread");
+		SAME(shim_pread(tf, buf3, 4, -1), pread(tf, buf4, 4, -1));
+		SAME(shim_lseek(tf, 2, SEEK_SET), lseek(tf, 2, SEEK_SET));
+		SAME(shim_lseek(tf, 0, SEEK_END), lseek(tf, 0, SEEK_END));
+		SAME(shim_lseek(tf, 0, 99), lseek(tf, 0, 99));
+		close(tf);
+		SAME(shim_access("/", F_OK), access("/", F_OK));
+		SAME(shim_access("/nonexistent-earlymount", F_OK), access("/nonexistent-earlymount", F_OK));
+		SAME(shim_mkdirat(dfd2, "d", 0700), mkdirat(dfd2, "e", 0700));
+		SAME(shim_mkdirat(dfd2, "d", 0700), mkdirat(dfd2, "e", 0700));
+		CHECK(fstatat(dfd2, "d", &a, 0) == 0 && S_ISDIR(a.st_mode) && (a.st_mode & 0777) == (0700 & ~umask(022)),
+		      "mkdirat mode %o", (unsigned)(a.st_mode & 0777));
+		SAME(shim_mkdir("/nonexistent-earlymount/x", 0700), mkdir("/nonexistent-earlymount/x", 0700));
+		SAME(shim_symlinkat("d", dfd2, "l"), symlinkat("d", dfd2, "m"));
+		SAME(shim_symlinkat("d", dfd2, "l"), symlinkat("d", dfd2, "m"));
+		CHECK(readlinkat(dfd2, "l", buf3, sizeof(buf3)) == 1 && buf3[0] == 'd', "symlinkat");
+		SAME(shim_fchownat(dfd2, "l", getuid(), getgid(), AT_SYMLINK_NOFOLLOW),
+		     fchownat(dfd2, "m", getuid(), getgid(), AT_SYMLINK_NOFOLLOW));
+		SAME(shim_fchownat(dfd2, "x", getuid(), getgid(), 0), fchownat(dfd2, "x", getuid(), getgid(), 0));
+		SAME(shim_unlinkat(dfd2, "l", 0), unlinkat(dfd2, "m", 0));
+		SAME(shim_unlinkat(dfd2, "l", 0), unlinkat(dfd2, "m", 0));
+		SAME(shim_unlinkat(dfd2, "d", AT_REMOVEDIR), unlinkat(dfd2, "e", AT_REMOVEDIR));
+		SAME(shim_unlinkat(dfd2, "f", AT_REMOVEDIR), unlinkat(dfd2, "f", AT_REMOVEDIR));
+		unlinkat(dfd2, "f", 0);
+		char cwd[4096], cwd2[4096];
+		CHECK(getcwd(cwd, sizeof(cwd)) != NULL, "getcwd");
+		CHECK(shim_chdir(dir) == 0 && getcwd(cwd2, sizeof(cwd2)) && !strcmp(cwd2, dir) && chdir(cwd) == 0, "chdir");
+		SAME(shim_chdir("/nonexistent-earlymount"), chdir("/nonexistent-earlymount"));
+		SAME(shim_chroot("/nonexistent-earlymount"), chroot("/nonexistent-earlymount"));
+		SAME(shim_mount("none", "/nonexistent-earlymount", "tmpfs", 0, NULL),
+		     mount("none", "/nonexistent-earlymount", "tmpfs", 0, NULL));
+		SAME(shim_umount2("/nonexistent-earlymount", 0), umount2("/nonexistent-earlymount", 0));
+		SAME(shim_uname(&u1), uname(&u2));
+		CHECK(!strcmp(u1.sysname, u2.sysname) && !strcmp(u1.release, u2.release) && !strcmp(u1.machine, u2.machine),
+		      "uname");
+		int s1 = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0), s2 = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+		int sz = 65536;
+		struct sockaddr_un sa = { .sun_family = AF_UNIX };
+		SAME(shim_setsockopt(s1, SOL_SOCKET, SO_RCVBUF, &sz, sizeof(sz)), setsockopt(s2, SOL_SOCKET, SO_RCVBUF, &sz, sizeof(sz)));
+		SAME(shim_setsockopt(s1, SOL_SOCKET, 9999, &sz, sizeof(sz)), setsockopt(s2, SOL_SOCKET, 9999, &sz, sizeof(sz)));
+		SAME(shim_bind(s1, (struct sockaddr *)&sa, sizeof(sa_family_t)), bind(s2, (struct sockaddr *)&sa, sizeof(sa_family_t)));
+		SAME(shim_bind(-1, (struct sockaddr *)&sa, sizeof(sa)), bind(-1, (struct sockaddr *)&sa, sizeof(sa)));
+		close(s1);
+		close(s2);
+		CHECK(shim_getpid() == getpid(), "getpid");
+		char *const av[] = { "x", NULL };
+		SAME(shim_execve("/nonexistent-earlymount", av, av + 1), execve("/nonexistent-earlymount", av, av + 1));
+		SAME(shim_execve(dir, av, av + 1), execve(dir, av, av + 1));
+		shim_sync();
+		close(dfd2);
+		rmdir(dir);
+		/* setsid in a child (not a group leader): the new session's id, then EPERM as musl's */
+		pid_t c = fork();
+		if (c == 0) {
+			pid_t sid = shim_setsid();
+			errno = 0;
+			int again = shim_setsid(), e = errno;
+			_exit(sid == getpid() && again == -1 && e == EPERM && setsid() == -1 && errno == EPERM ? 0 : 1);
+		}
+		int cst = 0;
+		CHECK(c > 0 && waitpid(c, &cst, 0) == c && WIFEXITED(cst) && WEXITSTATUS(cst) == 0, "setsid: %d", cst);
+	}
 	/* fork: a child that exits with a status the parent sees */
 	pid_t pid = shim_fork();
 	if (pid == 0)
