@@ -67,6 +67,15 @@ pid_t shim_setsid(void);
 pid_t shim_getpid(void);
 int shim_execve(const char *path, char *const argv[], char *const envp[]);
 void shim_sync(void);
+int shim_close(int fd);
+int shim_ioctl(int fd, int req, ...);
+ssize_t shim_recvfrom(int fd, void *buf, size_t n, int flags, struct sockaddr *addr, socklen_t *len);
+ssize_t shim_recv(int fd, void *buf, size_t n, int flags);
+pid_t shim_waitpid(pid_t pid, int *status, int options);
+pid_t shim_wait(int *status);
+int shim_stat(const char *path, struct stat *st);
+int shim_lstat(const char *path, struct stat *st);
+int shim_fstat(int fd, struct stat *st);
 
 static int failed;
 /* The shim's call and musl's give the same result and, on failure, the same errno. */
@@ -318,6 +327,53 @@ int main(void)
 		}
 		int cst = 0;
 		CHECK(c > 0 && waitpid(c, &cst, 0) == c && WIFEXITED(cst) && WEXITSTATUS(cst) == 0, "setsid: %d", cst);
+	}
+	/* close, ioctl, recv(from), waitpid, wait, and the stat family: musl's results */
+	{
+		struct stat s1, s2;
+		int fd2 = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC), nb = 0, nb2 = 0;
+		CHECK(shim_close(fd2) == 0 && fcntl(fd2, F_GETFD) == -1, "close");
+		SAME(shim_close(fd2), close(fd2));
+		SAME(shim_stat("/", &s1), stat("/", &s2));
+		CHECK(s1.st_ino == s2.st_ino && s1.st_dev == s2.st_dev && s1.st_mode == s2.st_mode, "stat");
+		SAME(shim_stat("/nonexistent-earlymount", &s1), stat("/nonexistent-earlymount", &s2));
+		char lk[] = "/tmp/em-shims-lstat-XXXXXX";
+		CHECK(mkdtemp(lk) != NULL && rmdir(lk) == 0 && symlink("/", lk) == 0, "symlink");
+		SAME(shim_lstat(lk, &s1), lstat(lk, &s2));
+		CHECK(S_ISLNK(s1.st_mode) && s1.st_ino == s2.st_ino, "lstat");
+		SAME(shim_stat(lk, &s1), stat(lk, &s2));
+		CHECK(S_ISDIR(s1.st_mode) && s1.st_ino == s2.st_ino, "stat through a link");
+		unlink(lk);
+		fd2 = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		SAME(shim_fstat(fd2, &s1), fstat(fd2, &s2));
+		CHECK(s1.st_ino == s2.st_ino && S_ISDIR(s1.st_mode), "fstat");
+		close(fd2);
+		SAME(shim_fstat(-1, &s1), fstat(-1, &s2));
+		SAME(shim_fstat(AT_FDCWD, &s1), fstat(AT_FDCWD, &s2));
+		SAME(shim_fstat(fd2, &s1), fstat(fd2, &s2));
+		int sp[2];
+		CHECK(socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, sp) == 0, "socketpair");
+		CHECK(send(sp[1], "hello", 5, 0) == 5 && send(sp[1], "world", 5, 0) == 5, "send");
+		SAME(shim_ioctl(sp[0], FIONREAD, &nb), ioctl(sp[0], FIONREAD, &nb2));
+		CHECK(nb == nb2 && nb == 5, "ioctl FIONREAD %d %d", nb, nb2);
+		SAME(shim_ioctl(-1, FIONREAD, &nb), ioctl(-1, FIONREAD, &nb2));
+		char rb[8], rb2[8];
+		SAME(shim_recv(sp[0], rb, sizeof(rb), 0), recv(sp[0], rb2, sizeof(rb2), 0));
+		CHECK(!memcmp(rb, "hello", 5) && !memcmp(rb2, "world", 5), "recv");
+		SAME(shim_recvfrom(sp[0], rb, sizeof(rb), MSG_DONTWAIT, NULL, NULL),
+		     recvfrom(sp[0], rb2, sizeof(rb2), MSG_DONTWAIT, NULL, NULL));
+		close(sp[0]);
+		close(sp[1]);
+		for (int k = 0; k < 2; k++) {
+			pid_t c2 = fork();
+			if (c2 == 0)
+				_exit(7 + k);
+			int st1 = 0;
+			CHECK(c2 > 0 && (k ? shim_wait(&st1) : shim_waitpid(c2, &st1, 0)) == c2 && WIFEXITED(st1) &&
+			      WEXITSTATUS(st1) == 7 + k, "%s: status %d", k ? "wait" : "waitpid", st1);
+		}
+		SAME(shim_waitpid(-1, NULL, WNOHANG), waitpid(-1, NULL, WNOHANG));
+		SAME(shim_wait(NULL), wait(NULL));
 	}
 	/* fork: a child that exits with a status the parent sees */
 	pid_t pid = shim_fork();
