@@ -8,7 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <poll.h>
+#include <sched.h>
 #include <sys/mount.h>
+#include <sys/statfs.h>
 #include <sys/un.h>
 #include <sys/utsname.h>
 #include <sys/socket.h>
@@ -76,6 +79,11 @@ pid_t shim_wait(int *status);
 int shim_stat(const char *path, struct stat *st);
 int shim_lstat(const char *path, struct stat *st);
 int shim_fstat(int fd, struct stat *st);
+int shim_statfs(const char *path, struct statfs *buf);
+int shim_fstatfs(int fd, struct statfs *buf);
+int shim_dup2(int old, int new);
+int shim_poll(struct pollfd *fds, nfds_t n, int timeout);
+int shim_sched_getaffinity(pid_t pid, size_t size, cpu_set_t *set);
 
 static int failed;
 /* The shim's call and musl's give the same result and, on failure, the same errno. */
@@ -374,6 +382,47 @@ int main(void)
 		}
 		SAME(shim_waitpid(-1, NULL, WNOHANG), waitpid(-1, NULL, WNOHANG));
 		SAME(shim_wait(NULL), wait(NULL));
+	}
+	/* statfs, fstatfs, dup2, poll, sched_getaffinity: musl's results */
+	{
+		struct statfs f1, f2;
+		SAME(shim_statfs("/", &f1), statfs("/", &f2));
+		CHECK(f1.f_type == f2.f_type && f1.f_bsize == f2.f_bsize && f1.f_files == f2.f_files, "statfs");
+		SAME(shim_statfs("/nonexistent-earlymount", &f1), statfs("/nonexistent-earlymount", &f2));
+		int fd3 = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		SAME(shim_fstatfs(fd3, &f1), fstatfs(fd3, &f2));
+		CHECK(f1.f_type == f2.f_type && f1.f_bsize == f2.f_bsize, "fstatfs");
+		SAME(shim_fstatfs(-1, &f1), fstatfs(-1, &f2));
+		/* dup2 onto itself is the descriptor, or EBADF when it is not open */
+		SAME(shim_dup2(fd3, fd3), dup2(fd3, fd3));
+		CHECK(shim_dup2(fd3, 100) == 100 && fstat(100, &a) == 0 && S_ISDIR(a.st_mode) && !(fcntl(100, F_GETFD) & FD_CLOEXEC),
+		      "dup2");
+		SAME(shim_dup2(fd3, 100), dup2(fd3, 100));
+		close(100);
+		SAME(shim_dup2(-1, 100), dup2(-1, 100));
+		SAME(shim_dup2(100, 100), dup2(100, 100));
+		SAME(shim_dup2(fd3, -1), dup2(fd3, -1));
+		close(fd3);
+		int pp[2];
+		CHECK(pipe(pp) == 0, "pipe");
+		struct pollfd pf1 = { .fd = pp[0], .events = POLLIN }, pf2 = pf1;
+		SAME(shim_poll(&pf1, 1, 0), poll(&pf2, 1, 0));
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		CHECK(shim_poll(&pf1, 1, 30) == 0, "poll timeout");
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		CHECK((t1.tv_sec - t0.tv_sec) * 1000000000L + (t1.tv_nsec - t0.tv_nsec) >= 30000000L, "poll too short");
+		CHECK(write(pp[1], "x", 1) == 1, "write");
+		SAME(shim_poll(&pf1, 1, -1), poll(&pf2, 1, -1));
+		CHECK(pf1.revents == pf2.revents && (pf1.revents & POLLIN), "poll revents %x %x", pf1.revents, pf2.revents);
+		SAME(shim_poll(&pf1, (nfds_t)-1, 0), poll(&pf2, (nfds_t)-1, 0));
+		close(pp[0]);
+		close(pp[1]);
+		cpu_set_t c1, c2;
+		memset(&c1, 0xff, sizeof(c1));
+		memset(&c2, 0xee, sizeof(c2));
+		SAME(shim_sched_getaffinity(0, sizeof(c1), &c1), sched_getaffinity(0, sizeof(c2), &c2));
+		CHECK(!memcmp(&c1, &c2, sizeof(c1)) && CPU_COUNT(&c1) >= 1, "sched_getaffinity");
+		SAME(shim_sched_getaffinity(0, 1, &c1), sched_getaffinity(0, 1, &c2));
 	}
 	/* fork: a child that exits with a status the parent sees */
 	pid_t pid = shim_fork();
