@@ -403,7 +403,7 @@ static int parse_bool(const char *v, int *out)
 static void warn(struct plan *p, const char *f, ...) __attribute__((format(printf, 2, 3)));
 static void warn(struct plan *p, const char *f, ...)
 {
-	static const char hex[] = "0123456789abcdef";
+	static const char *const hex = "0123456789abcdef"; /* not an array: see layers.c mount_overlay */
 	char line[320], esc[sizeof(line) * 4];
 	struct sbuf sb;
 	size_t used = strlen(p->warnings), n = 0;
