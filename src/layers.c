@@ -233,7 +233,6 @@ static int mount_overlay(const char *sysroot)
 	static struct optset o;
 	struct mnt_err e;
 	struct mnt_target t = { -1, "", sysroot };
-	char msg[640];
 	int r;
 
 	(void)modules_fs("overlay", LAYER_DIR);
@@ -245,8 +244,7 @@ static int mount_overlay(const char *sysroot)
 			return 0;
 		}
 		if (r != -ENOTSUP) {
-			mount_describe(msg, sizeof(msg), "overlay", sysroot, "overlay", r, &e);
-			log_err("%s", msg);
+			mount_log_failure("overlay", sysroot, "overlay", r, &e);
 			return r;
 		}
 	}
@@ -274,8 +272,7 @@ static int mount_overlay(const char *sysroot)
 	r = mnt_new("overlay", "overlay", &o, &t, &e);
 	close(t.dirfd);
 	if (r < 0) {
-		mount_describe(msg, sizeof(msg), "overlay", sysroot, "overlay", r, &e);
-		log_err("%s", msg);
+		mount_log_failure("overlay", sysroot, "overlay", r, &e);
 		return r;
 	}
 	log_info("mounted overlay on %s (lower %s, upper %s)", sysroot, lower, upper);
@@ -360,8 +357,7 @@ static int mount_volatile_yes(const struct plan *p, const char *sysroot)
 	r = mnt_new("tmpfs", "tmpfs", &p->tmpfs_opts, &t, &e);
 	close(t.dirfd);
 	if (r < 0) {
-		mount_describe(msg, sizeof(msg), "tmpfs", sysroot, "tmpfs", r, &e);
-		log_err("%s", msg);
+		mount_log_failure("tmpfs", sysroot, "tmpfs", r, &e);
 		goto out;
 	}
 	if ((lc.root = open(sysroot, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
@@ -447,7 +443,6 @@ static int mount_share(const struct plan *p, const char *sysroot)
 	unsigned long start = log_ms(), last_say = start;
 	struct mnt_target t = { -1, "", sysroot };
 	struct mnt_err e;
-	char msg[640];
 	int r = -EINVAL;
 
 	if ((t.dirfd = open_dir(sysroot)) < 0)
@@ -471,8 +466,7 @@ static int mount_share(const struct plan *p, const char *sysroot)
 				absent = 1;
 				continue;
 			}
-			mount_describe(msg, sizeof(msg), m->src.value, sysroot, type, r, &e);
-			log_err("%s", msg);
+			mount_log_failure(m->src.value, sysroot, type, r, &e);
 			goto out;
 		}
 		(void)absent;
@@ -541,7 +535,6 @@ int layers_mount_root(const struct plan *p, const char *sysroot)
 	} else {
 		struct mnt_target t = { -1, "", LAYER_DIR "/overlay" };
 		struct mnt_err e;
-		char msg[640];
 		em_strlcpy(dev, "tmpfs", sizeof(dev));
 		if ((t.dirfd = open_dir(t.display)) < 0) {
 			r = t.dirfd;
@@ -550,8 +543,7 @@ int layers_mount_root(const struct plan *p, const char *sysroot)
 		r = mnt_new("tmpfs", "tmpfs", &p->tmpfs_opts, &t, &e);
 		close(t.dirfd);
 		if (r < 0) {
-			mount_describe(msg, sizeof(msg), "tmpfs", t.display, "tmpfs", r, &e);
-			log_err("%s", msg);
+			mount_log_failure("tmpfs", t.display, "tmpfs", r, &e);
 			goto out;
 		}
 	}

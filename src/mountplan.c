@@ -38,6 +38,14 @@ void mount_describe(char *buf, size_t cap, const char *src, const char *tgt, con
 		          "(" EARLYMOUNT "-mkinitramfs --fs %s) or load it (" EARLYMOUNT ".modules=%s)", type, type, type);
 }
 
+void mount_log_failure(const char *src, const char *tgt, const char *type, int r, const struct mnt_err *e)
+{
+	char msg[640];
+
+	mount_describe(msg, sizeof(msg), src, tgt, type, r, e);
+	log_err("%s", msg);
+}
+
 /* BLKROGET: 1 when the block device is read-only (a write-protected card, a read-only loop
  * device, QEMU's readonly=on), 0 when writable, -errno when it cannot be asked. */
 static int dev_readonly(const char *dev)
