@@ -151,7 +151,7 @@ static void scan_dev(void)
 	close(fd);
 	sort_devs();
 	if (c.full && !warned) {
-		log_warn("/dev holds more block devices than earlymount looks at (%u): %d not looked at", ndevs, c.full);
+		log_warn("/dev holds more block devices than " EARLYMOUNT " looks at (%u): %d not looked at", ndevs, c.full);
 		warned = 1;
 	}
 }
@@ -568,7 +568,7 @@ static void btrfs_wait_members(const char *path, int s, unsigned long start, lon
 			return;
 		}
 		if (capped) {
-			log_warn("btrfs UUID=%s names %llu devices; earlymount counts at most %u", root.uuid,
+			log_warn("btrfs UUID=%s names %llu devices; " EARLYMOUNT " counts at most %u", root.uuid,
 			         (unsigned long long)root.ndevices, MAX_BTRFS_MEMBERS);
 			return;
 		}
@@ -642,7 +642,7 @@ void dev_report(void)
 	scan_dev();
 	if (!ndevs) {
 		log_err("block devices found: none (is the disk driver in the initramfs? "
-		        "see earlymount-mkinitramfs --module/--preset)");
+		        "see " EARLYMOUNT "-mkinitramfs --module/--preset)");
 		return;
 	}
 	log_err("block devices found:");

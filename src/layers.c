@@ -82,13 +82,13 @@ static int mount_image(const struct plan *p, const char *dir)
 	ifd = resolve_in_root(cfd, p->rootimage, 0);
 	close(cfd);
 	if (ifd < 0) {
-		log_err("earlymount.rootimage=%s: %s on the root device %s (looked up inside it)", p->rootimage,
+		log_err(EARLYMOUNT ".rootimage=%s: %s on the root device %s (looked up inside it)", p->rootimage,
 		        ifd == -ENOENT ? "no such file" : errstr(-ifd), carrier);
 		return ifd;
 	}
 	if (fstat(ifd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		close(ifd);
-		log_err("earlymount.rootimage=%s on %s: not a regular file (an image file is needed)",
+		log_err(EARLYMOUNT ".rootimage=%s on %s: not a regular file (an image file is needed)",
 		        p->rootimage, carrier);
 		return -EINVAL;
 	}
@@ -99,13 +99,13 @@ static int mount_image(const struct plan *p, const char *dir)
 	r = rfd < 0 ? -errno : 0;
 	close(ifd);
 	if (r < 0) {
-		log_err("earlymount.rootimage=%s on %s: opening it: %s", p->rootimage, carrier, errstr(-r));
+		log_err(EARLYMOUNT ".rootimage=%s on %s: opening it: %s", p->rootimage, carrier, errstr(-r));
 		return r;
 	}
 	lfd = loop_attach_ro(rfd, p->rootimage, img.src.value, sizeof(img.src.value), &step);
 	close(rfd);
 	if (lfd < 0) {
-		log_err("earlymount.rootimage=%s on %s: attaching it to a loop device failed at %s: %s%s",
+		log_err(EARLYMOUNT ".rootimage=%s on %s: attaching it to a loop device failed at %s: %s%s",
 		        p->rootimage, carrier, step, errstr(-lfd),
 		        lfd == -ENOENT || lfd == -ENODEV ? " (is the loop module in the initramfs? "
 		                                           "earlymount-mkinitramfs --module loop)" : "");
@@ -121,11 +121,11 @@ static int mount_image(const struct plan *p, const char *dir)
 	img.opts.ro = 1;
 	img.wait_s = 0;
 	if (dev_probe(img.src.value, &fi) == -ENOENT)
-		log_warn("earlymount.rootimage=%s on %s: no filesystem earlymount knows in it; trying the "
+		log_warn(EARLYMOUNT ".rootimage=%s on %s: no filesystem " EARLYMOUNT " knows in it; trying the "
 		         "kernel's", p->rootimage, carrier);
 	r = mount_on(p, &img, dir, NULL, 0);
 	if (r < 0)
-		log_err("earlymount.rootimage=%s on %s (%s): the image could not be mounted", p->rootimage,
+		log_err(EARLYMOUNT ".rootimage=%s on %s (%s): the image could not be mounted", p->rootimage,
 		        carrier, img.src.value);
 	/* The mount holds the loop device now; on failure this detaches it (autoclear). */
 	close(lfd);
@@ -225,12 +225,14 @@ static int make_upper(const char *what, const char *dev, const struct stat *lowe
 
 static int mount_overlay(const char *sysroot)
 {
-	static const char lower[] = LAYER_DIR "/lower", upper[] = LAYER_DIR "/overlay/upper",
-	                  work[] = LAYER_DIR "/overlay/work";
+	/* Pointers, not arrays: a literal is stored once with its other uses and unpadded (the
+	 * four of this file and the hex digits of probe.c and spec.c: 128 B of earlymount-init,
+	 * 82,000 -> 81,872 B). */
+	static const char *const lower = LAYER_DIR "/lower", *const upper = LAYER_DIR "/overlay/upper",
+	                  *const work = LAYER_DIR "/overlay/work";
 	static struct optset o;
 	struct mnt_err e;
 	struct mnt_target t = { -1, "", sysroot };
-	char msg[640];
 	int r;
 
 	(void)modules_fs("overlay", LAYER_DIR);
@@ -242,8 +244,7 @@ static int mount_overlay(const char *sysroot)
 			return 0;
 		}
 		if (r != -ENOTSUP) {
-			mount_describe(msg, sizeof(msg), "overlay", sysroot, "overlay", r, &e);
-			log_err("%s", msg);
+			mount_log_failure("overlay", sysroot, "overlay", r, &e);
 			return r;
 		}
 	}
@@ -271,8 +272,7 @@ static int mount_overlay(const char *sysroot)
 	r = mnt_new("overlay", "overlay", &o, &t, &e);
 	close(t.dirfd);
 	if (r < 0) {
-		mount_describe(msg, sizeof(msg), "overlay", sysroot, "overlay", r, &e);
-		log_err("%s", msg);
+		mount_log_failure("overlay", sysroot, "overlay", r, &e);
 		return r;
 	}
 	log_info("mounted overlay on %s (lower %s, upper %s)", sysroot, lower, upper);
@@ -304,7 +304,7 @@ static int copy_usr_link(int fd, const char *name, unsigned char type, void *vct
 		return 0;
 	if (symlinkat(target, c->root, name) < 0 && errno != EEXIST) {
 		c->r = -errno;
-		log_err("earlymount.volatile=yes: making the link /%s -> %s on the tmpfs root: %s", name,
+		log_err(EARLYMOUNT ".volatile=yes: making the link /%s -> %s on the tmpfs root: %s", name,
 		        target, errstr(errno));
 		return 1;
 	}
@@ -319,7 +319,7 @@ static int mount_volatile_yes(const struct plan *p, const char *sysroot)
 		unsigned short mode;
 	} dirs[] = { { "usr", 0755 }, { "dev", 0755 }, { "proc", 0555 }, { "sys", 0555 }, { "run", 0755 },
 		     { "etc", 0755 }, { "var", 0755 }, { "root", 0700 }, { "tmp", 01777 } };
-	static const char lower[] = LAYER_DIR "/lower";
+	static const char *const lower = LAYER_DIR "/lower"; /* not an array: see mount_overlay */
 	struct mnt_target t = { -1, "", sysroot };
 	struct links_ctx lc = { -1, -1, 0 };
 	struct mnt_err e;
@@ -336,16 +336,16 @@ static int mount_volatile_yes(const struct plan *p, const char *sysroot)
 	 * (not usr-merged) would boot without them. */
 	for (size_t i = 0; i < ARRAY_SIZE(merged); i++) {
 		if (fstatat(lc.lower, merged[i], &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode)) {
-			log_err("earlymount.volatile=yes: the root device is not usr-merged: /%s on it is a "
+			log_err(EARLYMOUNT ".volatile=yes: the root device is not usr-merged: /%s on it is a "
 			        "directory, not a link into /usr, and only /usr is kept on the tmpfs root "
-			        "(use earlymount.volatile=overlay)", merged[i]);
+			        "(use " EARLYMOUNT ".volatile=overlay)", merged[i]);
 			r = -ENOTDIR;
 			goto out;
 		}
 	}
 	usr = resolve_in_root(lc.lower, "/usr", 1);
 	if (usr < 0) {
-		log_err("earlymount.volatile=yes: the root device has no /usr (%s); volatile=yes keeps only "
+		log_err(EARLYMOUNT ".volatile=yes: the root device has no /usr (%s); volatile=yes keeps only "
 		        "/usr of it", errstr(-usr));
 		r = usr;
 		goto out;
@@ -357,8 +357,7 @@ static int mount_volatile_yes(const struct plan *p, const char *sysroot)
 	r = mnt_new("tmpfs", "tmpfs", &p->tmpfs_opts, &t, &e);
 	close(t.dirfd);
 	if (r < 0) {
-		mount_describe(msg, sizeof(msg), "tmpfs", sysroot, "tmpfs", r, &e);
-		log_err("%s", msg);
+		mount_log_failure("tmpfs", sysroot, "tmpfs", r, &e);
 		goto out;
 	}
 	if ((lc.root = open(sysroot, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
@@ -370,7 +369,7 @@ static int mount_volatile_yes(const struct plan *p, const char *sysroot)
 	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
 		if (mkdirat(lc.root, dirs[i].name, 0700) < 0 || fchmodat(lc.root, dirs[i].name, dirs[i].mode, 0) < 0) {
 			r = -errno;
-			log_err("earlymount.volatile=yes: making /%s on the tmpfs root: %s", dirs[i].name, errstr(-r));
+			log_err(EARLYMOUNT ".volatile=yes: making /%s on the tmpfs root: %s", dirs[i].name, errstr(-r));
 			goto out;
 		}
 	if (dir_each(lc.lower, copy_usr_link, &lc) < 0 || lc.r < 0) {
@@ -444,7 +443,6 @@ static int mount_share(const struct plan *p, const char *sysroot)
 	unsigned long start = log_ms(), last_say = start;
 	struct mnt_target t = { -1, "", sysroot };
 	struct mnt_err e;
-	char msg[640];
 	int r = -EINVAL;
 
 	if ((t.dirfd = open_dir(sysroot)) < 0)
@@ -468,8 +466,7 @@ static int mount_share(const struct plan *p, const char *sysroot)
 				absent = 1;
 				continue;
 			}
-			mount_describe(msg, sizeof(msg), m->src.value, sysroot, type, r, &e);
-			log_err("%s", msg);
+			mount_log_failure(m->src.value, sysroot, type, r, &e);
 			goto out;
 		}
 		(void)absent;
@@ -531,14 +528,13 @@ int layers_mount_root(const struct plan *p, const char *sysroot)
 		spec_entry_copy(&upper, &p->overlay);
 		r = mount_on(p, &upper, LAYER_DIR "/overlay", dev, sizeof(dev));
 		if (r < 0) {
-			log_err("earlymount.overlay=%s: the writable layer could not be mounted read-write",
+			log_err(EARLYMOUNT ".overlay=%s: the writable layer could not be mounted read-write",
 			        p->overlay.src.text);
 			goto out;
 		}
 	} else {
 		struct mnt_target t = { -1, "", LAYER_DIR "/overlay" };
 		struct mnt_err e;
-		char msg[640];
 		em_strlcpy(dev, "tmpfs", sizeof(dev));
 		if ((t.dirfd = open_dir(t.display)) < 0) {
 			r = t.dirfd;
@@ -547,8 +543,7 @@ int layers_mount_root(const struct plan *p, const char *sysroot)
 		r = mnt_new("tmpfs", "tmpfs", &p->tmpfs_opts, &t, &e);
 		close(t.dirfd);
 		if (r < 0) {
-			mount_describe(msg, sizeof(msg), "tmpfs", t.display, "tmpfs", r, &e);
-			log_err("%s", msg);
+			mount_log_failure("tmpfs", t.display, "tmpfs", r, &e);
 			goto out;
 		}
 	}

@@ -78,7 +78,7 @@ int layer_param(struct plan *p, const char *name, const char *value, char *err, 
 
 	if (param_eq(name, "volatile")) {
 		if (parse_volatile(value, &p->volatile_mode) < 0) {
-			fmt(err, errlen, "earlymount.volatile=%s: expected overlay, state, yes or no", value);
+			fmt(err, errlen, EARLYMOUNT ".volatile=%s: expected overlay, state, yes or no", value);
 			return -EINVAL;
 		}
 		return 1;
@@ -87,14 +87,14 @@ int layer_param(struct plan *p, const char *name, const char *value, char *err, 
 	    !param_eq(name, "tmpfsflags"))
 		return 0;
 	if (!value || (!*value && !param_eq(name, "overlayflags") && !param_eq(name, "tmpfsflags"))) {
-		fmt(err, errlen, "earlymount.%s=: empty value", name);
+		fmt(err, errlen, EARLYMOUNT ".%s=: empty value", name);
 		return -EINVAL;
 	}
 	if (param_eq(name, "overlay")) {
 		struct mount_entry *m = &p->overlay;
 		r = spec_parse_device(value, &m->src, sub, sizeof(sub));
 		if (r < 0) {
-			fmt(err, errlen, "earlymount.overlay=%s: %s%s", value,
+			fmt(err, errlen, EARLYMOUNT ".overlay=%s: %s%s", value,
 			    r == -EOPNOTSUPP ? "the writable layer must be a block device; this is " : "", sub);
 			return -EINVAL;
 		}
@@ -108,7 +108,7 @@ int layer_param(struct plan *p, const char *name, const char *value, char *err, 
 		/* A path inside the root device, looked up there with RESOLVE_IN_ROOT (layers.c): a
 		 * relative one is taken from its top, as an absolute one is. */
 		if (strlen(value) >= SPEC_VALUE_MAX) {
-			fmt(err, errlen, "earlymount.rootimage=%s: longer than %d bytes", value, SPEC_VALUE_MAX - 1);
+			fmt(err, errlen, EARLYMOUNT ".rootimage=%s: longer than %d bytes", value, SPEC_VALUE_MAX - 1);
 			return -EINVAL;
 		}
 		p->rootimage = value;
@@ -117,7 +117,7 @@ int layer_param(struct plan *p, const char *name, const char *value, char *err, 
 	/* The options of a layer: filesystem parameters and attributes, split as rootflags= are. */
 	struct optset *o = param_eq(name, "overlayflags") ? &p->overlay.opts : &p->tmpfs_opts;
 	if (options_add(o, value, sub, sizeof(sub)) < 0) {
-		fmt(err, errlen, "earlymount.%s=%s: %s", name, value, sub);
+		fmt(err, errlen, EARLYMOUNT ".%s=%s: %s", name, value, sub);
 		return -EINVAL;
 	}
 	return 1;
@@ -129,11 +129,11 @@ int layer_finish(struct plan *p, char *err, size_t errlen)
 	const char *vol = vol_names[p->volatile_mode];
 
 	if (p->overlay.opts.nparams + p->overlay.opts.attr_set + p->overlay.opts.attr_clr && !p->have_overlay) {
-		fmt(err, errlen, "earlymount.overlayflags= given without earlymount.overlay=");
+		fmt(err, errlen, EARLYMOUNT ".overlayflags= given without " EARLYMOUNT ".overlay=");
 		return -EINVAL;
 	}
 	if (p->volatile_mode != VOL_NO && p->have_overlay) {
-		fmt(err, errlen, "earlymount.volatile=%s and earlymount.overlay=%s: the root gets one "
+		fmt(err, errlen, EARLYMOUNT ".volatile=%s and " EARLYMOUNT ".overlay=%s: the root gets one "
 		    "writable layer, either in memory (volatile=) or on a device (overlay=); give one of them",
 		    vol, p->overlay.src.text);
 		return -EINVAL;
@@ -145,7 +145,7 @@ int layer_finish(struct plan *p, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	if (p->rootimage && p->root.bind) {
-		fmt(err, errlen, "earlymount.rootimage=%s needs a root device", p->rootimage);
+		fmt(err, errlen, EARLYMOUNT ".rootimage=%s needs a root device", p->rootimage);
 		return -EINVAL;
 	}
 	if (p->have_overlay) {
@@ -163,15 +163,15 @@ int layer_finish(struct plan *p, char *err, size_t errlen)
 	if (!has_mode && options_add(&p->tmpfs_opts, "mode=0755", err, errlen) < 0)
 		return -EINVAL;
 	if (p->tmpfs_opts.ro == 1) {
-		fmt(err, errlen, "earlymount.tmpfsflags=ro: the tmpfs layers are there to be written");
+		fmt(err, errlen, EARLYMOUNT ".tmpfsflags=ro: the tmpfs layers are there to be written");
 		return -EINVAL;
 	}
 	if (p->volatile_mode == VOL_STATE) {
 		/* The root as given, and /var a tmpfs over it: an extra mount ahead of the others,
 		 * so an earlymount.mount= under /var lands on the tmpfs. */
 		if (p->nextra >= PLAN_MAX_EXTRA) {
-			fmt(err, errlen, "earlymount.volatile=state: no room for the /var mount (%d "
-			    "earlymount.mount= entries at most)", PLAN_MAX_EXTRA - 1);
+			fmt(err, errlen, EARLYMOUNT ".volatile=state: no room for the /var mount (%d "
+			    EARLYMOUNT ".mount= entries at most)", PLAN_MAX_EXTRA - 1);
 			return -EINVAL;
 		}
 		for (unsigned i = p->nextra; i > 0; i--)
@@ -208,13 +208,13 @@ void layers_dracut_aside(const struct plan *p, char *buf, size_t cap)
 		    p->root.fstypes, str_eq(p->root.fstypes, "9p") ? "virtfs" : "virtiofs",
 		    str_eq(p->root.fstypes, "9p") ? "virtfs" : "virtiofs", p->root.src.value);
 	else if (p->rootimage)
-		fmt(buf, cap, "earlymount.rootimage=%s is a live image: dracut's dmsquash-live module mounts it "
+		fmt(buf, cap, EARLYMOUNT ".rootimage=%s is a live image: dracut's dmsquash-live module mounts it "
 		    "(root=live:DEVICE rd.live.dir= rd.live.squashimg=, rd.live.overlay.overlayfs)", p->rootimage);
 	else if (p->have_overlay)
-		fmt(buf, cap, "earlymount.overlay=%s is a persistent overlay: in dracut, dmsquash-live's "
+		fmt(buf, cap, EARLYMOUNT ".overlay=%s is a persistent overlay: in dracut, dmsquash-live's "
 		    "rd.live.overlay=%s with rd.live.overlay.overlayfs does it", p->overlay.src.text, p->overlay.src.text);
 	else
-		fmt(buf, cap, "earlymount.volatile=%s is a layered root: in dracut, systemd.volatile=%s does it "
+		fmt(buf, cap, EARLYMOUNT ".volatile=%s is a layered root: in dracut, systemd.volatile=%s does it "
 		    "(systemd in the initrd)%s", p->volatile_mode == VOL_YES ? "yes" : "overlay",
 		    p->volatile_mode == VOL_YES ? "yes" : "overlay",
 		    p->volatile_mode == VOL_YES ? "" : ", or rootovl (dracut's overlay-root module)");

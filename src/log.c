@@ -72,12 +72,14 @@ void elog(int level, const char *f, ...)
 	struct sbuf sb, mb;
 	va_list ap;
 
+	if (level == L_DEBUG && !debug_on)
+		return; /* log_debug (log.h) */
 	sb_init(&mb, msg, sizeof(msg));
 	va_start(ap, f);
 	sb_vprintf(&mb, f, ap);
 	va_end(ap);
 	sb_init(&sb, buf, sizeof(buf) - 1);
-	sb_printf(&sb, "<%d>earlymount: ", level);
+	sb_printf(&sb, "<%d>" EARLYMOUNT ": ", level);
 	if (debug_on) {
 		unsigned long ms = log_ms();
 		sb_printf(&sb, "[%lu.%03lu] ", ms / 1000, ms % 1000);

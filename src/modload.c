@@ -593,10 +593,11 @@ static int queue_matches(const char *modalias, const char *devpath, unsigned cha
 		modname_normalize(mn);
 		/* The match line says whether the match queued the module or found it queued (by the
 		 * list, or by another device): the summary counts only the first. */
+		int q = modsched_find(&sched, mn);
 		log_debug("match: %s (%s) -> %s via %.*s%s", modalias, devpath, mn, (int)nm.pl[k], nm.pat[k],
-		          modsched_find(&sched, mn) >= 0 ? " (already queued)" : "");
-		if (modsched_find(&sched, mn) >= 0) {
-			modsched_boost(&sched, modsched_find(&sched, mn), prio);
+		          q >= 0 ? " (already queued)" : "");
+		if (q >= 0) {
+			modsched_boost(&sched, q, prio);
 			continue;
 		}
 		/* As udev's autoloading (kmod's KMOD_PROBE_APPLY_BLACKLIST): a match is not loaded when
@@ -788,9 +789,9 @@ int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
 	kcl = cl;
 	len = read_file(AT_FDCWD, "/etc/earlymount/modules", listbuf, sizeof(listbuf));
 	if (len < 0 && len != -ENOENT)
-		log_err("read /etc/earlymount/modules failed: %s", errstr((int)-len));
+		log_err("read /etc/" EARLYMOUNT "/modules failed: %s", errstr((int)-len));
 	if (len == -EFBIG)
-		log_err("/etc/earlymount/modules is longer than %zu bytes: the modules past that are not loaded",
+		log_err("/etc/" EARLYMOUNT "/modules is longer than %zu bytes: the modules past that are not loaded",
 		        sizeof(listbuf) - 1);
 	if (len <= 0 && n == 0 && !want_match)
 		return 0;

@@ -35,7 +35,15 @@ void mount_describe(char *buf, size_t cap, const char *src, const char *tgt, con
 		sb_printf(&sb, " (at %s)", e->step);
 	if (r == -ENODEV && type && str_eq(e->step, "fsopen"))
 		sb_printf(&sb, "; this kernel has no %s filesystem: put its module in the initramfs "
-		          "(earlymount-mkinitramfs --fs %s) or load it (earlymount.modules=%s)", type, type, type);
+		          "(" EARLYMOUNT "-mkinitramfs --fs %s) or load it (" EARLYMOUNT ".modules=%s)", type, type, type);
+}
+
+void mount_log_failure(const char *src, const char *tgt, const char *type, int r, const struct mnt_err *e)
+{
+	char msg[640];
+
+	mount_describe(msg, sizeof(msg), src, tgt, type, r, e);
+	log_err("%s", msg);
 }
 
 /* BLKROGET: 1 when the block device is read-only (a write-protected card, a read-only loop
@@ -149,7 +157,7 @@ static int mount_any(const struct plan *p, const struct mount_entry *m, const ch
 		sb_puts(&sb, "...");
 	log_err("mount %s on %s failed: no known filesystem on it, and none of the kernel's %d "
 	        "block filesystems took it (tried %s); load the module of its filesystem "
-	        "(earlymount.modules=) or name the type with %s", dev, t->display, n,
+	        "(" EARLYMOUNT ".modules=) or name the type with %s", dev, t->display, n,
 	        n ? tried : "none: /proc/filesystems lists none", m->role == ROLE_ROOT ? "rootfstype=" : "its FSTYPE");
 	return n ? r : -ENODEV;
 }
@@ -326,7 +334,7 @@ int mount_plan(const struct plan *p, const char *sysroot)
 		/* Re-resolved each time: a mount may land inside one made just before. */
 		r = mount_one(p, &p->extra[i], rootfd, sysroot);
 		if (r < 0 && p->extra[i].opts.nofail) {
-			log_warn("earlymount.mount=%s on %s: nofail, going on", p->extra[i].src.text,
+			log_warn(EARLYMOUNT ".mount=%s on %s: nofail, going on", p->extra[i].src.text,
 			         p->extra[i].target);
 			r = 0;
 		}

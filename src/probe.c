@@ -77,7 +77,7 @@ static uint32_t crc_skip(uint32_t crc, uint32_t poly, const uint8_t *p, size_t n
 
 /* ---- output strings --------------------------------------------------------------------------- */
 
-static const char hexd[] = "0123456789abcdef";
+static const char *const hexd = "0123456789abcdef"; /* not an array: see layers.c mount_overlay */
 
 static char *hex8(char *o, unsigned v)
 {
@@ -561,7 +561,7 @@ static int probe_vfat(const struct probe_reader *r, struct fs_info *out)
 	else if (dir == DIR_UNKNOWN && has_boot_label && memcmp(boot_label, "NO NAME    ", 11) != 0)
 		set_label(out, boot_label, 11);
 	if (has_serial && !all_zero(serial, 4)) {
-		static const char HEX[] = "0123456789ABCDEF";
+		static const char *const HEX = "0123456789ABCDEF";
 		char *o = out->uuid;
 		for (int i = 3; i >= 0; i--) {
 			*o++ = HEX[serial[i] >> 4];

@@ -28,6 +28,13 @@
 static struct cmdline cl;
 static struct plan plan;
 
+#ifdef EM_BOOT_BUILD
+/* What this build says of a subcommand or option it leaves out (main.c too). */
+const char not_in_this_build[] = " is not in this build (" EARLYMOUNT "-init, the /init build): run the full "
+                                 EARLYMOUNT "\n";
+#endif
+
+/* Writes s as it is (an argument, a buffer); write_text for a text with EARLYMOUNT. */
 static void out(int fd, const char *s)
 {
 	(void)write_all(fd, s, strlen(s));
@@ -41,7 +48,7 @@ static int read_cmdline(const char *path, int optional, char *text, long *n, cha
 {
 	*n = read_file(AT_FDCWD, path, text, CMDLINE_MAX);
 	if (*n == -EFBIG) {
-		fmt(err, errlen, "%s is %ld bytes, more than the %d earlymount reads: refused rather than cut",
+		fmt(err, errlen, "%s is %ld bytes, more than the %d " EARLYMOUNT " reads: refused rather than cut",
 		    path, file_size_read(AT_FDCWD, path), CMDLINE_MAX - 1);
 		return EXIT_SPEC;
 	}
@@ -64,7 +71,7 @@ static int load_cmdline(const char *given, enum spec_rules rules, char *err, siz
 		if ((r = read_cmdline("/etc/earlymount/cmdline", 1, text, &n, err, errlen)) != EXIT_OK)
 			return r;
 		if (n > 0 && cmdline_append(&cl, text, (size_t)n) < 0) {
-			fmt(err, errlen, "/etc/earlymount/cmdline (%ld bytes): more than %d bytes or %d "
+			fmt(err, errlen, "/etc/" EARLYMOUNT "/cmdline (%ld bytes): more than %d bytes or %d "
 			    "parameters", n, CMDLINE_MAX - 1, CMDLINE_MAX_ARGS);
 			return EXIT_SPEC;
 		}
@@ -117,10 +124,10 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 		            : str_eq(o, "--api-fs") ? A_APIFS : str_eq(o, "--rules") ? A_RULES
 		            : str_eq(o, "--wait") ? A_WAIT : 0;
 		if (!(takes & (int)allowed)) {
-			out(2, "earlymount: unknown argument '");
+			write_text(2, EARLYMOUNT ": unknown argument '");
 			out(2, o);
 			out(2, "'\n");
-			out(2, usage);
+			write_text(2, usage);
 			return EXIT_USAGE;
 		}
 		if (takes == A_APIFS) {
@@ -128,10 +135,10 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 			continue;
 		}
 		if (i + 1 >= argc) {
-			out(2, "earlymount: ");
+			write_text(2, EARLYMOUNT ": ");
 			out(2, o);
 			out(2, " needs a value\n");
-			out(2, usage);
+			write_text(2, usage);
 			return EXIT_USAGE;
 		}
 		if (takes == A_RULES) {
@@ -140,16 +147,16 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 			/* The /init build has only the kernel's rules: systemd's are for dracut's systemd
 			 * flow, which installs the full earlymount (CMakeLists.txt, earlymount-init). */
 			if (str_eq(v, "systemd")) {
-				out(2, "earlymount: --rules systemd is not in this build (earlymount-init, the /init "
-				       "build): run the full earlymount\n");
+				write_text(2, EARLYMOUNT ": --rules systemd");
+				write_text(2, not_in_this_build);
 				return EXIT_USAGE;
 			}
 #endif
 			if (!str_eq(v, "kernel") && !str_eq(v, "systemd")) {
-				out(2, "earlymount: --rules takes kernel or systemd, not '");
+				write_text(2, EARLYMOUNT ": --rules takes kernel or systemd, not '");
 				out(2, v);
 				out(2, "'\n");
-				out(2, usage);
+				write_text(2, usage);
 				return EXIT_USAGE;
 			}
 			a->rules = str_eq(v, "systemd") ? SPEC_RULES_SYSTEMD : SPEC_RULES_KERNEL;
@@ -158,10 +165,10 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 		if (takes == A_WAIT) {
 			unsigned long v;
 			if (parse_ulong(argv[++i], &v) < 0 || v > 86400) {
-				out(2, "earlymount: --wait takes a number of seconds (0 to 86400), not '");
+				write_text(2, EARLYMOUNT ": --wait takes a number of seconds (0 to 86400), not '");
 				out(2, argv[i]);
 				out(2, "'\n");
-				out(2, usage);
+				write_text(2, usage);
 				return EXIT_USAGE;
 			}
 			a->wait_s = (long)v;
@@ -196,18 +203,18 @@ int run_plan(int argc, char **argv)
 	char err[512];
 	struct sbuf sb;
 	int r = parse_args(argc, argv, A_CMDLINE | A_SYSROOT | A_RULES,
-	                   "usage: earlymount plan [--cmdline STRING] [--sysroot DIR] [--rules kernel|systemd]\n", &a);
+	                   "usage: " EARLYMOUNT " plan [--cmdline STRING] [--sysroot DIR] [--rules kernel|systemd]\n", &a);
 
 	if (r != EXIT_OK)
 		return r;
 	r = load_cmdline(a.cmdline, a.rules, err, sizeof(err));
 	if (r != EXIT_OK) {
-		fmt(buf, sizeof(buf), "earlymount: %s%s\n", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
+		fmt(buf, sizeof(buf), EARLYMOUNT ": %s%s\n", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
 		out(2, buf);
 		return r;
 	}
 	if (!plan.have_root) {
-		out(2, "earlymount: invalid kernel command line: no root= parameter: nothing to mount as the root\n");
+		write_text(2, EARLYMOUNT ": invalid kernel command line: no root= parameter: nothing to mount as the root\n");
 		return EXIT_SPEC;
 	}
 	sb_init(&sb, buf, sizeof(buf));
@@ -220,7 +227,7 @@ int run_plan(int argc, char **argv)
 
 int run_mount(int argc, char **argv)
 {
-	static const char usage[] = "usage: earlymount mount --sysroot DIR [--api-fs] [--cmdline STRING] "
+	static const char usage[] = "usage: " EARLYMOUNT " mount --sysroot DIR [--api-fs] [--cmdline STRING] "
 	                            "[--rules kernel|systemd] [--wait SECONDS]\n";
 	struct args a = { .wait_s = -2 };
 	char err[512];
@@ -230,8 +237,8 @@ int run_mount(int argc, char **argv)
 	if (r != EXIT_OK)
 		return r;
 	if (!sysroot) {
-		out(2, "earlymount mount: --sysroot DIR is required\n");
-		out(2, usage);
+		write_text(2, EARLYMOUNT " mount: --sysroot DIR is required\n");
+		write_text(2, usage);
 		return EXIT_USAGE;
 	}
 	if (a.api_fs && apifs_mount_all("") < 0)
@@ -304,7 +311,7 @@ int run_resolve(int argc, char **argv)
 	struct args a = { .wait_s = -2 };
 	char err[512];
 	int r = parse_args(argc, argv, A_CMDLINE | A_RULES | A_WAIT,
-	                   "usage: earlymount resolve [--cmdline STRING] [--rules kernel|systemd] "
+	                   "usage: " EARLYMOUNT " resolve [--cmdline STRING] [--rules kernel|systemd] "
 	                   "[--wait SECONDS]\n", &a);
 
 	if (r != EXIT_OK)
@@ -404,7 +411,7 @@ static void on_failure(enum onfail how)
 			rescue_shell();
 			return;
 		}
-		log_err("no /bin/sh in this initramfs for a rescue shell (earlymount-mkinitramfs --busybox)");
+		log_err("no /bin/sh in this initramfs for a rescue shell (" EARLYMOUNT "-mkinitramfs --busybox)");
 		/* fall through */
 	case ONFAIL_PANIC:
 	default:
@@ -441,8 +448,8 @@ int run_init(int argc, char **argv, char **envp)
 	 * would move /dev, /proc, /sys and /run away from a running system and delete files that
 	 * are not its own. */
 	if (getpid() != 1) {
-		out(2, "earlymount init: refused: not PID 1 (it moves /dev, /proc, /sys and /run and deletes "
-		       "the initramfs's files; use `earlymount mount --sysroot DIR` from another init)\n");
+		write_text(2, EARLYMOUNT " init: refused: not PID 1 (it moves /dev, /proc, /sys and /run and deletes "
+		              "the initramfs's files; use `" EARLYMOUNT " mount --sysroot DIR` from another init)\n");
 		return EXIT_USAGE;
 	}
 	struct statfs sfs;

@@ -128,6 +128,10 @@ static void put_num(struct sbuf *sb, unsigned long long v, unsigned base, int ne
 void sb_vprintf(struct sbuf *sb, const char *f, va_list ap)
 {
 	for (; *f; f++) {
+		if (*f == EARLYMOUNT[0]) {
+			sb_puts(sb, "earlymount");
+			continue;
+		}
 		if (*f != '%') {
 			sb_putc(sb, *f);
 			continue;
@@ -315,6 +319,21 @@ int write_all(int fd, const char *buf, size_t len)
 		len -= (size_t)w;
 	}
 	return 0;
+}
+
+void write_text(int fd, const char *text)
+{
+	char buf[2048]; /* the longest text is the full build's usage, 1.2 KB */
+	struct sbuf sb;
+
+	sb_init(&sb, buf, sizeof(buf));
+	for (; *text; text++) {
+		if (*text == EARLYMOUNT[0])
+			sb_puts(&sb, "earlymount");
+		else
+			sb_putc(&sb, *text);
+	}
+	(void)write_all(fd, buf, sb.len);
 }
 
 /* read(2) that retries on EINTR: the count, or -errno. */

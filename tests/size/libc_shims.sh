@@ -14,7 +14,11 @@ werror=()
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 ren=()
-for f in strchr memchr strspn strcspn stpcpy strcpy strncmp fork fstatat fcntl open openat socket nanosleep mmap readlink readlinkat sleep usleep; do ren+=("-D$f=shim_$f"); done
+for f in strchr memchr strspn strcspn stpcpy strcpy strncmp fork fstatat fcntl open openat socket nanosleep mmap readlink readlinkat sleep usleep fchmodat \
+	strlen strnlen strcmp memcmp strrchr memrchr memset memcpy memmove \
+	read write pread lseek access mkdirat mkdir unlinkat symlinkat fchownat chdir chroot mount umount2 uname bind \
+	setsockopt setsid getpid execve sync close ioctl recvfrom recv waitpid wait stat lstat fstat \
+	statfs fstatfs dup2 poll sched_getaffinity; do ren+=("-D$f=shim_$f"); done
 # -fno-builtin: GCC would otherwise fold the renamed calls back into its built-in string functions.
 "$cc" -static -Os -std=gnu11 -Wall -Wextra "${werror[@]}" -fno-builtin "${ren[@]}" -c "$src/src/libc_shims.c" -o "$W/shims.o"
 "$cc" -static -std=gnu11 -Wall -Wextra "${werror[@]}" "$src/tests/size/test_libc_shims.c" "$W/shims.o" -o "$W/t"
