@@ -10,6 +10,7 @@
  * (modalias_check) must never match; a valid one must match exactly when that reference does. */
 #define _GNU_SOURCE
 #include "modalias.h"
+#include "../modalias/seq.h"
 
 #include <fnmatch.h>
 #include <stdint.h>
@@ -88,23 +89,6 @@ static int kmod_match(const char *pat, size_t patlen, const char *key)
 	return fnmatch(np + i, key + i, 0) == 0;
 }
 
-/* The callbacks of one lookup, as the pattern pointers (each names its line), in order. */
-struct seq {
-	const char *pat[64];
-	int n;
-};
-
-static void record(void *ctx, const char *module, size_t modlen, const char *pattern, size_t patlen)
-{
-	struct seq *q = ctx;
-	(void)module;
-	(void)modlen;
-	(void)patlen;
-	if (q->n < 64)
-		q->pat[q->n] = pattern;
-	q->n++;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -153,12 +137,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	{
 		static unsigned ibuf[8192];
 		struct modalias_db idb = db;
-		struct seq a = { .n = 0 }, b = { .n = 0 };
+		static struct seq a, b;
+		a.n = b.n = 0;
 		if (modalias_index(&idb, ibuf, 8192) >= 0) {
 			REQUIRE(idb.idx == ibuf);
-			REQUIRE(modalias_lookup(&db, key, record, &a) == total);
-			REQUIRE(modalias_lookup(&idb, key, record, &b) == total);
-			REQUIRE(a.n == b.n && !memcmp(a.pat, b.pat, sizeof(a.pat[0]) * (size_t)(a.n < 64 ? a.n : 64)));
+			REQUIRE(modalias_lookup(&db, key, seq_record, &a) == total);
+			REQUIRE(modalias_lookup(&idb, key, seq_record, &b) == total);
+			REQUIRE(seq_same(&a, &b));
 		} else {
 			REQUIRE(idb.idx == NULL && idb.nidx == 0);
 		}

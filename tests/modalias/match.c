@@ -17,6 +17,7 @@
  * same lines in the same order (else the program stops with status 3, naming the modalias). */
 #define _GNU_SOURCE
 #include "modalias.h"
+#include "seq.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,30 +71,13 @@ static void add(void *ctx, const char *module, size_t modlen, const char *patter
 		strcpy(s->names[s->n++], name);
 }
 
-/* The callbacks of one lookup: the pattern pointers (each names its line), in order. */
-struct seq {
-	const char *pat[256];
-	int n;
-};
-
-static void record(void *ctx, const char *module, size_t modlen, const char *pattern, size_t patlen)
-{
-	struct seq *q = ctx;
-	(void)module;
-	(void)modlen;
-	(void)patlen;
-	if (q->n < 256)
-		q->pat[q->n] = pattern;
-	q->n++;
-}
-
 /* The same callbacks from the walk (db) and the index (idb), or exit 3. */
 static void same(const struct modalias_db *db, const struct modalias_db *idb, const char *key)
 {
 	static struct seq a, b;
 	a.n = b.n = 0;
-	int ha = modalias_lookup(db, key, record, &a), hb = modalias_lookup(idb, key, record, &b);
-	if (ha != hb || a.n != b.n || memcmp(a.pat, b.pat, sizeof(a.pat[0]) * (size_t)(a.n < 256 ? a.n : 256))) {
+	int ha = modalias_lookup(db, key, seq_record, &a), hb = modalias_lookup(idb, key, seq_record, &b);
+	if (ha != hb || !seq_same(&a, &b)) {
 		fprintf(stderr, "modalias_match: %s: the index gives %d hits, the walk %d (or other lines)\n", key, hb, ha);
 		exit(3);
 	}
