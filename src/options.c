@@ -40,7 +40,7 @@ static const char kw_names[] =
 	"private\0shared\0slave\0unbindable\0rprivate\0rshared\0rslave\0runbindable\0"
 	"defaults\0auto\0noauto\0user\0nouser\0users\0owner\0group\0_netdev\0"
 	"nofail\0bind\0rbind\0remount\0move\0rec\0loop";
-#define KW(kind, bit) (uint16_t)((kind) | ((bit) ? __builtin_ctzll(bit) + 1 : 0) << 4)
+#define KW(kind, bit) (uint16_t)((kind) | ((bit) != 0 ? __builtin_ctzll(bit) + 1 : 0) << 4)
 #define KW_REFUSE(why) (uint16_t)(K_REFUSE | (why) << 4)
 static const uint16_t kw_info[] = {
 	KW(K_RO, 0), KW(K_RW, 0),
