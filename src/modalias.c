@@ -474,12 +474,16 @@ static size_t idx_bound(const struct modalias_db *db, size_t a, size_t b, size_t
 	return a;
 }
 
+struct idx_run {
+	size_t a, b;
+};
+
 /* The runs of index entries whose literal part is exactly key[0..L), for every L: at most cap
- * pairs [run[2i], run[2i+1]) in run, their count, or -1 when there are more (the caller then walks
+ * ranges [a, b) in run, their count, or -1 when there are more (the caller then walks
  * the file). Each run is in file order (idx_less). [lo, hi) holds the parts that start with
  * key[0..L): those that end there come first, then they are ordered by their byte L, so each step
  * is two binary searches that look at one byte. */
-static int idx_runs(const struct modalias_db *db, const char *key, size_t *run, int cap)
+static int idx_runs(const struct modalias_db *db, const char *key, struct idx_run *run, int cap)
 {
 	size_t lo = 0, hi = db->nidx;
 	int nr = 0;
@@ -490,8 +494,8 @@ static int idx_runs(const struct modalias_db *db, const char *key, size_t *run, 
 		if (j > lo) {
 			if (nr == cap)
 				return -1;
-			run[2 * nr] = lo;
-			run[2 * nr + 1] = j;
+			run[nr].a = lo;
+			run[nr].b = j;
 			nr++;
 		}
 		if (!c)
@@ -505,7 +509,7 @@ static int idx_runs(const struct modalias_db *db, const char *key, size_t *run, 
 int modalias_lookup(const struct modalias_db *db, const char *modalias, modalias_cb cb, void *ctx)
 {
 	char key[NORM_MAX];
-	size_t run[2 * 64];
+	struct idx_run run[64];
 	const char *l, *e;
 	size_t pos = 0;
 	int hits = 0, nr;
@@ -517,12 +521,11 @@ int modalias_lookup(const struct modalias_db *db, const char *modalias, modalias
 		for (;;) {
 			int best = -1;
 			for (int r = 0; r < nr; r++)
-				if (run[2 * r] < run[2 * r + 1] &&
-				    (best < 0 || db->idx[run[2 * r]] < db->idx[run[2 * best]]))
+				if (run[r].a < run[r].b && (best < 0 || db->idx[run[r].a] < db->idx[run[best].a]))
 					best = r;
 			if (best < 0)
 				return hits;
-			unsigned off = db->idx[run[2 * best]++];
+			unsigned off = db->idx[run[best].a++];
 			const char *p = db->alias + off, *nl = memchr(p, '\n', db->alias_len - off);
 			hits += lookup_line(p, nl ? nl : db->alias + db->alias_len, key, cb, ctx);
 		}
