@@ -934,6 +934,11 @@ assert_rescue_kept_initramfs() {
 #   ahci         an ide-hd on port 0 of q35's built-in ICH9 AHCI controller (bus ide.0; needs
 #                em_machine_for ahci, i.e. -M q35)              -> /dev/sda
 #   usb          a usb-storage (bulk-only) disk on a qemu-xhci controller -> /dev/sda
+#   uas          a scsi-hd behind a USB Attached SCSI device (usb-uas) on qemu-xhci -> /dev/sda
+#   megasas      a scsi-hd on an LSI MegaRAID SAS 1078 (megasas), a RAID HBA -> /dev/sda
+#   sdhci        an SD card (sd-card) on an SD host controller on PCI (sdhci-pci) -> /dev/mmcblk0
+#   ide          an IDE disk on the PIIX3 IDE controller of QEMU's default pc machine (if=ide,
+#                the disk of old hypervisors' defaults) -> /dev/sda
 # The drive is writable for QEMU (ide-hd refuses read-only drives): the caller checks that a boot
 # without rw left the image unchanged (em_boot_bus does).
 em_disk_bus_args() {
@@ -946,7 +951,12 @@ em_disk_bus_args() {
 	nvme) printf '%s\n' -device "nvme,drive=$id,serial=EM${id}" ;;
 	ahci) printf '%s\n' -device "ide-hd,drive=$id,bus=ide.0" ;;
 	usb) printf '%s\n' -device "qemu-xhci,id=$id-xhci" -device "usb-storage,drive=$id,bus=$id-xhci.0" ;;
-	*) em_die "em_disk_bus_args: unknown bus $bus (virtio-blk, virtio-scsi, nvme, ahci, usb)" ;;
+	uas) printf '%s\n' -device "qemu-xhci,id=$id-xhci" -device "usb-uas,id=$id-uas,bus=$id-xhci.0" \
+		-device "scsi-hd,drive=$id,bus=$id-uas.0" ;;
+	megasas) printf '%s\n' -device "megasas,id=$id-hba" -device "scsi-hd,drive=$id,bus=$id-hba.0" ;;
+	sdhci) printf '%s\n' -device "sdhci-pci,id=$id-sdhci" -device "sd-card,drive=$id" ;;
+	ide) printf '%s\n' -device "ide-hd,drive=$id,bus=ide.0" ;;
+	*) em_die "em_disk_bus_args: unknown bus $bus (virtio-blk, virtio-scsi, nvme, ahci, usb, uas, megasas, sdhci, ide)" ;;
 	esac
 }
 
@@ -963,7 +973,8 @@ em_disk_node() {
 	case $1 in
 	virtio-blk) echo /dev/vda ;;
 	nvme) echo /dev/nvme0n1 ;;
-	virtio-scsi | ahci | usb) echo /dev/sda ;;
+	virtio-scsi | ahci | usb | uas | megasas | ide) echo /dev/sda ;;
+	sdhci) echo /dev/mmcblk0 ;;
 	*) em_die "em_disk_node: unknown bus $1" ;;
 	esac
 }
@@ -1059,7 +1070,8 @@ em_generic_initrd() {
 # asserts that those of hardware its machine does not have, and the filesystems other than the
 # root's, stay unloaded (ata_piix, sr_mod: QEMU's pc machine has a PIIX IDE controller with a CD
 # drive, so they may rightly load there; they are not in the list).
-EM_GEN_DRIVERS=(virtio_blk virtio_scsi nvme ahci usb_storage uas xhci_pci ehci_pci ohci_pci uhci_hcd)
+EM_GEN_DRIVERS=(virtio_blk virtio_scsi nvme ahci usb_storage uas xhci_pci ehci_pci ohci_pci uhci_hcd megaraid_sas
+	sdhci_pci mmc_block)
 EM_GEN_OTHER_FS=(xfs btrfs vfat fat f2fs erofs squashfs isofs overlay 9p 9pnet_virtio loop)
 
 # em_gen_root: the scenario's ext4 root disk $EM_TMP/root.img (LABEL=emgen) whose init reports
