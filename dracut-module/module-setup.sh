@@ -28,6 +28,18 @@ check() {
 			"earlymount_binary=/path/to/earlymount in a dracut.conf.d file"
 		return 1
 	fi
+	# The /init build (earlymount-init) has no `resolve` and no `plan`, which the hooks run: with it
+	# every boot would fall back to dracut's mount-root.sh. Its text is the only one that says so
+	# (run.c, not_in_this_build); looked for in the file, not by running it, which works for a
+	# binary of another architecture too.
+	local _b
+	_b=$(earlymount_find_binary)
+	if grep -qF 'the /init build): run the full' "$_b"; then
+		derror "earlymount: $_b is the /init build (earlymount-init), which lacks the resolve and plan" \
+			"subcommands this module's hooks run: name the full earlymount with earlymount_binary= in a" \
+			"dracut.conf.d file"
+		return 1
+	fi
 	# Only when asked for (dracut --add earlymount, add_dracutmodules+=" earlymount ").
 	return 255
 }
