@@ -123,6 +123,10 @@ install() {
 		inst_script "$moddir/earlymount-generator.sh" "$systemdutildir/system-generators/earlymount-generator"
 		inst_script "$moddir/earlymount-sysroot.sh" /usr/lib/earlymount/mount-sysroot
 		inst_simple "$moddir/earlymount-sysroot.service" "$systemdsystemunitdir/earlymount-sysroot.service"
+		# systemd runs only executable generators and ignores the rest without a word; inst_script
+		# keeps the source's mode, which a module directory copied by hand may have lost.
+		chmod 0755 "${initdir}${systemdutildir}/system-generators/earlymount-generator" \
+			"${initdir}/usr/lib/earlymount/mount-sysroot"
 	else
 		# Before rootfs-block's mount/99-mount-root.sh, which mounts when earlymount steps aside.
 		inst_hook mount 90 "$moddir/earlymount-mount.sh"
