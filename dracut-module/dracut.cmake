@@ -68,7 +68,6 @@ install(CODE "
 
 set(EM_DRACUT_MODULE ${EM_DRACUT_MODULESDIR}/50earlymount)
 install(PROGRAMS ${CMAKE_SOURCE_DIR}/dracut-module/earlymount-mount.sh
-                 ${CMAKE_SOURCE_DIR}/dracut-module/earlymount-generator.sh
                  ${CMAKE_SOURCE_DIR}/dracut-module/earlymount-sysroot.sh
         DESTINATION ${EM_DRACUT_MODULE} COMPONENT dracut)
 install(FILES ${CMAKE_SOURCE_DIR}/dracut-module/earlymount-sysroot.service

@@ -119,14 +119,15 @@ install() {
 	fi
 	if dracut_module_included "systemd"; then
 		# earlymount-generator puts earlymount-sysroot.service before systemd's own sysroot.mount:
-		# see earlymount-generator.sh.
-		inst_script "$moddir/earlymount-generator.sh" "$systemdutildir/system-generators/earlymount-generator"
+		# earlymount itself, by the name it is run as (src/dracut.c: no shell and no dracut-lib.sh
+		# to start in the generator phase).
+		inst_dir "$systemdutildir/system-generators"
+		ln -sfn /usr/sbin/earlymount "${initdir}${systemdutildir}/system-generators/earlymount-generator"
 		inst_script "$moddir/earlymount-sysroot.sh" /usr/lib/earlymount/mount-sysroot
 		inst_simple "$moddir/earlymount-sysroot.service" "$systemdsystemunitdir/earlymount-sysroot.service"
-		# systemd runs only executable generators and ignores the rest without a word; inst_script
-		# keeps the source's mode, which a module directory copied by hand may have lost.
-		chmod 0755 "${initdir}${systemdutildir}/system-generators/earlymount-generator" \
-			"${initdir}/usr/lib/earlymount/mount-sysroot"
+		# systemd runs only executable programs; inst_script keeps the source's mode, which a
+		# module directory copied by hand may have lost.
+		chmod 0755 "${initdir}/usr/lib/earlymount/mount-sysroot"
 	else
 		# Before rootfs-block's mount/99-mount-root.sh, which mounts when earlymount steps aside.
 		inst_hook mount 90 "$moddir/earlymount-mount.sh"

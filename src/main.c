@@ -16,11 +16,12 @@
 static const char usage[] =
 	"usage: " EARLYMOUNT "                    (as /init, PID 1: mount everything and switch root)\n"
 	"       " EARLYMOUNT " init               (the same, by name)\n"
-	"       " EARLYMOUNT " mount --sysroot DIR [--api-fs] [--cmdline STRING] [--rules kernel|systemd]\n"
-	"                        [--wait SECONDS]\n"
-	"       " EARLYMOUNT " resolve [--cmdline STRING] [--rules kernel|systemd] [--wait SECONDS]\n"
-	"       " EARLYMOUNT " plan [--cmdline STRING] [--sysroot DIR] [--rules kernel|systemd]\n"
+	"       " EARLYMOUNT " mount --sysroot DIR [--api-fs] [--cmdline STRING | --dracut]\n"
+	"                        [--rules kernel|systemd] [--wait SECONDS]\n"
+	"       " EARLYMOUNT " resolve [--cmdline STRING | --dracut] [--rules kernel|systemd] [--wait SECONDS]\n"
+	"       " EARLYMOUNT " plan [--cmdline STRING | --dracut] [--sysroot DIR] [--rules kernel|systemd]\n"
 	"       " EARLYMOUNT " check [--cmdline STRING] [--image FILE] [--modules]\n"
+	"       " EARLYMOUNT " generator NORMAL_DIR EARLY_DIR LATE_DIR  (dracut's systemd flow)\n"
 	"       " EARLYMOUNT " --help | --version\n"
 	"The mount spec comes from the kernel command line: root=, rootfstype=, rootflags=, ro, rw,\n"
 	"rootwait[=S], rootdelay=S, init=, mount.usr=, mount.usrfstype=, mount.usrflags=,\n"
@@ -51,6 +52,14 @@ int main(int argc, char **argv, char **envp)
 	 * subcommands. */
 	if (getpid() == 1)
 		return run_init(argc, argv, envp);
+#ifndef EM_BOOT_BUILD
+	/* dracut's module installs earlymount as systemd's earlymount-generator too (a link): no
+	 * shell to start for it (see dracut.c). */
+	const char *base = argc > 0 && argv[0] ? strrchr(argv[0], '/') : NULL;
+	base = base ? base + 1 : argc > 0 && argv[0] ? argv[0] : "";
+	if (str_eq(base, "earlymount-generator"))
+		return run_generator(argc, argv);
+#endif
 	if (!cmd) {
 		write_text(2, usage);
 		return EXIT_USAGE;
@@ -74,6 +83,8 @@ int main(int argc, char **argv, char **envp)
 		return run_plan(argc - 1, argv + 1);
 	if (str_eq(cmd, "check"))
 		return run_check(argc - 1, argv + 1);
+	if (str_eq(cmd, "generator"))
+		return run_generator(argc - 1, argv + 1);
 #else
 	/* The /init build leaves out what only the host and dracut's hooks run (CMakeLists.txt:
 	 * earlymount-init). */

@@ -5,6 +5,9 @@
 #include "cmdline.h"
 #include "compat.h"
 #include "devices.h"
+#ifndef EM_BOOT_BUILD
+#include "dracut.h"
+#endif
 #include "layerspec.h"
 #include "log.h"
 #include "modules.h"
@@ -59,7 +62,35 @@ static int read_cmdline(const char *path, int optional, char *text, long *n, cha
 	return EXIT_OK;
 }
 
-static int load_cmdline(const char *given, enum spec_rules rules, char *err, size_t errlen)
+#ifndef EM_BOOT_BUILD
+/* --dracut: dracut's command-line files, each appended as getcmdline appends them (their lines
+ * joined by spaces: the tokenizer reads a newline as one). */
+struct dracut_read {
+	char *err;
+	size_t errlen;
+};
+
+static int append_dracut_file(const char *path, void *vctx)
+{
+	static char text[CMDLINE_MAX];
+	struct dracut_read *d = vctx;
+	long n;
+	int r = read_cmdline(path, 1, text, &n, d->err, d->errlen);
+	if (r != EXIT_OK)
+		return r;
+	if (n > 0 && cmdline_append(&cl, text, (size_t)n) < 0) {
+		fmt(d->err, d->errlen, "%s (%ld bytes) with what came before it: more than %d bytes or %d parameters",
+		    path, n, CMDLINE_MAX - 1, CMDLINE_MAX_ARGS);
+		return EXIT_SPEC;
+	}
+	return EXIT_OK;
+}
+#endif
+
+/* given: --cmdline's text, else the files (dracut: dracut's, read as its getcmdline reads them:
+ * /etc/cmdline.d/ *.conf, /etc/cmdline; otherwise the initramfs's stored fragment), then
+ * /proc/cmdline. */
+static int load_cmdline(const char *given, int dracut, enum spec_rules rules, char *err, size_t errlen)
 {
 	static char text[CMDLINE_MAX];
 	long n;
@@ -67,6 +98,23 @@ static int load_cmdline(const char *given, enum spec_rules rules, char *err, siz
 
 	cl.nargs = cl.ninit = 0;
 	cl.used = 0;
+#ifndef EM_BOOT_BUILD
+	if (!given && dracut) {
+		struct dracut_read d = { err, errlen };
+		r = dracut_cmdline_files(append_dracut_file, &d);
+		if (r < 0) {
+			fmt(err, errlen, "read /etc/cmdline.d failed: %s", r == -E2BIG ? "more than 256 *.conf files" : errstr(-r));
+			return EXIT_FAIL;
+		}
+		if (r != EXIT_OK)
+			return r;
+		if ((r = read_cmdline("/proc/cmdline", 0, text, &n, err, errlen)) != EXIT_OK)
+			return r;
+		given = text;
+	}
+#else
+	dracut = 0; /* --dracut is the full build's (the message below then folds away) */
+#endif
 	if (!given) {
 		if ((r = read_cmdline("/etc/earlymount/cmdline", 1, text, &n, err, errlen)) != EXIT_OK)
 			return r;
@@ -84,7 +132,8 @@ static int load_cmdline(const char *given, enum spec_rules rules, char *err, siz
 	if (cmdline_append(&cl, given, strlen(given)) < 0) {
 		fmt(err, errlen, "the kernel command line (%zu bytes%s) with what came before it is longer "
 		    "than %d bytes or has more than %d parameters: refused rather than cut", strlen(given),
-		    cl.used ? ", after /etc/earlymount/cmdline" : "", CMDLINE_MAX - 1, CMDLINE_MAX_ARGS);
+		    cl.used ? (dracut ? ", after dracut's /etc/cmdline.d and /etc/cmdline" : ", after /etc/earlymount/cmdline")
+		            : "", CMDLINE_MAX - 1, CMDLINE_MAX_ARGS);
 		return EXIT_SPEC;
 	}
 	if (spec_build(&cl, rules, &plan, err, errlen) < 0)
@@ -111,10 +160,11 @@ static void log_plan_warnings(void)
 struct args {
 	const char *cmdline, *sysroot;
 	int api_fs;
+	int dracut;            /* --dracut: dracut's command line (its files, then /proc/cmdline) */
 	enum spec_rules rules; /* --rules kernel|systemd */
 	long wait_s;           /* --wait SECONDS, or -2 when not given */
 };
-enum { A_CMDLINE = 1, A_SYSROOT = 2, A_APIFS = 4, A_RULES = 8, A_WAIT = 16 };
+enum { A_CMDLINE = 1, A_SYSROOT = 2, A_APIFS = 4, A_RULES = 8, A_WAIT = 16, A_DRACUT = 32 };
 
 static int parse_args(int argc, char **argv, unsigned allowed, const char *usage, struct args *a)
 {
@@ -122,7 +172,7 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 		const char *o = argv[i];
 		int takes = str_eq(o, "--cmdline") ? A_CMDLINE : str_eq(o, "--sysroot") ? A_SYSROOT
 		            : str_eq(o, "--api-fs") ? A_APIFS : str_eq(o, "--rules") ? A_RULES
-		            : str_eq(o, "--wait") ? A_WAIT : 0;
+		            : str_eq(o, "--wait") ? A_WAIT : str_eq(o, "--dracut") ? A_DRACUT : 0;
 		if (!(takes & (int)allowed)) {
 			write_text(2, EARLYMOUNT ": unknown argument '");
 			out(2, o);
@@ -132,6 +182,10 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 		}
 		if (takes == A_APIFS) {
 			a->api_fs = 1;
+			continue;
+		}
+		if (takes == A_DRACUT) {
+			a->dracut = 1;
 			continue;
 		}
 		if (i + 1 >= argc) {
@@ -202,12 +256,12 @@ int run_plan(int argc, char **argv)
 	struct args a = { .sysroot = "/sysroot", .wait_s = -2 };
 	char err[512];
 	struct sbuf sb;
-	int r = parse_args(argc, argv, A_CMDLINE | A_SYSROOT | A_RULES,
-	                   "usage: " EARLYMOUNT " plan [--cmdline STRING] [--sysroot DIR] [--rules kernel|systemd]\n", &a);
+	int r = parse_args(argc, argv, A_CMDLINE | A_SYSROOT | A_RULES | A_DRACUT,
+	                   "usage: " EARLYMOUNT " plan [--cmdline STRING | --dracut] [--sysroot DIR] [--rules kernel|systemd]\n", &a);
 
 	if (r != EXIT_OK)
 		return r;
-	r = load_cmdline(a.cmdline, a.rules, err, sizeof(err));
+	r = load_cmdline(a.cmdline, a.dracut, a.rules, err, sizeof(err));
 	if (r != EXIT_OK) {
 		fmt(buf, sizeof(buf), EARLYMOUNT ": %s%s\n", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
 		out(2, buf);
@@ -227,11 +281,19 @@ int run_plan(int argc, char **argv)
 
 int run_mount(int argc, char **argv)
 {
+#ifndef EM_BOOT_BUILD
+	static const char usage[] = "usage: " EARLYMOUNT " mount --sysroot DIR [--api-fs] [--cmdline STRING | --dracut] "
+	                            "[--rules kernel|systemd] [--wait SECONDS]\n";
+	const unsigned allowed = A_CMDLINE | A_SYSROOT | A_APIFS | A_RULES | A_WAIT | A_DRACUT;
+#else
 	static const char usage[] = "usage: " EARLYMOUNT " mount --sysroot DIR [--api-fs] [--cmdline STRING] "
 	                            "[--rules kernel|systemd] [--wait SECONDS]\n";
+	/* no --dracut: dracut's flows install the full earlymount */
+	const unsigned allowed = A_CMDLINE | A_SYSROOT | A_APIFS | A_RULES | A_WAIT;
+#endif
 	struct args a = { .wait_s = -2 };
 	char err[512];
-	int r = parse_args(argc, argv, A_CMDLINE | A_SYSROOT | A_APIFS | A_RULES | A_WAIT, usage, &a);
+	int r = parse_args(argc, argv, allowed, usage, &a);
 	const char *sysroot = a.sysroot;
 
 	if (r != EXIT_OK)
@@ -244,7 +306,7 @@ int run_mount(int argc, char **argv)
 	if (a.api_fs && apifs_mount_all("") < 0)
 		return EXIT_FAIL;
 	log_open_kmsg();
-	r = load_cmdline(a.cmdline, a.rules, err, sizeof(err));
+	r = load_cmdline(a.cmdline, a.dracut, a.rules, err, sizeof(err));
 	if (r != EXIT_OK) {
 		log_err("%s%s", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
 		return r;
@@ -310,14 +372,14 @@ int run_resolve(int argc, char **argv)
 {
 	struct args a = { .wait_s = -2 };
 	char err[512];
-	int r = parse_args(argc, argv, A_CMDLINE | A_RULES | A_WAIT,
-	                   "usage: " EARLYMOUNT " resolve [--cmdline STRING] [--rules kernel|systemd] "
+	int r = parse_args(argc, argv, A_CMDLINE | A_RULES | A_WAIT | A_DRACUT,
+	                   "usage: " EARLYMOUNT " resolve [--cmdline STRING | --dracut] [--rules kernel|systemd] "
 	                   "[--wait SECONDS]\n", &a);
 
 	if (r != EXIT_OK)
 		return r;
 	log_open_kmsg();
-	r = load_cmdline(a.cmdline, a.rules, err, sizeof(err));
+	r = load_cmdline(a.cmdline, a.dracut, a.rules, err, sizeof(err));
 	if (r == EXIT_OK && !plan.have_root)
 		fmt(err, sizeof(err), "no root= parameter"), r = EXIT_SPEC;
 	if (r != EXIT_OK) {
@@ -344,6 +406,36 @@ int run_resolve(int argc, char **argv)
 	if (plan.have_usr && resolve_one("USR", &plan.usr) < 0)
 		return EXIT_FAIL;
 	return EXIT_OK;
+}
+
+/* ---- earlymount-generator (dracut's systemd flow) -------------------------------------------- */
+
+/* systemd runs /usr/lib/systemd/system-generators/earlymount-generator (a link to earlymount) as
+ * GENERATOR NORMAL_DIR EARLY_DIR LATE_DIR. With a command line earlymount takes (as `plan` would
+ * print it), it writes the drop-ins that put earlymount-sysroot.service before systemd's own
+ * mounts of /sysroot (dracut.c); otherwise it says why in the kernel log and writes nothing, so
+ * the other generators' units mount as without earlymount. */
+int run_generator(int argc, char **argv)
+{
+	char err[512], why[600];
+	int r;
+
+	if (argc < 3 || !argv[2][0])
+		return EXIT_FAIL; /* systemd always passes the three directories */
+	r = load_cmdline(NULL, 1, SPEC_RULES_SYSTEMD, err, sizeof(err));
+	if (r == EXIT_OK && !plan.have_root)
+		fmt(err, sizeof(err), "no root= parameter: nothing to mount as the root"), r = EXIT_SPEC;
+	if (r != EXIT_OK) {
+		fmt(why, sizeof(why), "leaving /sysroot to systemd: %s%s", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
+		dracut_generator_say(5, why);
+		return EXIT_OK;
+	}
+	/* dracut's getarg root=: the last one on its command line */
+	const char *root = "";
+	for (unsigned i = 0; i < cl.nargs; i++)
+		if (str_eq(cl.args[i].name, "root") && cl.args[i].value)
+			root = cl.args[i].value;
+	return dracut_generator_write(argv[2], root) < 0 ? EXIT_FAIL : EXIT_OK;
 }
 #endif
 
@@ -470,7 +562,7 @@ int run_init(int argc, char **argv, char **envp)
 	log_open_kmsg();
 	log_read_console_level();
 	for (;;) {
-		r = load_cmdline(NULL, SPEC_RULES_KERNEL, err, sizeof(err));
+		r = load_cmdline(NULL, 0, SPEC_RULES_KERNEL, err, sizeof(err));
 		if (r != EXIT_OK) {
 			log_err("%s%s", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
 			on_failure(plan.onfail);

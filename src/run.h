@@ -17,5 +17,7 @@ extern const char not_in_this_build[]; /* " is not in this build (...): run the 
 int run_mount(int argc, char **argv);
 int run_plan(int argc, char **argv);
 int run_resolve(int argc, char **argv);
+/* dracut's systemd flow: systemd's generator interface (NORMAL EARLY LATE in argv[1..3]). */
+int run_generator(int argc, char **argv);
 
 #endif

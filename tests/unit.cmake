@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # Host unit tests of the pure parsers, the plan golden outputs, and the namespace mount test.
-set(EM_UNIT_TESTS cmdline spec options modules kernel_rules modparams util elf modsched bootmods modalias layers)
+set(EM_UNIT_TESTS cmdline spec options modules kernel_rules modparams util elf modsched bootmods modalias layers sdunit)
 foreach(t ${EM_UNIT_TESTS})
   add_executable(test_${t} tests/unit/test_${t}.c)
   target_link_libraries(test_${t} emcore)
@@ -16,6 +16,10 @@ if(EARLYMOUNT_WERROR)
   set_tests_properties(unit_arm64 PROPERTIES ENVIRONMENT EM_WERROR=1)
 endif()
 
+# The generator's unit names against dracut-lib.sh's label_uuid_to_dev and systemd-escape -p.
+add_test(NAME sdunit_diff COMMAND bash ${CMAKE_SOURCE_DIR}/tests/unit/sdunit_diff.sh $<TARGET_FILE:test_sdunit>)
+set_tests_properties(sdunit_diff PROPERTIES SKIP_RETURN_CODE 77)
+
 add_test(NAME plan_golden
   COMMAND ${CMAKE_SOURCE_DIR}/tests/plan/run ${CMAKE_BINARY_DIR}/earlymount ${CMAKE_SOURCE_DIR}/tests/plan)
 # earlymount check on the host: usage, messages, --image through a stand-in builder.
@@ -29,6 +33,10 @@ set_tests_properties(mount_namespace PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
 # in the QEMU tests lacks), over loop devices: root only, else skipped.
 add_test(NAME layers_namespace COMMAND ${CMAKE_SOURCE_DIR}/tests/ns/layers ${CMAKE_BINARY_DIR}/earlymount)
 set_tests_properties(layers_namespace PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
+# --dracut and the generator: dracut's command-line files in a private mount namespace: root
+# only, else skipped.
+add_test(NAME dracut_cmdline_namespace COMMAND ${CMAKE_SOURCE_DIR}/tests/ns/dracut_cmdline ${CMAKE_BINARY_DIR}/earlymount)
+set_tests_properties(dracut_cmdline_namespace PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 60)
 # earlymount check against ext4 and xfs images on loop devices: root only, else skipped.
 add_test(NAME check_devices COMMAND ${CMAKE_SOURCE_DIR}/tests/ns/check ${CMAKE_BINARY_DIR}/earlymount)
 set_tests_properties(check_devices PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)

@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: MIT */
+/* systemd unit names for dracut's systemd flow: what dracut-lib.sh's label_uuid_to_dev and
+ * dev_unit_name (systemd-escape --path) make of root=, without a shell library or a program to
+ * run (the generator used to source dracut-lib.sh and run systemd-escape: about 250 ms of a
+ * QEMU TCG boot, more than the rest of earlymount's part of it). */
+#include "sdunit.h"
+#include "util.h"
+
+#include <errno.h>
+#include <string.h>
+
+struct out {
+	char *p;
+	size_t n, cap;
+};
+
+static void put(struct out *o, char c)
+{
+	if (o->n + 1 < o->cap)
+		o->p[o->n] = c;
+	o->n++;
+}
+
+static int finish(struct out *o)
+{
+	if (o->n >= o->cap)
+		return -ENAMETOOLONG;
+	o->p[o->n] = '\0';
+	return (int)o->n;
+}
+
+static void put_hex(struct out *o, unsigned char c)
+{
+	static const char hex[] = "0123456789abcdef";
+	put(o, '\\');
+	put(o, 'x');
+	put(o, hex[c >> 4]);
+	put(o, hex[c & 15]);
+}
+
+int sdunit_dracut_dev(const char *root, char *out, size_t cap)
+{
+	/* label_uuid_to_dev's table: the prefix, the directory of udev's links, and whether '/' and
+	 * ' ' are escaped (sed 's,/,\\x2f,g;s, ,\\x20,g' for the two label forms only). */
+	static const struct {
+		const char *prefix, *dir;
+		int escape;
+	} forms[] = {
+		{ "LABEL=", "/dev/disk/by-label/", 1 },
+		{ "PARTLABEL=", "/dev/disk/by-partlabel/", 1 },
+		{ "UUID=", "/dev/disk/by-uuid/", 0 },
+		{ "PARTUUID=", "/dev/disk/by-partuuid/", 0 },
+	};
+	struct out o = { out, 0, cap };
+	const char *s = str_startswith(root, "block:") ? root + 6 : root;
+
+	for (size_t i = 0; i < ARRAY_SIZE(forms); i++) {
+		if (!str_startswith(s, forms[i].prefix))
+			continue;
+		for (const char *d = forms[i].dir; *d; d++)
+			put(&o, *d);
+		for (s += strlen(forms[i].prefix); *s; s++) {
+			if (forms[i].escape && (*s == '/' || *s == ' '))
+				put_hex(&o, (unsigned char)*s);
+			else
+				put(&o, *s);
+		}
+		return finish(&o);
+	}
+	for (; *s; s++)
+		put(&o, *s);
+	return finish(&o);
+}
+
+static int unescaped(unsigned char c, int first)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == ':' ||
+	       c == '_' || (c == '.' && !first);
+}
+
+int sdunit_path_escape(const char *path, char *out, size_t cap)
+{
+	struct out o = { out, 0, cap };
+	const char *s = path;
+
+	while (*s == '/')
+		s++;
+	if (!*s) {
+		put(&o, '-');
+		return finish(&o);
+	}
+	for (; *s; s++) {
+		if (*s == '/') {
+			while (s[1] == '/')
+				s++;
+			if (!s[1])
+				break; /* a trailing '/' */
+			put(&o, '-');
+			continue;
+		}
+		if (unescaped((unsigned char)*s, o.n == 0))
+			put(&o, *s);
+		else
+			put_hex(&o, (unsigned char)*s);
+	}
+	return finish(&o);
+}
