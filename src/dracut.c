@@ -74,7 +74,7 @@ int dracut_cmdline_files(int (*fn)(const char *path, void *ctx), void *ctx)
 		if ((r = fn(path, ctx)) != 0)
 			return r;
 	}
-	return access("/etc/cmdline", F_OK) == 0 ? fn("/etc/cmdline", ctx) : 0;
+	return fn("/etc/cmdline", ctx);
 }
 
 void dracut_generator_say(int level, const char *text)

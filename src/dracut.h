@@ -6,7 +6,8 @@
 
 /* Calls fn(path, ctx) for each file dracut's getcmdline (modules.d/99base/dracut-lib.sh) reads
  * before /proc/cmdline, in its order: /etc/cmdline.d/ *.conf sorted by name (the shell's glob, in
- * the initrd's C locale), then /etc/cmdline; those absent are skipped. Stops at fn's first
+ * the initrd's C locale), then /etc/cmdline (which fn gets whether or not it exists: its reader
+ * skips an absent file as getcmdline does, with one system call less). Stops at fn's first
  * non-zero return and returns it; 0, or -errno when /etc/cmdline.d cannot be read (a missing one
  * is none), -E2BIG past 256 files (with none of them read). */
 int dracut_cmdline_files(int (*fn)(const char *path, void *ctx), void *ctx);

@@ -9,33 +9,15 @@
 #include <errno.h>
 #include <string.h>
 
-struct out {
-	char *p;
-	size_t n, cap;
-};
-
-static void put(struct out *o, char c)
+/* The length written, or -ENAMETOOLONG when it did not fit (util.h's sbuf keeps it terminated). */
+static int finish(const struct sbuf *sb)
 {
-	if (o->n + 1 < o->cap)
-		o->p[o->n] = c;
-	o->n++;
+	return sb->overflow ? -ENAMETOOLONG : (int)sb->len;
 }
 
-static int finish(struct out *o)
+static void put_hex(struct sbuf *sb, unsigned char c)
 {
-	if (o->n >= o->cap)
-		return -ENAMETOOLONG;
-	o->p[o->n] = '\0';
-	return (int)o->n;
-}
-
-static void put_hex(struct out *o, unsigned char c)
-{
-	static const char hex[] = "0123456789abcdef";
-	put(o, '\\');
-	put(o, 'x');
-	put(o, hex[c >> 4]);
-	put(o, hex[c & 15]);
+	sb_printf(sb, "\\x%02x", c);
 }
 
 int sdunit_dracut_dev(const char *root, char *out, size_t cap)
@@ -51,24 +33,23 @@ int sdunit_dracut_dev(const char *root, char *out, size_t cap)
 		{ "UUID=", "/dev/disk/by-uuid/", 0 },
 		{ "PARTUUID=", "/dev/disk/by-partuuid/", 0 },
 	};
-	struct out o = { out, 0, cap };
+	struct sbuf o;
 	const char *s = str_startswith(root, "block:") ? root + 6 : root;
 
+	sb_init(&o, out, cap);
 	for (size_t i = 0; i < ARRAY_SIZE(forms); i++) {
 		if (!str_startswith(s, forms[i].prefix))
 			continue;
-		for (const char *d = forms[i].dir; *d; d++)
-			put(&o, *d);
+		sb_puts(&o, forms[i].dir);
 		for (s += strlen(forms[i].prefix); *s; s++) {
 			if (forms[i].escape && (*s == '/' || *s == ' '))
 				put_hex(&o, (unsigned char)*s);
 			else
-				put(&o, *s);
+				sb_putc(&o, *s);
 		}
 		return finish(&o);
 	}
-	for (; *s; s++)
-		put(&o, *s);
+	sb_puts(&o, s);
 	return finish(&o);
 }
 
@@ -80,13 +61,14 @@ static int unescaped(unsigned char c, int first)
 
 int sdunit_path_escape(const char *path, char *out, size_t cap)
 {
-	struct out o = { out, 0, cap };
+	struct sbuf o;
 	const char *s = path;
 
+	sb_init(&o, out, cap);
 	while (*s == '/')
 		s++;
 	if (!*s) {
-		put(&o, '-');
+		sb_putc(&o, '-');
 		return finish(&o);
 	}
 	for (; *s; s++) {
@@ -95,11 +77,11 @@ int sdunit_path_escape(const char *path, char *out, size_t cap)
 				s++;
 			if (!s[1])
 				break; /* a trailing '/' */
-			put(&o, '-');
+			sb_putc(&o, '-');
 			continue;
 		}
-		if (unescaped((unsigned char)*s, o.n == 0))
-			put(&o, *s);
+		if (unescaped((unsigned char)*s, o.len == 0))
+			sb_putc(&o, *s);
 		else
 			put_hex(&o, (unsigned char)*s);
 	}
