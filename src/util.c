@@ -125,8 +125,47 @@ static void put_num(struct sbuf *sb, unsigned long long v, unsigned base, int ne
 		sb_putc(sb, tmp[--n]);
 }
 
+#ifdef EM_MSG_PACKED
+/* Packed messages (the /init build; tools/msgpack.c). At build time each format, and each literal
+ * handed to a format as an argument (c ? " (a hint)" : ""), was encoded with one dictionary of byte
+ * pairs: a byte that no such text uses stands for two others, each of which may be such a code
+ * itself. The texts share their words and phrases that way (about 17 KB of them take about 8 KB).
+ * They lie in a section of their own, emmsg: a text there is expanded here before it is read, so
+ * the parsing below and every message are as written, and nothing else is ever expanded (a label,
+ * a command-line value or a buffer holds any byte). EM_MSG_MAX is msgpack's too: it refuses a
+ * longer text. */
+#define EM_MSG_MAX 512
+extern const unsigned char em_msgdict[256][2];
+extern const char __start_emmsg[], __stop_emmsg[];
+
+static void msg_put(struct sbuf *sb, unsigned char c)
+{
+	if (em_msgdict[c][0]) {
+		msg_put(sb, em_msgdict[c][0]);
+		msg_put(sb, em_msgdict[c][1]);
+	} else
+		sb_putc(sb, (char)c);
+}
+
+/* s itself, or its expansion into buf (EM_MSG_MAX bytes) when it is a packed text. */
+static const char *msg_text(const char *s, char *buf)
+{
+	struct sbuf x;
+	if (s < __start_emmsg || s >= __stop_emmsg)
+		return s;
+	sb_init(&x, buf, EM_MSG_MAX);
+	while (*s)
+		msg_put(&x, (unsigned char)*s++);
+	return buf;
+}
+#endif
+
 void sb_vprintf(struct sbuf *sb, const char *f, va_list ap)
 {
+#ifdef EM_MSG_PACKED
+	char x[EM_MSG_MAX], y[EM_MSG_MAX];
+	f = msg_text(f, x);
+#endif
 	for (; *f; f++) {
 		if (*f == EARLYMOUNT[0]) {
 			sb_puts(sb, "earlymount");
@@ -162,6 +201,9 @@ void sb_vprintf(struct sbuf *sb, const char *f, va_list ap)
 		switch (*f) {
 		case 's': {
 			const char *s = va_arg(ap, const char *);
+#ifdef EM_MSG_PACKED
+			s = msg_text(s, y);
+#endif
 			size_t n = prec >= 0 ? (size_t)prec : (size_t)-1;
 			size_t l = 0;
 			if (!s)

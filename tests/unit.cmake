@@ -7,6 +7,40 @@ foreach(t ${EM_UNIT_TESTS})
   target_compile_options(test_${t} PRIVATE ${EM_WARN})
   add_test(NAME unit_${t} COMMAND test_${t})
 endforeach()
+# The same tests against the sources as the /init build compiles them, with packed messages
+# (tools/msgpack.c, sb_vprintf in src/util.c): every message they expect must come out of the
+# dictionary byte for byte. The host compiler's preprocessor; -C keeps the fall-through comments.
+set(pdir ${CMAKE_BINARY_DIR}/host.msgpack)
+set(praw)
+set(ppacked)
+set(psteps)
+foreach(s ${EM_CORE_SOURCES})
+  get_filename_component(b ${s} NAME_WE)
+  list(APPEND praw ${pdir}/raw/${b}.i)
+  list(APPEND ppacked ${pdir}/${b}.i)
+  list(APPEND psteps COMMAND ${CMAKE_C_COMPILER} -E -C -std=gnu11 -DEM_VERSION="${PROJECT_VERSION}" -DEM_MSG_PACKED
+       ${EM_CPPFLAGS} -I${CMAKE_SOURCE_DIR}/src -o ${pdir}/raw/${b}.i ${CMAKE_SOURCE_DIR}/${s})
+endforeach()
+add_custom_command(
+  OUTPUT ${ppacked} ${pdir}/msgdict.c
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${pdir}/raw
+  ${psteps}
+  COMMAND ${EM_MSGPACK} ${pdir} ${praw}
+  DEPENDS ${EM_CORE_SOURCES} ${EM_HEADERS} ${EM_MSGPACK}
+  COMMENT "Packing the messages of the host build's sources (msgpack)"
+  VERBATIM)
+set_source_files_properties(${ppacked} PROPERTIES LANGUAGE C GENERATED TRUE)
+add_library(emcore_packed STATIC ${ppacked} ${pdir}/msgdict.c)
+target_compile_options(emcore_packed PRIVATE ${EM_WARN} -Wno-format)
+target_include_directories(emcore_packed PUBLIC src)
+foreach(t ${EM_UNIT_TESTS})
+  add_executable(test_${t}_packed tests/unit/test_${t}.c)
+  target_link_libraries(test_${t}_packed emcore_packed)
+  target_compile_options(test_${t}_packed PRIVATE ${EM_WARN})
+  target_compile_definitions(test_${t}_packed PRIVATE EM_VERSION="${PROJECT_VERSION}")
+  add_test(NAME unit_packed_${t} COMMAND test_${t}_packed)
+endforeach()
+
 # The same tests built for arm64 with musl and run under qemu-aarch64 (user mode), with the libc
 # shims' test: skipped, with the reason, without musl-dev:arm64 or qemu-user-static.
 add_test(NAME unit_arm64 COMMAND bash ${CMAKE_SOURCE_DIR}/tests/unit/arm64 ${CMAKE_SOURCE_DIR}

@@ -1,0 +1,649 @@
+/* SPDX-License-Identifier: MIT */
+/* msgpack: the build-time half of earlymount's packed messages (the /init build's size budget,
+ * README "The binary's size"). A host tool, run on the preprocessed sources of one binary:
+ *
+ *   msgpack OUTDIR FILE.i...
+ *
+ * It finds every format string: the literal given as the format argument of a function declared
+ * with __attribute__((format(printf, N, M))) in the same translation unit (elog, sb_printf, fmt and
+ * the like; the declaration says which argument, so nothing here names them). Over all of them it
+ * builds one dictionary by byte-pair encoding: a byte that no format uses becomes a code for a pair
+ * of bytes, each of which may be a code itself, the most frequent pair first. It writes each FILE.i
+ * to OUTDIR with those literals encoded, and OUTDIR/msgdict.c with the dictionary
+ * (em_msgdict[code] = {first, second}; {0, 0} for a byte that is itself). sb_vprintf (src/util.c)
+ * expands a format before reading it, so every message comes out byte for byte as written.
+ *
+ * Only formats are encoded: a %s argument may be a disk's label or a command-line value holding any
+ * byte, and is never expanded. A format that is not a literal is listed (it must not hold a byte the
+ * dictionary uses, so there must be none but pass-throughs of a caller's format).
+ *
+ * Exit status: 0, or 1 with a message (a file that cannot be read or written, an expanded format
+ * longer than EM_MSG_MAX - 1 bytes, a format attribute whose function cannot be told). */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The expansion buffer in sb_vprintf (src/util.c, EM_MSG_MAX there): no format may expand past it. */
+#define EM_MSG_MAX 512
+
+enum kind { T_SPACE, T_LINE, T_IDENT, T_NUM, T_STR, T_CHAR, T_PUNCT };
+
+struct tok {
+	enum kind kind;
+	size_t off, len;
+	int drop;    /* written as nothing (a literal joined into the one before it) */
+	int fmt;     /* index into fmts + 1: this literal is replaced by the encoded format */
+};
+
+struct file {
+	const char *path;
+	char *text;
+	size_t len;
+	struct tok *toks;
+	size_t ntok;
+};
+
+struct fmtfn {
+	char name[64];
+	int index; /* the format's argument (format(printf, index, first)) */
+	int first; /* the first variadic argument; 0 for a function taking a va_list */
+};
+
+/* The formats, unique by content (identical ones share a literal in the binary anyway). */
+struct fmtstr {
+	unsigned char *raw; /* decoded bytes */
+	size_t rawlen;
+	int *code;          /* encoded symbols (0..255) */
+	size_t codelen;
+};
+
+static struct fmtstr *fmts;
+static size_t nfmt, capfmt;
+static unsigned char dict[256][2];
+static int used[256];
+
+static void die(const char *what, const char *obj, const char *why)
+{
+	fprintf(stderr, "msgpack: %s %s: %s\n", what, obj, why);
+	exit(1);
+}
+
+static void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n);
+	if (!p)
+		die("allocating", "memory", strerror(errno));
+	return p;
+}
+
+static char *read_all(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		die("reading", path, strerror(errno));
+	size_t cap = 1 << 16, n = 0;
+	char *b = xrealloc(NULL, cap);
+	for (;;) {
+		size_t r = fread(b + n, 1, cap - n, f);
+		n += r;
+		if (n < cap)
+			break;
+		cap *= 2;
+		b = xrealloc(b, cap);
+	}
+	if (ferror(f))
+		die("reading", path, strerror(errno));
+	fclose(f);
+	b[n] = 0;
+	*len = n;
+	return b;
+}
+
+/* ---- tokens of preprocessed C -------------------------------------------------------------- */
+
+static void add_tok(struct file *f, size_t *cap, enum kind k, size_t off, size_t len)
+{
+	if (f->ntok == *cap) {
+		*cap = *cap ? *cap * 2 : 4096;
+		f->toks = xrealloc(f->toks, *cap * sizeof(*f->toks));
+	}
+	f->toks[f->ntok++] = (struct tok){ k, off, len, 0, 0 };
+}
+
+static size_t quoted_end(const char *s, size_t i, size_t n, char q, const char *path)
+{
+	for (i++; i < n && s[i] != q; i++) {
+		if (s[i] == '\\')
+			i++;
+		else if (s[i] == '\n')
+			break;
+	}
+	if (i >= n || s[i] != q)
+		die("tokenizing", path, "a literal runs past its line");
+	return i + 1;
+}
+
+static void tokenize(struct file *f)
+{
+	const char *s = f->text;
+	size_t n = f->len, i = 0, cap = 0;
+	int bol = 1;
+	while (i < n) {
+		size_t st = i;
+		char c = s[i];
+		if (c == '\n' || c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+			while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\f' || s[i] == '\v' ||
+			                 s[i] == '\n')) {
+				if (s[i] == '\n')
+					bol = 1;
+				i++;
+			}
+			add_tok(f, &cap, T_SPACE, st, i - st);
+			continue;
+		}
+		if (bol && c == '#') { /* a line marker or a #pragma: kept as it is */
+			while (i < n && s[i] != '\n')
+				i++;
+			add_tok(f, &cap, T_LINE, st, i - st);
+			continue;
+		}
+		bol = 0;
+		if (c == '/' && i + 1 < n && s[i + 1] == '*') {
+			const char *e = strstr(s + i + 2, "*/");
+			if (!e)
+				die("tokenizing", f->path, "a comment is not closed");
+			i = (size_t)(e - s) + 2;
+			add_tok(f, &cap, T_SPACE, st, i - st);
+		} else if (c == '/' && i + 1 < n && s[i + 1] == '/') {
+			while (i < n && s[i] != '\n')
+				i++;
+			add_tok(f, &cap, T_SPACE, st, i - st);
+		} else if (c == '"') {
+			i = quoted_end(s, i, n, '"', f->path);
+			add_tok(f, &cap, T_STR, st, i - st);
+		} else if (c == '\'') {
+			i = quoted_end(s, i, n, '\'', f->path);
+			add_tok(f, &cap, T_CHAR, st, i - st);
+		} else if (isalpha((unsigned char)c) || c == '_') {
+			while (i < n && (isalnum((unsigned char)s[i]) || s[i] == '_'))
+				i++;
+			add_tok(f, &cap, T_IDENT, st, i - st);
+		} else if (isdigit((unsigned char)c) || (c == '.' && i + 1 < n && isdigit((unsigned char)s[i + 1]))) {
+			while (i < n && (isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '.' ||
+			                 ((s[i] == '+' || s[i] == '-') && strchr("eEpP", s[i - 1]))))
+				i++;
+			add_tok(f, &cap, T_NUM, st, i - st);
+		} else {
+			i++;
+			add_tok(f, &cap, T_PUNCT, st, 1);
+		}
+	}
+}
+
+static int is(const struct file *f, size_t t, const char *word)
+{
+	const struct tok *k = &f->toks[t];
+	return strlen(word) == k->len && !memcmp(f->text + k->off, word, k->len);
+}
+
+static size_t next(const struct file *f, size_t t)
+{
+	for (t++; t < f->ntok && (f->toks[t].kind == T_SPACE || f->toks[t].kind == T_LINE); t++)
+		;
+	return t;
+}
+
+static size_t prev(const struct file *f, size_t t)
+{
+	while (t-- > 0)
+		if (f->toks[t].kind != T_SPACE && f->toks[t].kind != T_LINE)
+			return t;
+	return (size_t)-1;
+}
+
+/* ---- which functions take a format, and where -------------------------------------------- */
+
+/* __attribute__ ( ( format ( printf , N , M ) ) ) right after a declarator's parameter list:
+ * the function is the identifier before that list. */
+static int attr_format(const struct file *f, size_t t, struct fmtfn *out)
+{
+	static const char *const want[] = { "(", "(", NULL, "(", NULL, ",", NULL, ",", NULL };
+	size_t k = t, idx_tok = 0, first_tok = 0;
+	for (size_t w = 0; w < sizeof(want) / sizeof(want[0]); w++) {
+		k = next(f, k);
+		if (k >= f->ntok)
+			return 0;
+		if (want[w] && !is(f, k, want[w]))
+			return 0;
+		if (w == 2 && !is(f, k, "format") && !is(f, k, "__format__"))
+			return 0;
+		if (w == 4 && !is(f, k, "printf") && !is(f, k, "__printf__") && !is(f, k, "gnu_printf"))
+			return 0;
+		if (w == 6)
+			idx_tok = k;
+		if (w == 8)
+			first_tok = k;
+	}
+	if (f->toks[idx_tok].kind != T_NUM || f->toks[first_tok].kind != T_NUM)
+		return 0;
+	out->index = atoi(f->text + f->toks[idx_tok].off);
+	out->first = atoi(f->text + f->toks[first_tok].off);
+	/* back over the parameter list */
+	size_t p = prev(f, t);
+	if (p == (size_t)-1 || !is(f, p, ")"))
+		die("reading the format attribute in", f->path, "it does not follow a parameter list");
+	int depth = 0;
+	for (;; p--) {
+		if (is(f, p, ")"))
+			depth++;
+		else if (is(f, p, "(") && --depth == 0)
+			break;
+		if (p == 0)
+			die("reading the format attribute in", f->path, "unbalanced parentheses");
+	}
+	p = prev(f, p);
+	if (p == (size_t)-1 || f->toks[p].kind != T_IDENT || f->toks[p].len >= sizeof(out->name))
+		die("reading the format attribute in", f->path, "no function name before its parameters");
+	memcpy(out->name, f->text + f->toks[p].off, f->toks[p].len);
+	out->name[f->toks[p].len] = 0;
+	return 1;
+}
+
+static int hexval(int c)
+{
+	return isdigit(c) ? c - '0' : tolower(c) - 'a' + 10;
+}
+
+/* Appends the bytes a string literal token stands for. */
+static void decode_lit(const char *s, size_t len, unsigned char **buf, size_t *n, size_t *cap)
+{
+	for (size_t i = 1; i + 1 < len; i++) {
+		int c = (unsigned char)s[i];
+		if (c == '\\') {
+			c = (unsigned char)s[++i];
+			switch (c) {
+			case 'n': c = '\n'; break;
+			case 't': c = '\t'; break;
+			case 'r': c = '\r'; break;
+			case 'a': c = '\a'; break;
+			case 'b': c = '\b'; break;
+			case 'f': c = '\f'; break;
+			case 'v': c = '\v'; break;
+			case 'e': c = 033; break;
+			case 'x': {
+				int v = 0;
+				while (i + 2 < len && isxdigit((unsigned char)s[i + 1]))
+					v = v * 16 + hexval((unsigned char)s[++i]);
+				c = v & 0xff;
+				break;
+			}
+			default:
+				if (c >= '0' && c <= '7') {
+					int v = c - '0';
+					for (int d = 0; d < 2 && s[i + 1] >= '0' && s[i + 1] <= '7'; d++)
+						v = v * 8 + s[++i] - '0';
+					c = v & 0xff;
+				} /* \\ \" \' \? stand for themselves */
+			}
+		}
+		if (*n + 1 >= *cap) {
+			*cap = *cap ? *cap * 2 : 256;
+			*buf = xrealloc(*buf, *cap);
+		}
+		(*buf)[(*n)++] = (unsigned char)c;
+	}
+}
+
+static int intern(unsigned char *raw, size_t n)
+{
+	for (size_t i = 0; i < nfmt; i++)
+		if (fmts[i].rawlen == n && !memcmp(fmts[i].raw, raw, n)) {
+			free(raw);
+			return (int)i;
+		}
+	if (n + 1 > EM_MSG_MAX) {
+		fprintf(stderr, "msgpack: the format \"%.*s\" is %zu bytes; EM_MSG_MAX (src/util.c) is %d\n",
+		        (int)n, raw, n, EM_MSG_MAX);
+		exit(1);
+	}
+	if (nfmt == capfmt) {
+		capfmt = capfmt ? capfmt * 2 : 256;
+		fmts = xrealloc(fmts, capfmt * sizeof(*fmts));
+	}
+	fmts[nfmt] = (struct fmtstr){ raw, n, NULL, 0 };
+	return (int)nfmt++;
+}
+
+static unsigned long line_of(const struct file *f, size_t off)
+{
+	unsigned long l = 1;
+	for (size_t i = 0; i < off; i++)
+		l += f->text[i] == '\n';
+	return l;
+}
+
+/* A run of adjacent string literals from token a to token b: the literal it makes, interned. */
+static int take_literal(struct file *f, size_t a, size_t b)
+{
+	unsigned char *raw = NULL;
+	size_t n = 0, cap = 0;
+	for (size_t k = a; k <= b; k++)
+		if (f->toks[k].kind == T_STR) {
+			decode_lit(f->text + f->toks[k].off, f->toks[k].len, &raw, &n, &cap);
+			if (k != a)
+				f->toks[k].drop = 1;
+		}
+	if (!raw)
+		raw = xrealloc(NULL, 1);
+	return intern(raw, n);
+}
+
+static int only_strings(const struct file *f, const size_t *ix, size_t a, size_t b)
+{
+	for (size_t k = a; k <= b; k++)
+		if (f->toks[ix[k]].kind != T_STR)
+			return 0;
+	return a <= b;
+}
+
+/* One argument, its tokens (spaces left out) ix[a..b]: a literal ("..." "..."), or a chain of
+ * conditionals whose every value is one (c ? "..." : d ? "..." : ""), is packed; anything else is
+ * left as it is. Returns whether it was packed. */
+static int pack_arg(struct file *f, const size_t *ix, size_t a, size_t b)
+{
+	size_t groups[32][2], ng = 0;
+	for (;;) {
+		if (only_strings(f, ix, a, b)) {
+			groups[ng][0] = a;
+			groups[ng++][1] = b;
+			break;
+		}
+		/* COND ? LITERAL : REST, the '?' and the ':' outside brackets */
+		size_t q = a, depth = 0;
+		for (; q <= b; q++) {
+			if (is(f, ix[q], "(") || is(f, ix[q], "["))
+				depth++;
+			else if (is(f, ix[q], ")") || is(f, ix[q], "]"))
+				depth--;
+			else if (!depth && is(f, ix[q], "?"))
+				break;
+		}
+		if (q > b || q == a)
+			return 0;
+		size_t c = q + 1;
+		while (c <= b && f->toks[ix[c]].kind == T_STR)
+			c++;
+		if (c == q + 1 || c > b || !is(f, ix[c], ":") || ng + 1 == sizeof(groups) / sizeof(groups[0]))
+			return 0;
+		groups[ng][0] = q + 1;
+		groups[ng++][1] = c - 1;
+		a = c + 1;
+		if (a > b)
+			return 0;
+		/* the rest is a literal or another COND ? ... whose COND holds no literal */
+		if (!only_strings(f, ix, a, b))
+			for (size_t k = a; k <= b && !is(f, ix[k], "?"); k++)
+				if (f->toks[ix[k]].kind == T_STR)
+					return 0;
+	}
+	for (size_t g = 0; g < ng; g++)
+		f->toks[ix[groups[g][0]]].fmt = take_literal(f, ix[groups[g][0]], ix[groups[g][1]]) + 1;
+	return 1;
+}
+
+/* Packs the format and the literal arguments of every call of a format function in f. */
+static void find_formats(struct file *f, int verbose)
+{
+	struct fmtfn fns[64];
+	size_t nfn = 0;
+	static size_t *ix;
+	static size_t ixcap;
+	int sys = 0; /* in a system header (a line marker's flag 3): its functions are libc's */
+	for (size_t t = 0; t < f->ntok; t++) {
+		if (f->toks[t].kind == T_LINE) {
+			const char *q = memchr(f->text + f->toks[t].off, '"', f->toks[t].len);
+			const char *e = f->text + f->toks[t].off + f->toks[t].len;
+			if (q && (q = memchr(q + 1, '"', (size_t)(e - q - 1))))
+				for (sys = 0, q++; q < e; q++)
+					sys |= *q == '3' && q[-1] == ' ';
+			continue;
+		}
+		if (f->toks[t].kind != T_IDENT)
+			continue;
+		if (!sys && (is(f, t, "__attribute__") || is(f, t, "__attribute"))) {
+			struct fmtfn fn;
+			if (attr_format(f, t, &fn)) {
+				size_t i;
+				for (i = 0; i < nfn && strcmp(fns[i].name, fn.name); i++)
+					;
+				if (i == nfn) {
+					if (nfn == sizeof(fns) / sizeof(fns[0]))
+						die("reading", f->path, "more than 64 format functions");
+					fns[nfn++] = fn;
+				}
+			}
+			continue;
+		}
+		size_t i;
+		for (i = 0; i < nfn && !is(f, t, fns[i].name); i++)
+			;
+		if (i == nfn)
+			continue;
+		size_t p = next(f, t);
+		if (p >= f->ntok || !is(f, p, "("))
+			continue;
+		/* the arguments, split at commas outside brackets; each one's tokens without spaces in ix */
+		int arg = 1, depth = 0;
+		size_t n = 0;
+		for (size_t k = p + 1; k < f->ntok; k++) {
+			const struct tok *x = &f->toks[k];
+			int end = x->kind == T_PUNCT && depth == 0 && (is(f, k, ",") || is(f, k, ")"));
+			if (end) {
+				if (arg == fns[i].index || (fns[i].first && arg >= fns[i].first)) {
+					if (n && !pack_arg(f, ix, 0, n - 1) && arg == fns[i].index && verbose)
+						/* the function's own definition (a parameter), or a caller handing its
+						 * format on */
+						fprintf(stderr, "msgpack: %s:%lu: %s's format is not a literal: kept as it is\n",
+						        f->path, line_of(f, f->toks[t].off), fns[i].name);
+				}
+				if (is(f, k, ")"))
+					break;
+				arg++;
+				n = 0;
+				continue;
+			}
+			if (x->kind == T_PUNCT && (is(f, k, "(") || is(f, k, "[") || is(f, k, "{")))
+				depth++;
+			else if (x->kind == T_PUNCT && (is(f, k, ")") || is(f, k, "]") || is(f, k, "}")))
+				depth--;
+			if (x->kind == T_SPACE || x->kind == T_LINE)
+				continue;
+			if (n == ixcap) {
+				ixcap = ixcap ? ixcap * 2 : 256;
+				ix = xrealloc(ix, ixcap * sizeof(*ix));
+			}
+			ix[n++] = k;
+		}
+	}
+}
+
+/* ---- the dictionary ------------------------------------------------------------------------ */
+
+static void build_dict(void)
+{
+	for (size_t i = 0; i < nfmt; i++) {
+		fmts[i].code = xrealloc(NULL, (fmts[i].rawlen + 1) * sizeof(int));
+		for (size_t j = 0; j < fmts[i].rawlen; j++) {
+			fmts[i].code[j] = fmts[i].raw[j];
+			used[fmts[i].raw[j]] = 1;
+		}
+		fmts[i].codelen = fmts[i].rawlen;
+	}
+	static unsigned count[256][256];
+	for (int code = 1; code < 256; code++) {
+		if (used[code])
+			continue;
+		memset(count, 0, sizeof(count));
+		for (size_t i = 0; i < nfmt; i++)
+			for (size_t j = 0; j + 1 < fmts[i].codelen; j++) {
+				count[fmts[i].code[j]][fmts[i].code[j + 1]]++;
+				/* "aaa" holds one "aa" to replace, not two */
+				if (j + 2 < fmts[i].codelen && fmts[i].code[j] == fmts[i].code[j + 1] &&
+				    fmts[i].code[j + 1] == fmts[i].code[j + 2])
+					j++;
+			}
+		unsigned best = 0;
+		int ba = 0, bb = 0;
+		for (int a = 1; a < 256; a++)
+			for (int b = 1; b < 256; b++)
+				if (count[a][b] > best) {
+					best = count[a][b];
+					ba = a;
+					bb = b;
+				}
+		/* a pair seen n times saves n bytes and costs its two in the dictionary */
+		if (best < 3)
+			break;
+		dict[code][0] = (unsigned char)ba;
+		dict[code][1] = (unsigned char)bb;
+		used[code] = 1;
+		for (size_t i = 0; i < nfmt; i++) {
+			size_t o = 0;
+			for (size_t j = 0; j < fmts[i].codelen; j++) {
+				if (j + 1 < fmts[i].codelen && fmts[i].code[j] == ba && fmts[i].code[j + 1] == bb) {
+					fmts[i].code[o++] = code;
+					j++;
+				} else
+					fmts[i].code[o++] = fmts[i].code[j];
+			}
+			fmts[i].codelen = o;
+		}
+	}
+}
+
+/* The check that the dictionary gives back every format as written. */
+static size_t expand(int c, unsigned char *out, size_t n)
+{
+	if (dict[c][0]) {
+		n = expand(dict[c][0], out, n);
+		return expand(dict[c][1], out, n);
+	}
+	out[n] = (unsigned char)c;
+	return n + 1;
+}
+
+static void verify(void)
+{
+	unsigned char buf[EM_MSG_MAX * 2];
+	for (size_t i = 0; i < nfmt; i++) {
+		size_t n = 0;
+		for (size_t j = 0; j < fmts[i].codelen && n < EM_MSG_MAX; j++)
+			n = expand(fmts[i].code[j], buf, n);
+		if (n != fmts[i].rawlen || memcmp(buf, fmts[i].raw, n))
+			die("checking", "the dictionary", "a format does not expand to itself");
+	}
+}
+
+/* ---- output -------------------------------------------------------------------------------- */
+
+static void put_lit(FILE *o, const int *code, size_t n)
+{
+	fputc('"', o);
+	for (size_t i = 0; i < n; i++) {
+		int c = code[i];
+		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\' && c != '?')
+			fputc(c, o);
+		else
+			fprintf(o, "\\%03o", c); /* three digits: no following digit can join it */
+	}
+	fputc('"', o);
+}
+
+static void write_file(const struct file *f, const char *dir)
+{
+	const char *base = strrchr(f->path, '/');
+	base = base ? base + 1 : f->path;
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/%s", dir, base);
+	FILE *o = fopen(path, "wb");
+	if (!o)
+		die("writing", path, strerror(errno));
+	/* the packed texts are defined in msgdict.c */
+	for (size_t t = 0; t < f->ntok; t++)
+		if (f->toks[t].fmt)
+			fprintf(o, "extern const char em_msg_%d[];\n", f->toks[t].fmt - 1);
+	for (size_t t = 0; t < f->ntok; t++) {
+		const struct tok *k = &f->toks[t];
+		if (k->drop)
+			continue;
+		if (k->fmt)
+			fprintf(o, "em_msg_%d", k->fmt - 1);
+		else
+			fwrite(f->text + k->off, 1, k->len, o);
+	}
+	if (ferror(o) | fclose(o))
+		die("writing", path, strerror(errno));
+}
+
+static void write_dict(const char *dir)
+{
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/msgdict.c", dir);
+	FILE *o = fopen(path, "wb");
+	if (!o)
+		die("writing", path, strerror(errno));
+	fprintf(o, "/* Made by msgpack (tools/msgpack.c) from the formats of this build: each code byte\n"
+	           " * and the two it stands for. */\n"
+	           "const unsigned char em_msgdict[256][2] = {\n");
+	for (int c = 0; c < 256; c++)
+		if (dict[c][0])
+			fprintf(o, "\t[%d] = { %d, %d },\n", c, dict[c][0], dict[c][1]);
+	fprintf(o, "};\n");
+	/* in a section of their own: sb_vprintf expands a text that lies in it and nothing else */
+	for (size_t i = 0; i < nfmt; i++) {
+		fprintf(o, "__attribute__((section(\"emmsg\"), aligned(1))) const char em_msg_%zu[] = ", i);
+		put_lit(o, fmts[i].code, fmts[i].codelen);
+		fprintf(o, ";\n");
+	}
+	if (ferror(o) | fclose(o))
+		die("writing", path, strerror(errno));
+}
+
+int main(int argc, char **argv)
+{
+	int verbose = 0;
+	if (argc > 1 && !strcmp(argv[1], "-v")) {
+		verbose = 1;
+		argv++;
+		argc--;
+	}
+	if (argc < 3) {
+		fprintf(stderr, "usage: msgpack [-v] OUTDIR FILE.i...\n");
+		return 2;
+	}
+	size_t nf = (size_t)argc - 2;
+	struct file *files = xrealloc(NULL, nf * sizeof(*files));
+	for (size_t i = 0; i < nf; i++) {
+		files[i] = (struct file){ argv[i + 2], NULL, 0, NULL, 0 };
+		files[i].text = read_all(files[i].path, &files[i].len);
+		tokenize(&files[i]);
+		find_formats(&files[i], verbose);
+	}
+	build_dict();
+	verify();
+	size_t raw = 0, packed = 0;
+	int codes = 0;
+	for (size_t i = 0; i < nfmt; i++) {
+		raw += fmts[i].rawlen + 1;
+		packed += fmts[i].codelen + 1;
+	}
+	for (int c = 0; c < 256; c++)
+		codes += dict[c][0] != 0;
+	for (size_t i = 0; i < nf; i++)
+		write_file(&files[i], argv[1]);
+	write_dict(argv[1]);
+	printf("msgpack: %zu formats, %zu -> %zu B with %d codes\n", nfmt, raw, packed, codes);
+	return 0;
+}
