@@ -133,7 +133,7 @@ static void put_num(struct sbuf *sb, unsigned long long v, unsigned base, int ne
  * They lie in a section of their own, emmsg: a text there is expanded here before it is read, so
  * the parsing below and every message are as written, and nothing else is ever expanded (a label,
  * a command-line value or a buffer holds any byte). EM_MSG_MAX is msgpack's too: it refuses a
- * longer text. */
+ * longer text, and a code nested more than 48 pairs deep (msg_put's recursion; 5 today). */
 #define EM_MSG_MAX 512
 extern const unsigned char em_msgdict[256][2];
 extern const char __start_emmsg[], __stop_emmsg[];

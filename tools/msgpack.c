@@ -534,9 +534,22 @@ static size_t expand(int c, unsigned char *out, size_t n)
 	return n + 1;
 }
 
+/* How deep sb_vprintf's msg_put recurses for code c. */
+static int depth(int c)
+{
+	if (!dict[c][0])
+		return 0;
+	int a = depth(dict[c][0]), b = depth(dict[c][1]);
+	return 1 + (a > b ? a : b);
+}
+
 static void verify(void)
 {
 	unsigned char buf[EM_MSG_MAX * 2];
+	/* msg_put's recursion is bounded by the deepest code: kept to a few dozen frames */
+	for (int c = 0; c < 256; c++)
+		if (depth(c) > 48)
+			die("checking", "the dictionary", "a code nests more than 48 pairs deep");
 	for (size_t i = 0; i < nfmt; i++) {
 		size_t n = 0;
 		for (size_t j = 0; j < fmts[i].codelen && n < EM_MSG_MAX; j++)
@@ -644,6 +657,10 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < nf; i++)
 		write_file(&files[i], argv[1]);
 	write_dict(argv[1]);
-	printf("msgpack: %zu formats, %zu -> %zu B with %d codes\n", nfmt, raw, packed, codes);
+	int deepest = 0;
+	for (int c = 0; c < 256; c++)
+		deepest = depth(c) > deepest ? depth(c) : deepest;
+	printf("msgpack: %zu texts, %zu -> %zu B with %d codes, nested at most %d deep\n", nfmt, raw, packed, codes,
+	       deepest);
 	return 0;
 }
