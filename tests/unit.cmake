@@ -31,7 +31,7 @@ add_custom_command(
   VERBATIM)
 set_source_files_properties(${ppacked} PROPERTIES LANGUAGE C GENERATED TRUE)
 add_library(emcore_packed STATIC ${ppacked} ${pdir}/msgdict.c)
-target_compile_options(emcore_packed PRIVATE ${EM_WARN} -Wno-format)
+target_compile_options(emcore_packed PRIVATE ${EM_WARN} -Wno-format-security)
 target_include_directories(emcore_packed PUBLIC src)
 foreach(t ${EM_UNIT_TESTS})
   add_executable(test_${t}_packed tests/unit/test_${t}.c)
