@@ -80,13 +80,20 @@ int dracut_cmdline_files(int (*fn)(const char *path, void *ctx), void *ctx)
 void dracut_generator_say(int level, const char *text)
 {
 	char line[1024];
-	size_t n = fmt(line, sizeof(line), "<%d>" EARLYMOUNT "-generator: %s\n", level, text);
+	struct sbuf sb;
+	sb_init(&sb, line, sizeof(line) - 1);
+	sb_printf(&sb, "<%d>" EARLYMOUNT "-generator: ", level);
+	/* The text can hold a command-line value (the root= refused): escaped as elog does (\xNN for
+	 * what is not printable ASCII or UTF-8), so that a newline cannot start a record of its own
+	 * and an ESC cannot reach the console. */
+	sb_put_escaped(&sb, text, strlen(text));
+	line[sb.len++] = '\n';
 	int fd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0) {
-		(void)write_all(2, line + 3, n > 3 ? n - 3 : 0);
+		(void)write_all(2, line + 3, sb.len - 3);
 		return;
 	}
-	(void)write_all(fd, line, n < sizeof(line) ? n : sizeof(line) - 1);
+	(void)write_all(fd, line, sb.len);
 	close(fd);
 }
 
