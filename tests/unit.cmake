@@ -10,27 +10,21 @@ endforeach()
 # The same tests against the sources as the /init build compiles them, with packed messages
 # (tools/msgpack.c, sb_vprintf in src/util.c): every message they expect must come out of the
 # dictionary byte for byte. The host compiler's preprocessor; -C keeps the fall-through comments.
-set(pdir ${CMAKE_BINARY_DIR}/host.msgpack)
-set(praw)
-set(ppacked)
-set(psteps)
+set(psources)
 foreach(s ${EM_CORE_SOURCES})
-  get_filename_component(b ${s} NAME_WE)
-  list(APPEND praw ${pdir}/raw/${b}.i)
-  list(APPEND ppacked ${pdir}/${b}.i)
-  list(APPEND psteps COMMAND ${CMAKE_C_COMPILER} -E -C -std=gnu11 -DEM_VERSION="${PROJECT_VERSION}" -DEM_MSG_PACKED
-       ${EM_CPPFLAGS} -I${CMAKE_SOURCE_DIR}/src -o ${pdir}/raw/${b}.i ${CMAKE_SOURCE_DIR}/${s})
+  list(APPEND psources ${CMAKE_SOURCE_DIR}/${s})
 endforeach()
+em_msgpack(${CMAKE_BINARY_DIR}/host.msgpack psteps ppacked ${CMAKE_C_COMPILER}
+           FLAGS -std=gnu11 -DEM_VERSION="${PROJECT_VERSION}" ${EM_CPPFLAGS} -I${CMAKE_SOURCE_DIR}/src
+           SOURCES ${psources})
 add_custom_command(
-  OUTPUT ${ppacked} ${pdir}/msgdict.c
-  COMMAND ${CMAKE_COMMAND} -E make_directory ${pdir}/raw
+  OUTPUT ${ppacked}
   ${psteps}
-  COMMAND ${EM_MSGPACK} ${pdir} ${praw}
   DEPENDS ${EM_CORE_SOURCES} ${EM_HEADERS} ${EM_MSGPACK}
   COMMENT "Packing the messages of the host build's sources (msgpack)"
   VERBATIM)
 set_source_files_properties(${ppacked} PROPERTIES LANGUAGE C GENERATED TRUE)
-add_library(emcore_packed STATIC ${ppacked} ${pdir}/msgdict.c)
+add_library(emcore_packed STATIC ${ppacked})
 target_compile_options(emcore_packed PRIVATE ${EM_WARN} -Wno-format-security)
 target_include_directories(emcore_packed PUBLIC src)
 foreach(t ${EM_UNIT_TESTS})
