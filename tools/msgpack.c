@@ -66,7 +66,7 @@ static int used[256];
 
 static void die(const char *what, const char *obj, const char *why)
 {
-	fprintf(stderr, "msgpack: %s %s: %s\n", what, obj, why);
+	(void)fprintf(stderr, "msgpack: %s %s: %s\n", what, obj, why);
 	exit(1);
 }
 
@@ -95,7 +95,8 @@ static char *read_all(const char *path, size_t *len)
 	}
 	if (ferror(f))
 		die("reading", path, strerror(errno));
-	fclose(f);
+	if (fclose(f))
+		die("reading", path, strerror(errno));
 	b[n] = 0;
 	*len = n;
 	return b;
@@ -228,8 +229,8 @@ static int attr_format(const struct file *f, size_t t, struct fmtfn *out)
 	}
 	if (f->toks[idx_tok].kind != T_NUM || f->toks[first_tok].kind != T_NUM)
 		return 0;
-	out->index = atoi(f->text + f->toks[idx_tok].off);
-	out->first = atoi(f->text + f->toks[first_tok].off);
+	out->index = (int)strtol(f->text + f->toks[idx_tok].off, NULL, 10);
+	out->first = (int)strtol(f->text + f->toks[first_tok].off, NULL, 10);
 	/* back over the parameter list */
 	size_t p = prev(f, t);
 	if (p == (size_t)-1 || !is(f, p, ")"))
@@ -304,7 +305,7 @@ static int intern(unsigned char *raw, size_t n)
 			return (int)i;
 		}
 	if (n + 1 > EM_MSG_MAX) {
-		fprintf(stderr, "msgpack: the format \"%.*s\" is %zu bytes; EM_MSG_MAX (src/util.c) is %d\n",
+		(void)fprintf(stderr, "msgpack: the format \"%.*s\" is %zu bytes; EM_MSG_MAX (src/util.c) is %d\n",
 		        (int)n, raw, n, EM_MSG_MAX);
 		exit(1);
 	}
@@ -445,7 +446,7 @@ static void find_formats(struct file *f, int verbose)
 					if (n && !pack_arg(f, ix, 0, n - 1) && arg == fns[i].index && verbose)
 						/* the function's own definition (a parameter), or a caller handing its
 						 * format on */
-						fprintf(stderr, "msgpack: %s:%lu: %s's format is not a literal: kept as it is\n",
+						(void)fprintf(stderr, "msgpack: %s:%lu: %s's format is not a literal: kept as it is\n",
 						        f->path, line_of(f, f->toks[t].off), fns[i].name);
 				}
 				if (is(f, k, ")"))
@@ -535,11 +536,11 @@ static size_t expand(int c, unsigned char *out, size_t n)
 }
 
 /* How deep sb_vprintf's msg_put recurses for code c. */
-static int depth(int c)
+static int code_depth(int c)
 {
 	if (!dict[c][0])
 		return 0;
-	int a = depth(dict[c][0]), b = depth(dict[c][1]);
+	int a = code_depth(dict[c][0]), b = code_depth(dict[c][1]);
 	return 1 + (a > b ? a : b);
 }
 
@@ -548,7 +549,7 @@ static void verify(void)
 	unsigned char buf[EM_MSG_MAX * 2];
 	/* msg_put's recursion is bounded by the deepest code: kept to a few dozen frames */
 	for (int c = 0; c < 256; c++)
-		if (depth(c) > 48)
+		if (code_depth(c) > 48)
 			die("checking", "the dictionary", "a code nests more than 48 pairs deep");
 	for (size_t i = 0; i < nfmt; i++) {
 		size_t n = 0;
@@ -563,15 +564,15 @@ static void verify(void)
 
 static void put_lit(FILE *o, const int *code, size_t n)
 {
-	fputc('"', o);
+	(void)fputc('"', o);
 	for (size_t i = 0; i < n; i++) {
 		int c = code[i];
 		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\' && c != '?')
-			fputc(c, o);
+			(void)fputc(c, o);
 		else
-			fprintf(o, "\\%03o", c); /* three digits: no following digit can join it */
+			(void)fprintf(o, "\\%03o", c); /* three digits: no following digit can join it */
 	}
-	fputc('"', o);
+	(void)fputc('"', o);
 }
 
 static void write_file(const struct file *f, const char *dir)
@@ -579,22 +580,22 @@ static void write_file(const struct file *f, const char *dir)
 	const char *base = strrchr(f->path, '/');
 	base = base ? base + 1 : f->path;
 	char path[4096];
-	snprintf(path, sizeof(path), "%s/%s", dir, base);
+	(void)snprintf(path, sizeof(path), "%s/%s", dir, base);
 	FILE *o = fopen(path, "wb");
 	if (!o)
 		die("writing", path, strerror(errno));
 	/* the packed texts are defined in msgdict.c */
 	for (size_t t = 0; t < f->ntok; t++)
 		if (f->toks[t].fmt)
-			fprintf(o, "extern const char em_msg_%d[];\n", f->toks[t].fmt - 1);
+			(void)fprintf(o, "extern const char em_msg_%d[];\n", f->toks[t].fmt - 1);
 	for (size_t t = 0; t < f->ntok; t++) {
 		const struct tok *k = &f->toks[t];
 		if (k->drop)
 			continue;
 		if (k->fmt)
-			fprintf(o, "em_msg_%d", k->fmt - 1);
+			(void)fprintf(o, "em_msg_%d", k->fmt - 1);
 		else
-			fwrite(f->text + k->off, 1, k->len, o);
+			(void)fwrite(f->text + k->off, 1, k->len, o);
 	}
 	if (ferror(o) | fclose(o))
 		die("writing", path, strerror(errno));
@@ -603,22 +604,22 @@ static void write_file(const struct file *f, const char *dir)
 static void write_dict(const char *dir)
 {
 	char path[4096];
-	snprintf(path, sizeof(path), "%s/msgdict.c", dir);
+	(void)snprintf(path, sizeof(path), "%s/msgdict.c", dir);
 	FILE *o = fopen(path, "wb");
 	if (!o)
 		die("writing", path, strerror(errno));
-	fprintf(o, "/* Made by msgpack (tools/msgpack.c) from the formats of this build: each code byte\n"
+	(void)fprintf(o, "/* Made by msgpack (tools/msgpack.c) from the formats of this build: each code byte\n"
 	           " * and the two it stands for. */\n"
 	           "const unsigned char em_msgdict[256][2] = {\n");
 	for (int c = 0; c < 256; c++)
 		if (dict[c][0])
-			fprintf(o, "\t[%d] = { %d, %d },\n", c, dict[c][0], dict[c][1]);
-	fprintf(o, "};\n");
+			(void)fprintf(o, "\t[%d] = { %d, %d },\n", c, dict[c][0], dict[c][1]);
+	(void)fprintf(o, "};\n");
 	/* in a section of their own: sb_vprintf expands a text that lies in it and nothing else */
 	for (size_t i = 0; i < nfmt; i++) {
-		fprintf(o, "__attribute__((section(\"emmsg\"), aligned(1))) const char em_msg_%zu[] = ", i);
+		(void)fprintf(o, "__attribute__((section(\"emmsg\"), aligned(1))) const char em_msg_%zu[] = ", i);
 		put_lit(o, fmts[i].code, fmts[i].codelen);
-		fprintf(o, ";\n");
+		(void)fprintf(o, ";\n");
 	}
 	if (ferror(o) | fclose(o))
 		die("writing", path, strerror(errno));
@@ -633,7 +634,7 @@ int main(int argc, char **argv)
 		argc--;
 	}
 	if (argc < 3) {
-		fprintf(stderr, "usage: msgpack [-v] OUTDIR FILE.i...\n");
+		(void)fprintf(stderr, "usage: msgpack [-v] OUTDIR FILE.i...\n");
 		return 2;
 	}
 	size_t nf = (size_t)argc - 2;
@@ -659,8 +660,8 @@ int main(int argc, char **argv)
 	write_dict(argv[1]);
 	int deepest = 0;
 	for (int c = 0; c < 256; c++)
-		deepest = depth(c) > deepest ? depth(c) : deepest;
-	printf("msgpack: %zu texts, %zu -> %zu B with %d codes, nested at most %d deep\n", nfmt, raw, packed, codes,
+		deepest = code_depth(c) > deepest ? code_depth(c) : deepest;
+	(void)printf("msgpack: %zu texts, %zu -> %zu B with %d codes, nested at most %d deep\n", nfmt, raw, packed, codes,
 	       deepest);
 	return 0;
 }
