@@ -129,33 +129,39 @@ static void put_num(struct sbuf *sb, unsigned long long v, unsigned base, int ne
 /* Packed messages (the /init build; tools/msgpack.c). At build time each format, and each literal
  * handed to a format as an argument (c ? " (a hint)" : ""), was encoded with one dictionary of byte
  * pairs: a byte that no such text uses stands for two others, each of which may be such a code
- * itself. The texts share their words and phrases that way (about 17 KB of them take about 8 KB).
+ * itself. The texts share their words and phrases that way (about 16 KB of them take about 8 KB).
  * They lie in a section of their own, emmsg: a text there is expanded here before it is read, so
  * the parsing below and every message are as written, and nothing else is ever expanded (a label,
  * a command-line value or a buffer holds any byte). EM_MSG_MAX is msgpack's too: it refuses a
- * longer text, and a code nested more than 48 pairs deep (msg_put's recursion; 5 today). */
+ * longer text, and a code nested more than 48 pairs deep (msg_text's stack; 5 today). */
 #define EM_MSG_MAX 512
 extern const unsigned char em_msgdict[256][2];
 extern const char __start_emmsg[], __stop_emmsg[];
 
-static void msg_put(struct sbuf *sb, unsigned char c)
-{
-	if (em_msgdict[c][0]) {
-		msg_put(sb, em_msgdict[c][0]);
-		msg_put(sb, em_msgdict[c][1]);
-	} else
-		sb_putc(sb, (char)c);
-}
-
-/* s itself, or its expansion into buf (EM_MSG_MAX bytes) when it is a packed text. */
+/* s itself, or its expansion into buf (EM_MSG_MAX bytes) when it is a packed text. A code is
+ * replaced by its first byte while its second waits on a stack, as deep as the deepest code (msgpack
+ * allows 48): a few instructions a byte, no call per byte (earlymount.debug expands every line). */
 static const char *msg_text(const char *s, char *buf)
 {
-	struct sbuf x;
+	unsigned char stack[48];
+	unsigned sp = 0;
+	size_t n = 0;
 	if (s < __start_emmsg || s >= __stop_emmsg)
 		return s;
-	sb_init(&x, buf, EM_MSG_MAX);
-	while (*s)
-		msg_put(&x, (unsigned char)*s++);
+	for (;;) {
+		unsigned char c;
+		if (sp)
+			c = stack[--sp];
+		else if (!(c = (unsigned char)*s++))
+			break;
+		while (em_msgdict[c][0] && sp < sizeof(stack)) {
+			stack[sp++] = em_msgdict[c][1];
+			c = em_msgdict[c][0];
+		}
+		if (n + 1 < EM_MSG_MAX)
+			buf[n++] = (char)c;
+	}
+	buf[n] = '\0';
 	return buf;
 }
 #endif

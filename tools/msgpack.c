@@ -325,19 +325,25 @@ static unsigned long line_of(const struct file *f, size_t off)
 	return l;
 }
 
-/* A run of adjacent string literals from token a to token b: the literal it makes, interned. */
+/* A run of adjacent string literals from token a to token b: the text it makes, interned and
+ * marked to be written packed; or left as it is (-1) when the text has no space. A text without
+ * one is a path or a name ("/sys/class/block/%s/dev", "%s/%s"), not a message: such formats are
+ * filled in loops, per device and per module, where each expansion costs time for the few bytes
+ * it would save. */
 static int take_literal(struct file *f, size_t a, size_t b)
 {
 	unsigned char *raw = NULL;
 	size_t n = 0, cap = 0;
 	for (size_t k = a; k <= b; k++)
-		if (f->toks[k].kind == T_STR) {
+		if (f->toks[k].kind == T_STR)
 			decode_lit(f->text + f->toks[k].off, f->toks[k].len, &raw, &n, &cap);
-			if (k != a)
-				f->toks[k].drop = 1;
-		}
-	if (!raw)
-		raw = xrealloc(NULL, 1);
+	if (!raw || !memchr(raw, ' ', n)) {
+		free(raw);
+		return -1;
+	}
+	for (size_t k = a + 1; k <= b; k++)
+		if (f->toks[k].kind == T_STR)
+			f->toks[k].drop = 1;
 	return intern(raw, n);
 }
 
@@ -390,7 +396,7 @@ static int pack_arg(struct file *f, const size_t *ix, size_t a, size_t b)
 					return 0;
 	}
 	for (size_t g = 0; g < ng; g++)
-		f->toks[ix[groups[g][0]]].fmt = take_literal(f, ix[groups[g][0]], ix[groups[g][1]]) + 1;
+		f->toks[ix[groups[g][0]]].fmt = take_literal(f, ix[groups[g][0]], ix[groups[g][1]]) + 1; /* 0: as it is */
 	return 1;
 }
 
@@ -535,7 +541,7 @@ static size_t expand(int c, unsigned char *out, size_t n)
 	return n + 1;
 }
 
-/* How deep sb_vprintf's msg_put recurses for code c. */
+/* How deep a code nests: the stack sb_vprintf's msg_text (src/util.c) needs to expand it. */
 static int code_depth(int c)
 {
 	if (!dict[c][0])
@@ -547,7 +553,7 @@ static int code_depth(int c)
 static void verify(void)
 {
 	unsigned char buf[EM_MSG_MAX * 2];
-	/* msg_put's recursion is bounded by the deepest code: kept to a few dozen frames */
+	/* msg_text's stack holds 48: a code nested deeper could not be expanded there */
 	for (int c = 0; c < 256; c++)
 		if (code_depth(c) > 48)
 			die("checking", "the dictionary", "a code nests more than 48 pairs deep");
