@@ -4,21 +4,25 @@
  *
  *   msgpack OUTDIR FILE.i...
  *
- * It finds every format string: the literal given as the format argument of a function declared
- * with __attribute__((format(printf, N, M))) in the same translation unit (elog, sb_printf, fmt and
- * the like; the declaration says which argument, so nothing here names them). Over all of them it
- * builds one dictionary by byte-pair encoding: a byte that no format uses becomes a code for a pair
- * of bytes, each of which may be a code itself, the most frequent pair first. It writes each FILE.i
- * to OUTDIR with those literals encoded, and OUTDIR/msgdict.c with the dictionary
- * (em_msgdict[code] = {first, second}; {0, 0} for a byte that is itself). sb_vprintf (src/util.c)
- * expands a format before reading it, so every message comes out byte for byte as written.
+ * It finds the messages: in each call of a function declared with
+ * __attribute__((format(printf, N, M))) outside the system headers (elog, sb_printf, fmt and the
+ * like; the declaration says which argument, so nothing here names them), the format when it is a
+ * literal, and each variadic argument that is a literal or a chain of conditionals whose values
+ * all are (c ? " (a hint)" : ""). A text without a space (a path, a name) is left as it is. Over
+ * the texts it builds one dictionary by byte-pair encoding: a byte that no text uses becomes a code
+ * for a pair of bytes, each of which may be a code itself, the most frequent pair first. It writes
+ * each FILE.i to OUTDIR with those literals replaced by em_msg_N, and OUTDIR/msgdict.c with the
+ * dictionary (em_msgdict[code] = {first, second}; {0, 0} for a byte that is itself) and the
+ * encoded texts, in section emmsg.
  *
- * Only formats are encoded: a %s argument may be a disk's label or a command-line value holding any
- * byte, and is never expanded. A format that is not a literal is listed (it must not hold a byte the
- * dictionary uses, so there must be none but pass-throughs of a caller's format).
+ * sb_vprintf (src/util.c) expands a format or a %s argument only when it lies in emmsg, so every
+ * message comes out byte for byte as written, and nothing else (a disk's label, a command-line
+ * value, a format built at run time) is ever expanded, whatever bytes it holds. With -v, the
+ * calls whose format is not a literal are listed (kept as they are).
  *
- * Exit status: 0, or 1 with a message (a file that cannot be read or written, an expanded format
- * longer than EM_MSG_MAX - 1 bytes, a format attribute whose function cannot be told). */
+ * Exit status: 0, or 1 with a message (a file that cannot be read or written, a text longer than
+ * EM_MSG_MAX - 1 bytes, a code nested more than 48 deep, a format attribute whose function cannot
+ * be told); 2 for a usage error. */
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
