@@ -95,85 +95,26 @@ static int mount_type(const struct plan *p, const struct mount_entry *m, const c
 	return r;
 }
 
-/* Without a type and without a prober match, the kernel tries every filesystem it has that needs
- * a device (the lines of /proc/filesystems without "nodev"), in that order, going on while they
- * answer EINVAL or EACCES ("not mine") and stopping at any other error (init/do_mounts.c
- * get_filesystem_list, mount_root_generic). The list is read now: modules loaded since count. */
-static int mount_any(const struct plan *p, const struct mount_entry *m, const char *dev,
-                     const struct mnt_target *t)
-{
-	static char list[4096];
-	char tried[512];
-	struct sbuf sb;
-	struct mnt_err e;
-	int r = -ENOENT, n = 0;
-	long len;
-
-	/* A generic image loads filesystems on demand; here nothing names one, so all of the
-	 * image's load first, or the kernel's list would hold only the built-in ones. */
-	modules_fs_all(dev);
-	len = read_file(AT_FDCWD, "/proc/filesystems", list, sizeof(list));
-	if (len == -EFBIG) {
-		log_warn("/proc/filesystems is longer than %zu bytes: trying the types in its first %zu",
-		         sizeof(list) - 1, sizeof(list) - 1);
-		len = (long)strlen(list);
-		char *nl = strrchr(list, '\n');
-		if (nl)
-			nl[1] = '\0';
-	}
-	if (len < 0) {
-		log_err("mount %s on %s failed: no known filesystem on it, and reading /proc/filesystems "
-		        "for the kernel's list failed: %s; name the type with %s", dev, t->display,
-		        errstr((int)-len), m->role == ROLE_ROOT ? "rootfstype=" : "its FSTYPE");
-		return (int)len;
-	}
-	sb_init(&sb, tried, sizeof(tried));
-	for (char *line = list, *next; *line; line = next) {
-		next = line + strcspn(line, "\n");
-		if (*next)
-			*next++ = '\0';
-		if (str_startswith(line, "nodev"))
-			continue;
-		while (*line == '\t' || *line == ' ')
-			line++;
-		if (!*line)
-			continue;
-		r = mount_type(p, m, dev, t, line, &e);
-		if (r == 0) {
-			log_info("mounted %s on %s (%s: the first of the kernel's filesystems in "
-			         "/proc/filesystems that took it)", dev, t->display, line);
-			return 0;
-		}
-		log_debug("%s as %s: %s", dev, line, errstr(-r));
-		sb_printf(&sb, "%s%s", n++ ? ", " : "", line);
-		if (r != -EINVAL && r != -EACCES) {
-			char msg[640];
-			mount_describe(msg, sizeof(msg), dev, t->display, line, r, &e);
-			log_err("%s (trying the kernel's filesystems in turn; tried %s)", msg, tried);
-			return r;
-		}
-	}
-	if (sb.overflow)
-		sb_puts(&sb, "...");
-	log_err("mount %s on %s failed: no known filesystem on it, and none of the kernel's %d "
-	        "block filesystems took it (tried %s); load the module of its filesystem "
-	        "(" EARLYMOUNT ".modules=) or name the type with %s", dev, t->display, n,
-	        n ? tried : "none: /proc/filesystems lists none", m->role == ROLE_ROOT ? "rootfstype=" : "its FSTYPE");
-	return n ? r : -ENODEV;
-}
-
 /* Mounts a device with each type of the list in turn (or the probed type); the first that works
- * wins, as the kernel does with rootfstype=. */
+ * wins, as the kernel does with rootfstype=. Without a type and without a prober match, the kernel
+ * tries every filesystem it has that needs a device (the lines of /proc/filesystems without
+ * "nodev"), in that order, going on while they answer EINVAL or EACCES ("not mine") and stopping at
+ * any other error (init/do_mounts.c get_filesystem_list, mount_root_generic); so does this, with
+ * the list read now: modules loaded since count. */
 static int mount_device(const struct plan *p, const struct mount_entry *m, const char *dev,
                         const struct mnt_target *t)
 {
-	char types[sizeof(m->fstypes)], msgs[4][640];
+	/* the types to try: the entry's list, the probed type, or the kernel's list */
+	static char list[4096];
+	char msgs[4][640], tried[512];
 	unsigned nmsg = 0;
+	struct sbuf sb;
 	struct mnt_err e;
-	int r = -EINVAL;
+	int r = -EINVAL, any = 0, n = 0;
+	const char *how = m->role == ROLE_ROOT ? "rootfstype=" : "its FSTYPE";
 
 	if (m->fstypes[0]) {
-		em_strlcpy(types, m->fstypes, sizeof(types));
+		em_strlcpy(list, m->fstypes, sizeof(list));
 	} else {
 		struct fs_info fi;
 		r = dev_probe(dev, &fi);
@@ -188,30 +129,81 @@ static int mount_device(const struct plan *p, const struct mount_entry *m, const
 			        m->role == ROLE_ROOT ? "rootfstype=" : m->role == ROLE_USR ? "mount.usrfstype=" : "WHAT:WHERE:FSTYPE");
 			return -EINVAL;
 		}
-		if (r < 0)
-			return mount_any(p, m, dev, t);
-		em_strlcpy(types, fi.type, sizeof(types));
-		log_debug("%s: probed type %s", dev, fi.type);
+		if (r == 0) {
+			em_strlcpy(list, fi.type, sizeof(list));
+			log_debug("%s: probed type %s", dev, fi.type);
+		} else {
+			/* A generic image loads filesystems on demand; here nothing names one, so all
+			 * of the image's load first, or the kernel's list would hold only the built-in
+			 * ones. */
+			long len;
+			any = 1;
+			modules_fs_all(dev);
+			len = read_file(AT_FDCWD, "/proc/filesystems", list, sizeof(list));
+			if (len == -EFBIG) {
+				log_warn("/proc/filesystems is longer than %zu bytes: trying the types in its first %zu",
+				         sizeof(list) - 1, sizeof(list) - 1);
+				char *nl = strrchr(list, '\n');
+				if (nl)
+					nl[1] = '\0';
+			} else if (len < 0) {
+				log_err("mount %s on %s failed: no known filesystem on it, and reading /proc/filesystems "
+				        "for the kernel's list failed: %s; name the type with %s", dev, t->display,
+				        errstr((int)-len), how);
+				return (int)len;
+			}
+		}
 	}
-	for (char *type = types, *next; type; type = next) {
-		next = strchr(type, ',');
-		if (next)
+	sb_init(&sb, tried, sizeof(tried));
+	for (char *type = list, *next; *type; type = next) {
+		next = type + strcspn(type, any ? "\n" : ",");
+		if (*next)
 			*next++ = '\0';
-		/* A generic image's filesystem module (alias fs-TYPE), loaded when this type's turn
-		 * comes: an xfs root never loads ext4. */
-		(void)modules_fs(type, dev);
+		if (any) {
+			if (str_startswith(type, "nodev"))
+				continue;
+			while (*type == '\t' || *type == ' ')
+				type++;
+			if (!*type)
+				continue;
+		} else {
+			/* A generic image's filesystem module (alias fs-TYPE), loaded when this type's
+			 * turn comes: an xfs root never loads ext4. */
+			(void)modules_fs(type, dev);
+		}
 		r = mount_type(p, m, dev, t, type, &e);
 		if (r == 0) {
-			log_info("mounted %s on %s (%s)", dev, t->display, type);
+			log_info("mounted %s on %s (%s%s)", dev, t->display, type,
+			         any ? ": the first of the kernel's filesystems in /proc/filesystems that took it" : "");
 			return 0;
 		}
+		/* the first three failures and the last: the list's own, or the one that stops the
+		 * kernel's (msgs[0]) */
 		mount_describe(msgs[nmsg < 4 ? nmsg : 3], sizeof(msgs[0]), dev, t->display, type, r, &e);
-		if (nmsg < 4)
-			nmsg++;
+		if (!any) {
+			if (nmsg < 4)
+				nmsg++;
+			continue;
+		}
+		log_debug("%s as %s: %s", dev, type, errstr(-r));
+		sb_printf(&sb, "%s%s", n++ ? ", " : "", type);
+		if (r != -EINVAL && r != -EACCES) {
+			log_err("%s (trying the kernel's filesystems in turn; tried %s)", msgs[0], tried);
+			return r;
+		}
 	}
-	for (unsigned i = 0; i < nmsg; i++)
-		log_err("%s", msgs[i]);
-	return r;
+	if (!any) {
+		for (unsigned i = 0; i < nmsg; i++)
+			log_err("%s", msgs[i]);
+		return r;
+	}
+	if (sb.overflow)
+		sb_puts(&sb, "...");
+	log_err("mount %s on %s failed: no known filesystem on it, and none of the kernel's %d "
+	        "block filesystems took it (tried %s); load the module of its filesystem "
+	        "(" EARLYMOUNT ".modules=) or name the type with %s", dev, t->display, n,
+	        n ? tried : "none: /proc/filesystems lists none", how);
+	return n ? r : -ENODEV;
 }
 
 /* The device node the last mount_one found (for mount_on's caller). */
