@@ -430,10 +430,24 @@ long file_size_read(int dirfd, const char *path)
 	return read_whole(dirfd, path, NULL, 0);
 }
 
+#ifdef EM_ERRTEXTS
+/* The C library's error texts, packed with the messages at build time (tools/errtexts prints them,
+ * msgpack -e packs them: the native /init build). They lie in emmsg, so a %s of one is expanded as
+ * any packed text is; errstr's result only ever reaches a message. As musl's strerror, a number
+ * outside the table (negative ones too) gets errno 0's text. */
+extern const char em_errtext[];
+extern const unsigned short em_erroff[], em_nerr;
+
+const char *errstr(int err)
+{
+	return em_errtext + em_erroff[(unsigned)err < em_nerr ? (unsigned)err : 0];
+}
+#else
 const char *errstr(int err)
 {
 	return strerror(err);
 }
+#endif
 
 int dir_each(int fd, int (*fn)(int fd, const char *name, unsigned char type, void *ctx), void *ctx)
 {

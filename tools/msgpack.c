@@ -2,7 +2,7 @@
 /* msgpack: the build-time half of earlymount's packed messages (the /init build's size budget,
  * README "The binary's size"). A host tool, run on the preprocessed sources of one binary:
  *
- *   msgpack OUTDIR FILE.i...
+ *   msgpack [-v] [-e ERRTEXTS] OUTDIR FILE.i...
  *
  * It finds the messages: in each call of a function declared with
  * __attribute__((format(printf, N, M))) outside the system headers (elog, sb_printf, fmt and the
@@ -19,6 +19,12 @@
  * message comes out byte for byte as written, and nothing else (a disk's label, a command-line
  * value, a format built at run time) is ever expanded, whatever bytes it holds. With -v, the
  * calls whose format is not a literal are listed (kept as they are).
+ *
+ * With -e, ERRTEXTS holds the C library's text of each errno, one a line from errno 0 on (what
+ * tools/errtexts prints at build time): they are packed with the messages, and msgdict.c gets them
+ * as em_errtext (the packed texts one after another, each ended by a NUL, in emmsg too),
+ * em_erroff (each errno's offset in it) and em_nerr (how many): src/util.c's errstr under
+ * EM_ERRTEXTS, in place of the C library's own table.
  *
  * Exit status: 0, or 1 with a message (a file that cannot be read or written, a text longer than
  * EM_MSG_MAX - 1 bytes, a code nested more than 48 deep, a format attribute whose function cannot
@@ -65,6 +71,9 @@ struct fmtstr {
 
 static struct fmtstr *fmts;
 static size_t nfmt, capfmt;
+/* -e: the text (index into fmts) of each errno, 0 first */
+static int *errtext;
+static size_t nerr;
 static unsigned char dict[256][2];
 static int used[256];
 
@@ -611,6 +620,52 @@ static void write_file(const struct file *f, const char *dir)
 		die("writing", path, strerror(errno));
 }
 
+/* -e FILE: one text a line, errno 0 first. */
+static void read_errtexts(const char *path)
+{
+	size_t len;
+	char *t = read_all(path, &len);
+	for (size_t i = 0; i < len;) {
+		size_t n = strcspn(t + i, "\n");
+		if (i + n == len)
+			die("reading", path, "the last line has no newline (a text cut short?)");
+		unsigned char *raw = xrealloc(NULL, n + 1);
+		memcpy(raw, t + i, n);
+		errtext = xrealloc(errtext, (nerr + 1) * sizeof(*errtext));
+		errtext[nerr++] = intern(raw, n);
+		i += n + 1;
+	}
+	if (!nerr)
+		die("reading", path, "no error texts in it");
+	free(t);
+}
+
+/* em_errtext, em_erroff, em_nerr: each distinct text once, in the order of their first errno. */
+static void write_errtexts(FILE *o)
+{
+	size_t *off = xrealloc(NULL, nfmt * sizeof(*off)), at = 0;
+	for (size_t i = 0; i < nfmt; i++)
+		off[i] = (size_t)-1;
+	(void)fprintf(o, "__attribute__((section(\"emmsg\"), aligned(1))) const char em_errtext[] =\n");
+	for (size_t e = 0; e < nerr; e++) {
+		const struct fmtstr *f = &fmts[errtext[e]];
+		if (off[errtext[e]] != (size_t)-1)
+			continue;
+		if (at > 65535)
+			die("writing", "em_erroff", "the error texts pass 64 KiB");
+		off[errtext[e]] = at;
+		(void)fputc('\t', o);
+		put_lit(o, f->code, f->codelen);
+		(void)fprintf(o, " \"\\000\"\n");
+		at += f->codelen + 1;
+	}
+	(void)fprintf(o, "\t;\nconst unsigned short em_erroff[%zu] = {", nerr);
+	for (size_t e = 0; e < nerr; e++)
+		(void)fprintf(o, "%s%zu", !e ? "\n\t" : e % 16 ? ", " : ",\n\t", off[errtext[e]]);
+	(void)fprintf(o, "\n};\nconst unsigned short em_nerr = %zu;\n", nerr);
+	free(off);
+}
+
 static void write_dict(const char *dir)
 {
 	char path[4096];
@@ -631,6 +686,8 @@ static void write_dict(const char *dir)
 		put_lit(o, fmts[i].code, fmts[i].codelen);
 		(void)fprintf(o, ";\n");
 	}
+	if (nerr)
+		write_errtexts(o);
 	if (ferror(o) | fclose(o))
 		die("writing", path, strerror(errno));
 }
@@ -643,8 +700,14 @@ int main(int argc, char **argv)
 		argv++;
 		argc--;
 	}
+	const char *errtexts = NULL;
+	if (argc > 2 && !strcmp(argv[1], "-e")) {
+		errtexts = argv[2];
+		argv += 2;
+		argc -= 2;
+	}
 	if (argc < 3) {
-		(void)fprintf(stderr, "usage: msgpack [-v] OUTDIR FILE.i...\n");
+		(void)fprintf(stderr, "usage: msgpack [-v] [-e ERRTEXTS] OUTDIR FILE.i...\n");
 		return 2;
 	}
 	size_t nf = (size_t)argc - 2;
@@ -655,6 +718,8 @@ int main(int argc, char **argv)
 		tokenize(&files[i]);
 		find_formats(&files[i], verbose);
 	}
+	if (errtexts)
+		read_errtexts(errtexts);
 	build_dict();
 	verify();
 	size_t raw = 0, packed = 0;
