@@ -48,6 +48,23 @@ static int open_dir(const char *path)
 	return fd < 0 ? -errno : fd;
 }
 
+/* A new filesystem of type (named by its type, as tmpfs and overlay are) on the directory dir,
+ * logged when the mount fails: the tmpfs upper layer, volatile=yes's tmpfs root and the overlay
+ * by paths (one copy of the open, mount, close and message). */
+static int mount_new_on(const char *type, const struct optset *o, const char *dir)
+{
+	struct mnt_target t = { -1, "", dir };
+	struct mnt_err e;
+	int r;
+	if ((t.dirfd = open_dir(dir)) < 0)
+		return t.dirfd;
+	r = mnt_new(type, type, o, &t, &e);
+	close(t.dirfd);
+	if (r < 0)
+		mount_log_failure(type, dir, type, r, &e);
+	return r;
+}
+
 /* The root device's entry as a layer: read-only whatever ro/rw and rootflags= say (a layer under
  * an overlay, or the device an image is read from, is never written). */
 static struct mount_entry layer_entry;
@@ -232,7 +249,6 @@ static int mount_overlay(const char *sysroot)
 	                  *const work = LAYER_DIR "/overlay/work";
 	static struct optset o;
 	struct mnt_err e;
-	struct mnt_target t = { -1, "", sysroot };
 	int r;
 
 	(void)modules_fs("overlay", LAYER_DIR);
@@ -267,14 +283,8 @@ static int mount_overlay(const char *sysroot)
 			        "for an fsconfig value", sysroot, o.params[i].key, FSCONFIG_VALUE_MAX);
 			return -E2BIG;
 		}
-	if ((t.dirfd = open_dir(sysroot)) < 0)
-		return t.dirfd;
-	r = mnt_new("overlay", "overlay", &o, &t, &e);
-	close(t.dirfd);
-	if (r < 0) {
-		mount_log_failure("overlay", sysroot, "overlay", r, &e);
+	if ((r = mount_new_on("overlay", &o, sysroot)) < 0)
 		return r;
-	}
 	log_info("mounted overlay on %s (lower %s, upper %s)", sysroot, lower, upper);
 	return 0;
 }
@@ -350,16 +360,8 @@ static int mount_volatile_yes(const struct plan *p, const char *sysroot)
 		r = usr;
 		goto out;
 	}
-	if ((t.dirfd = open_dir(sysroot)) < 0) {
-		r = t.dirfd;
+	if ((r = mount_new_on("tmpfs", &p->tmpfs_opts, sysroot)) < 0)
 		goto out;
-	}
-	r = mnt_new("tmpfs", "tmpfs", &p->tmpfs_opts, &t, &e);
-	close(t.dirfd);
-	if (r < 0) {
-		mount_log_failure("tmpfs", sysroot, "tmpfs", r, &e);
-		goto out;
-	}
 	if ((lc.root = open(sysroot, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
 		r = -errno;
 		goto out;
@@ -533,19 +535,9 @@ int layers_mount_root(const struct plan *p, const char *sysroot)
 			goto out;
 		}
 	} else {
-		struct mnt_target t = { -1, "", LAYER_DIR "/overlay" };
-		struct mnt_err e;
 		em_strlcpy(dev, "tmpfs", sizeof(dev));
-		if ((t.dirfd = open_dir(t.display)) < 0) {
-			r = t.dirfd;
+		if ((r = mount_new_on("tmpfs", &p->tmpfs_opts, LAYER_DIR "/overlay")) < 0)
 			goto out;
-		}
-		r = mnt_new("tmpfs", "tmpfs", &p->tmpfs_opts, &t, &e);
-		close(t.dirfd);
-		if (r < 0) {
-			mount_log_failure("tmpfs", t.display, "tmpfs", r, &e);
-			goto out;
-		}
 	}
 	r = make_upper(p->have_overlay ? "earlymount.overlay" : "earlymount.volatile=overlay", dev, &lower_root);
 	if (r == 0)
