@@ -168,17 +168,21 @@ enum { A_CMDLINE = 1, A_SYSROOT = 2, A_APIFS = 4, A_RULES = 8, A_WAIT = 16, A_DR
 
 static int parse_args(int argc, char **argv, unsigned allowed, const char *usage, struct args *a)
 {
+	/* In the order of the A_ bits. */
+	static const char *const names[] = { "--cmdline", "--sysroot", "--api-fs", "--rules", "--wait", "--dracut" };
+	/* The usage errors' one exit: pre (a text of the program's), the argument, post. */
+	const char *pre, *bad, *post = "'\n";
+
 	for (int i = 1; i < argc; i++) {
 		const char *o = argv[i];
-		int takes = str_eq(o, "--cmdline") ? A_CMDLINE : str_eq(o, "--sysroot") ? A_SYSROOT
-		            : str_eq(o, "--api-fs") ? A_APIFS : str_eq(o, "--rules") ? A_RULES
-		            : str_eq(o, "--wait") ? A_WAIT : str_eq(o, "--dracut") ? A_DRACUT : 0;
+		int takes = 0;
+		for (unsigned k = 0; k < ARRAY_SIZE(names); k++)
+			if (str_eq(o, names[k]))
+				takes = 1 << k;
+		bad = o;
 		if (!(takes & (int)allowed)) {
-			write_text(2, EARLYMOUNT ": unknown argument '");
-			out(2, o);
-			out(2, "'\n");
-			write_text(2, usage);
-			return EXIT_USAGE;
+			pre = EARLYMOUNT ": unknown argument '";
+			goto usage;
 		}
 		if (takes == A_APIFS) {
 			a->api_fs = 1;
@@ -189,48 +193,46 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 			continue;
 		}
 		if (i + 1 >= argc) {
-			write_text(2, EARLYMOUNT ": ");
-			out(2, o);
-			out(2, " needs a value\n");
-			write_text(2, usage);
-			return EXIT_USAGE;
+			pre = EARLYMOUNT ": ";
+			post = " needs a value\n";
+			goto usage;
 		}
+		bad = argv[++i];
 		if (takes == A_RULES) {
-			const char *v = argv[++i];
 #ifdef EM_BOOT_BUILD
 			/* The /init build has only the kernel's rules: systemd's are for dracut's systemd
 			 * flow, which installs the full earlymount (CMakeLists.txt, earlymount-init). */
-			if (str_eq(v, "systemd")) {
+			if (str_eq(bad, "systemd")) {
 				write_text(2, EARLYMOUNT ": --rules systemd");
 				write_text(2, not_in_this_build);
 				return EXIT_USAGE;
 			}
 #endif
-			if (!str_eq(v, "kernel") && !str_eq(v, "systemd")) {
-				write_text(2, EARLYMOUNT ": --rules takes kernel or systemd, not '");
-				out(2, v);
-				out(2, "'\n");
-				write_text(2, usage);
-				return EXIT_USAGE;
+			if (!str_eq(bad, "kernel") && !str_eq(bad, "systemd")) {
+				pre = EARLYMOUNT ": --rules takes kernel or systemd, not '";
+				goto usage;
 			}
-			a->rules = str_eq(v, "systemd") ? SPEC_RULES_SYSTEMD : SPEC_RULES_KERNEL;
+			a->rules = str_eq(bad, "systemd") ? SPEC_RULES_SYSTEMD : SPEC_RULES_KERNEL;
 			continue;
 		}
 		if (takes == A_WAIT) {
 			unsigned long v;
-			if (parse_ulong(argv[++i], &v) < 0 || v > 86400) {
-				write_text(2, EARLYMOUNT ": --wait takes a number of seconds (0 to 86400), not '");
-				out(2, argv[i]);
-				out(2, "'\n");
-				write_text(2, usage);
-				return EXIT_USAGE;
+			if (parse_ulong(bad, &v) < 0 || v > 86400) {
+				pre = EARLYMOUNT ": --wait takes a number of seconds (0 to 86400), not '";
+				goto usage;
 			}
 			a->wait_s = (long)v;
 			continue;
 		}
-		*(takes == A_CMDLINE ? &a->cmdline : &a->sysroot) = argv[++i];
+		*(takes == A_CMDLINE ? &a->cmdline : &a->sysroot) = bad;
 	}
 	return EXIT_OK;
+usage:
+	write_text(2, pre);
+	out(2, bad);
+	out(2, post);
+	write_text(2, usage);
+	return EXIT_USAGE;
 }
 
 /* --wait SECONDS: the caller has already waited for the devices (dracut's initqueue, systemd's
