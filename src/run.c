@@ -443,22 +443,6 @@ int run_generator(int argc, char **argv)
 
 /* ---- PID 1 ------------------------------------------------------------------------------------ */
 
-static void console_fds(void)
-{
-	/* The kernel opens /dev/console as fds 0-2 for init when the initramfs has the node; if it
-	 * did not, use devtmpfs's. */
-	if (fcntl(0, F_GETFD) >= 0 && fcntl(1, F_GETFD) >= 0 && fcntl(2, F_GETFD) >= 0)
-		return;
-	int c = open("/dev/console", O_RDWR | O_NOCTTY);
-	if (c < 0)
-		return;
-	for (int fd = 0; fd < 3; fd++)
-		if (fcntl(fd, F_GETFD) < 0)
-			dup2(c, fd);
-	if (c > 2)
-		close(c);
-}
-
 static int has_shell(void)
 {
 	return access("/bin/sh", X_OK) == 0;
@@ -549,7 +533,7 @@ int run_init(int argc, char **argv, char **envp)
 	struct statfs sfs;
 	if (statfs("/", &sfs) == 0 && (unsigned long)sfs.f_type != RAMFS_MAGIC &&
 	    (unsigned long)sfs.f_type != TMPFS_MAGIC) {
-		console_fds();
+		console_fds(0);
 		log_err("refused to run as init: / is not an initramfs (ramfs or tmpfs; statfs type 0x%lx)",
 		        (unsigned long)sfs.f_type);
 		for (;;)
@@ -557,10 +541,10 @@ int run_init(int argc, char **argv, char **envp)
 	}
 	if (apifs_mount_all("") < 0) {
 		/* Without /dev, /proc or /sys there is nothing to boot with. */
-		console_fds();
+		console_fds(0);
 		on_failure(ONFAIL_DEFAULT);
 	}
-	console_fds();
+	console_fds(0);
 	log_open_kmsg();
 	log_read_console_level();
 	for (;;) {

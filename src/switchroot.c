@@ -162,6 +162,18 @@ int find_init(int rootfd, const char *requested, char *out, size_t cap, char *wh
 	return -ENOENT;
 }
 
+void console_fds(int all)
+{
+	int c = open("/dev/console", O_RDWR | O_NOCTTY);
+	if (c < 0)
+		return;
+	for (int fd = 0; fd < 3; fd++)
+		if (c != fd && (all || fcntl(fd, F_GETFD) < 0))
+			dup2(c, fd);
+	if (c > 2)
+		close(c);
+}
+
 struct delete_ctx {
 	dev_t dev;
 	int removed;
@@ -240,14 +252,7 @@ int switch_root(const char *newroot, const char *init, char *const argv[], char 
 	}
 	/* fds 0-2 still refer to the initramfs's /dev/console node, now deleted: give init the new
 	 * root's console instead. */
-	int c = open("/dev/console", O_RDWR | O_NOCTTY);
-	if (c >= 0) {
-		for (int fd = 0; fd < 3; fd++)
-			if (c != fd)
-				dup2(c, fd);
-		if (c > 2)
-			close(c);
-	}
+	console_fds(1);
 	log_info("switching to %s", init);
 	execve(init, argv, envp);
 	r = -errno;

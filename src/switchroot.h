@@ -9,6 +9,11 @@
  * resolved inside the root. Returns 0 with the path in out, or -ENOENT with the reasons in why. */
 int find_init(int rootfd, const char *requested, char *out, size_t cap, char *why, size_t whylen);
 
+/* Opens /dev/console as the fds 0-2: all=0 those not open (the kernel opens the console for init
+ * only when the initramfs has the node; devtmpfs's then), all=1 every one (init on the new root:
+ * the old ones refer to the initramfs's node, deleted at the switch). */
+void console_fds(int all);
+
 /* Moves /dev, /proc, /sys and /run into newroot, deletes the initramfs's files (only when / is
  * ramfs or tmpfs, never crossing a mount point), puts newroot on /, and execs init with argv and
  * envp on the new root's console. Returns only on failure, with -errno (logged). */
