@@ -481,31 +481,31 @@ static void rescue_shell(void)
 
 static void on_failure(enum onfail how)
 {
+	/* ONFAIL_REBOOT, ONFAIL_POWEROFF, ONFAIL_HALT in order. */
+	static const char *const said[] = { "rebooting", "powering off", "halting" };
+	static const int cmd[] = { RB_AUTOBOOT, RB_POWER_OFF, RB_HALT_SYSTEM };
+
 	if (how == ONFAIL_DEFAULT)
 		how = has_shell() ? ONFAIL_SHELL : ONFAIL_PANIC;
-	switch (how) {
-	case ONFAIL_SHELL:
+	if (how >= ONFAIL_REBOOT && how <= ONFAIL_HALT) {
+		log_err("%s", said[how - ONFAIL_REBOOT]);
+		sync();
+		reboot(cmd[how - ONFAIL_REBOOT]);
+		_exit(1);
+	}
+	if (how == ONFAIL_SHELL) {
 		if (has_shell()) {
 			rescue_shell();
 			return;
 		}
 		log_err("no /bin/sh in this initramfs for a rescue shell (" EARLYMOUNT "-mkinitramfs --busybox)");
-		/* fall through */
-	case ONFAIL_PANIC:
-	default:
-		if (how != ONFAIL_PANIC || plan.onfail == ONFAIL_DEFAULT) {
-			log_err("giving up in 10 s (the kernel then panics; panic=N reboots)");
-			sleep(10);
-		}
-		_exit(1);
-	case ONFAIL_REBOOT:
-	case ONFAIL_POWEROFF:
-	case ONFAIL_HALT:
-		log_err("%s", how == ONFAIL_REBOOT ? "rebooting" : how == ONFAIL_POWEROFF ? "powering off" : "halting");
-		sync();
-		reboot(how == ONFAIL_REBOOT ? RB_AUTOBOOT : how == ONFAIL_POWEROFF ? RB_POWER_OFF : RB_HALT_SYSTEM);
-		_exit(1);
 	}
+	/* ONFAIL_PANIC, or a shell that is not there */
+	if (how != ONFAIL_PANIC || plan.onfail == ONFAIL_DEFAULT) {
+		log_err("giving up in 10 s (the kernel then panics; panic=N reboots)");
+		sleep(10);
+	}
+	_exit(1);
 }
 
 /* Undoes a half-done attempt so the next one starts clean. */
@@ -551,8 +551,7 @@ int run_init(int argc, char **argv, char **envp)
 		r = load_cmdline(NULL, 0, SPEC_RULES_KERNEL, err, sizeof(err));
 		if (r != EXIT_OK) {
 			log_err("%s%s", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
-			on_failure(plan.onfail);
-			continue;
+			goto failed;
 		}
 		log_set_debug(plan.debug);
 		log_plan_warnings();
@@ -568,11 +567,8 @@ int run_init(int argc, char **argv, char **envp)
 		 * new root (modules.h). */
 		modules_settle();
 		dev_uevent_close();
-		if (r < 0) {
-			unmount_sysroot(sysroot);
-			on_failure(plan.onfail);
-			continue;
-		}
+		if (r < 0)
+			goto unmount;
 		int rootfd = open(sysroot, O_PATH | O_DIRECTORY | O_CLOEXEC);
 		r = rootfd < 0 ? -errno : find_init(rootfd, plan.init, init, sizeof(init), why, sizeof(why));
 		if (rootfd >= 0)
@@ -580,9 +576,7 @@ int run_init(int argc, char **argv, char **envp)
 		if (r < 0) {
 			/* Nothing destructive has happened: the initramfs is intact. */
 			log_err("no init found in %s: %s; initramfs left intact", sysroot, why);
-			unmount_sysroot(sysroot);
-			on_failure(plan.onfail);
-			continue;
+			goto unmount;
 		}
 		log_debug("init is %s; switching root (peak memory in /proc/self/status VmHWM)", init);
 		if (log_debug_enabled()) {
@@ -607,5 +601,10 @@ int run_init(int argc, char **argv, char **envp)
 		/* Past the point of no return: the initramfs may be gone. */
 		log_err("the switch to %s failed; nothing left to try", sysroot);
 		on_failure(plan.onfail == ONFAIL_SHELL ? ONFAIL_PANIC : plan.onfail);
+		continue;
+	unmount:
+		unmount_sysroot(sysroot);
+	failed:
+		on_failure(plan.onfail);
 	}
 }
