@@ -34,6 +34,7 @@ static const char *check_file(int rootfd, const char *path, char *interp, size_t
 	char link[64];
 	struct stat st;
 	int fd = resolve_in_root(rootfd, path, 0), rfd;
+	const char *r = NULL;
 	ssize_t n;
 
 	interp[0] = '\0';
@@ -45,14 +46,15 @@ static const char *check_file(int rootfd, const char *path, char *interp, size_t
 			return "a dangling symbolic link";
 		return errstr(-fd);
 	}
-	if (fstat(fd, &st) < 0) {
-		int e = errno;
+	if (fstat(fd, &st) < 0)
+		r = errstr(errno);
+	else if (!S_ISREG(st.st_mode))
+		r = "not a regular file";
+	else if (!(st.st_mode & 0111))
+		r = "not executable";
+	if (r) {
 		close(fd);
-		return errstr(e);
-	}
-	if (!S_ISREG(st.st_mode) || !(st.st_mode & 0111)) {
-		close(fd);
-		return !S_ISREG(st.st_mode) ? "not a regular file" : "not executable";
+		return r;
 	}
 	/* Reopened for reading through /proc (an O_PATH fd cannot read); without /proc the inode
 	 * checks above are all there is. */
@@ -61,11 +63,12 @@ static const char *check_file(int rootfd, const char *path, char *interp, size_t
 	close(fd);
 	if (rfd < 0)
 		return errno == ENOENT ? NULL : errstr(errno);
+	/* One exit below, which closes rfd: r is the reason, or NULL. */
 	n = read(rfd, head, sizeof(head) - 1);
 	if (n < 0) {
 		fmt(why, sizeof(why), "unreadable (%s)", errstr(errno));
-		close(rfd);
-		return why;
+		r = why;
+		goto out;
 	}
 	head[n] = '\0';
 	if (n >= 2 && head[0] == '#' && head[1] == '!') {
@@ -75,32 +78,29 @@ static const char *check_file(int rootfd, const char *path, char *interp, size_t
 		fmt(interp, cap, "%.*s", (int)strcspn(p, " \t\n"), p);
 	} else {
 		uint64_t off, len;
-		int r = elf_interp(head, (size_t)n, &off, &len);
-		if (r == -EINVAL) {
-			close(rfd);
-			return "a malformed ELF file (the kernel refuses it)";
-		}
-		if (r == 1) {
+		int e = elf_interp(head, (size_t)n, &off, &len);
+		if (e == -EINVAL) {
+			r = "a malformed ELF file (the kernel refuses it)";
+		} else if (e == 1) {
 			*elf = 1;
 			if (len >= cap) {
-				close(rfd);
-				return "its program interpreter's name (PT_INTERP) is too long";
+				r = "its program interpreter's name (PT_INTERP) is too long";
+				goto out;
 			}
 			if (off + len <= (uint64_t)n)
 				memcpy(interp, head + off, (size_t)len);
 			else if (pread(rfd, interp, (size_t)len, (off_t)off) != (ssize_t)len)
 				len = 0;
 			interp[len] = '\0';
-			if (!interp[0]) {
-				close(rfd);
-				return "its program interpreter (PT_INTERP) cannot be read";
-			}
+			if (!interp[0])
+				r = "its program interpreter (PT_INTERP) cannot be read";
 		}
 		/* -ERANGE: program headers past the first 4 KiB (no linker puts them there); the
 		 * inode checks are all there is. */
 	}
+out:
 	close(rfd);
-	return NULL;
+	return r;
 }
 
 /* Why path is not a usable init: the file itself, then its interpreter (one level: the kernel
