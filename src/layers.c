@@ -249,10 +249,11 @@ static int mount_overlay(const char *sysroot)
 	                  *const work = LAYER_DIR "/overlay/work";
 	static struct optset o;
 	struct mnt_err e;
+	unsigned long version = kernel_version();
 	int r;
 
 	(void)modules_fs("overlay", LAYER_DIR);
-	if (kernel_version() >= 6013) {
+	if (version >= 6013) {
 		static const char *const dirs[3] = { lower, upper, work };
 		r = overlay_by_fds(sysroot, dirs, &e);
 		if (r == 0) {
@@ -268,7 +269,7 @@ static int mount_overlay(const char *sysroot)
 	o.ro = 0;
 	/* Linux 6.8 takes the lower layers one by one (lowerdir+, each path its own fsconfig call,
 	 * so the 256-byte value limit is per layer); older kernels only the joined lowerdir=. */
-	o.params[0].key = kernel_version() >= 6008 ? "lowerdir+" : "lowerdir";
+	o.params[0].key = version >= 6008 ? "lowerdir+" : "lowerdir";
 	o.params[0].value = lower;
 	o.params[1].key = "upperdir";
 	o.params[1].value = upper;
@@ -276,13 +277,11 @@ static int mount_overlay(const char *sysroot)
 	o.params[2].value = work;
 	o.nparams = 3;
 	/* The kernel copies at most 256 bytes of a value (fs/fsopen.c: strndup_user(_value, 256))
-	 * and refuses a longer one; never hand it a cut string. */
-	for (unsigned i = 0; i < o.nparams; i++)
-		if (strlen(o.params[i].value) >= FSCONFIG_VALUE_MAX) {
-			log_err("mount overlay on %s failed: %s= is longer than the kernel's %d-byte limit "
-			        "for an fsconfig value", sysroot, o.params[i].key, FSCONFIG_VALUE_MAX);
-			return -E2BIG;
-		}
+	 * and refuses a longer one; never hand it a cut string. The three are fixed paths, so this
+	 * is checked when the program is built (a check at run time could never fail). */
+	_Static_assert(sizeof(LAYER_DIR "/overlay/upper") <= FSCONFIG_VALUE_MAX &&
+	               sizeof(LAYER_DIR "/overlay/work") <= FSCONFIG_VALUE_MAX &&
+	               sizeof(LAYER_DIR "/lower") <= FSCONFIG_VALUE_MAX, "an overlay layer's path is too long for fsconfig");
 	if ((r = mount_new_on("overlay", &o, sysroot)) < 0)
 		return r;
 	log_info("mounted overlay on %s (lower %s, upper %s)", sysroot, lower, upper);
