@@ -19,6 +19,7 @@
 #include "mountapi.h"
 #include "mountplan.h"
 #include "resolve.h"
+#include "switchroot.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -83,7 +84,7 @@ static const struct mount_entry *readonly_root(const struct plan *p)
 static int mount_image(const struct plan *p, const char *dir)
 {
 	static struct mount_entry img;
-	char carrier[128], rpath[64];
+	char carrier[128];
 	const char *step;
 	struct stat st;
 	struct fs_info fi;
@@ -111,13 +112,10 @@ static int mount_image(const struct plan *p, const char *dir)
 	}
 	/* The O_PATH fd opened again for reading, through its /proc link: the loop device reads
 	 * the very file that was looked up. */
-	fmt(rpath, sizeof(rpath), "/proc/self/fd/%d", ifd);
-	rfd = open(rpath, O_RDONLY | O_CLOEXEC);
-	r = rfd < 0 ? -errno : 0;
-	close(ifd);
-	if (r < 0) {
-		log_err(EARLYMOUNT ".rootimage=%s on %s: opening it: %s", p->rootimage, carrier, errstr(-r));
-		return r;
+	rfd = reopen_read(ifd);
+	if (rfd < 0) {
+		log_err(EARLYMOUNT ".rootimage=%s on %s: opening it: %s", p->rootimage, carrier, errstr(-rfd));
+		return rfd;
 	}
 	lfd = loop_attach_ro(rfd, p->rootimage, img.src.value, sizeof(img.src.value), &step);
 	close(rfd);

@@ -21,6 +21,18 @@
 
 static const char *const kernel_order[] = { "/sbin/init", "/etc/init", "/bin/init", "/bin/sh" };
 
+int reopen_read(int fd)
+{
+	char link[64];
+	int rfd;
+	fmt(link, sizeof(link), "/proc/self/fd/%d", fd);
+	rfd = open(link, O_RDONLY | O_CLOEXEC);
+	if (rfd < 0)
+		rfd = -errno;
+	close(fd);
+	return rfd;
+}
+
 /* Why path is not a usable file to execute: NULL when it is. Besides the inode, the first bytes
  * are read (an init whose blocks cannot be read would otherwise fail only at execve, after the
  * initramfs is gone). The interpreter the kernel would load with it is returned in interp (""
@@ -31,7 +43,6 @@ static const char *check_file(int rootfd, const char *path, char *interp, size_t
 {
 	static char why[192];
 	static unsigned char head[4096];
-	char link[64];
 	struct stat st;
 	int fd = resolve_in_root(rootfd, path, 0), rfd;
 	const char *r = NULL;
@@ -58,11 +69,9 @@ static const char *check_file(int rootfd, const char *path, char *interp, size_t
 	}
 	/* Reopened for reading through /proc (an O_PATH fd cannot read); without /proc the inode
 	 * checks above are all there is. */
-	fmt(link, sizeof(link), "/proc/self/fd/%d", fd);
-	rfd = open(link, O_RDONLY | O_CLOEXEC);
-	close(fd);
+	rfd = reopen_read(fd);
 	if (rfd < 0)
-		return errno == ENOENT ? NULL : errstr(errno);
+		return rfd == -ENOENT ? NULL : errstr(-rfd);
 	/* One exit below, which closes rfd: r is the reason, or NULL. */
 	n = read(rfd, head, sizeof(head) - 1);
 	if (n < 0) {

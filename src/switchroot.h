@@ -4,6 +4,11 @@
 #define EM_SWITCHROOT_H
 #include <stddef.h>
 
+/* Opens the file of the O_PATH descriptor fd again for reading, through its /proc/self/fd link
+ * (an O_PATH fd cannot read, and the link reaches the very file that was looked up), and closes
+ * fd. The new descriptor, or -errno (-ENOENT without /proc). */
+int reopen_read(int fd);
+
 /* Finds the init to run inside the root at rootfd: the requested one (init=) or the kernel's
  * order /sbin/init, /etc/init, /bin/init, /bin/sh. It must be a regular, executable file, symlinks
  * resolved inside the root. Returns 0 with the path in out, or -ENOENT with the reasons in why. */
