@@ -31,14 +31,15 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-static const char *const layer_dirs[] = { LAYER_DIR "/overlay", LAYER_DIR "/lower", LAYER_DIR "/live" };
+/* LAYER_DIR itself, then each layer's directory. */
+static const char *const layer_dirs[] = { LAYER_DIR, LAYER_DIR "/overlay", LAYER_DIR "/lower", LAYER_DIR "/live" };
 
 /* A failed attempt leaves nothing mounted (the next attempt, dracut's own mount, or the rescue
  * shell find /run as it was). The order is the reverse of mounting: a loop device's image lives
  * on live/, under lower/. */
 void layers_unmount(void)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(layer_dirs); i++)
+	for (size_t i = 1; i < ARRAY_SIZE(layer_dirs); i++)
 		while (umount2(layer_dirs[i], MNT_DETACH) == 0)
 			;
 }
@@ -500,14 +501,14 @@ int layers_mount_root(const struct plan *p, const char *sysroot)
 
 	if (p->share_root)
 		return mount_share(p, sysroot);
-	/* 0700: the layers are the system's disks, for root to inspect. */
-	if ((mkdir(LAYER_DIR, 0700) < 0 && errno != EEXIST)) {
-		r = -errno;
-		log_err("making %s for the root's layers failed: %s", LAYER_DIR, errstr(-r));
-		return r;
-	}
+	/* LAYER_DIR 0700: the layers are the system's disks, for root to inspect. Only its failure
+	 * counts: a layer's directory that cannot be made fails that layer's mount, which says so. */
 	for (size_t i = 0; i < ARRAY_SIZE(layer_dirs); i++)
-		(void)mkdir(layer_dirs[i], 0755);
+		if (mkdir(layer_dirs[i], i ? 0755 : 0700) < 0 && errno != EEXIST && !i) {
+			r = -errno;
+			log_err("making %s for the root's layers failed: %s", LAYER_DIR, errstr(-r));
+			return r;
+		}
 	if (p->volatile_mode == VOL_YES) {
 		r = mount_volatile_yes(p, sysroot);
 		goto out;
