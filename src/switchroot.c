@@ -139,34 +139,28 @@ static const char *check_one(int rootfd, const char *path)
 
 int find_init(int rootfd, const char *requested, char *out, size_t cap, char *why, size_t whylen)
 {
+	/* init= alone when given: the kernel panics when it cannot run rather than trying others;
+	 * so do we. */
+	const char *const *list = requested ? &requested : kernel_order;
+	size_t n = requested ? 1 : ARRAY_SIZE(kernel_order);
 	struct sbuf sb;
 	int unusable = 0;
 
 	sb_init(&sb, why, whylen);
-	if (requested) {
-		const char *r = check_one(rootfd, requested);
-		if (!r) {
-			em_strlcpy(out, requested, cap);
-			return 0;
-		}
-		/* The kernel panics when init= cannot run rather than trying others; so do we. */
-		sb_printf(&sb, "%s (init=): %s", requested, r);
-		return -ENOENT;
-	}
 	/* Without init= the kernel tries each candidate in turn whatever made the one before fail
 	 * (init/main.c kernel_init: try_to_run_init_process, which only stays quiet about
 	 * ENOENT); so do we, and say so when one that exists was passed over. */
-	for (size_t i = 0; i < ARRAY_SIZE(kernel_order); i++) {
-		const char *r = check_one(rootfd, kernel_order[i]);
+	for (size_t i = 0; i < n; i++) {
+		const char *r = check_one(rootfd, list[i]);
 		if (!r) {
 			if (unusable)
-				log_warn("%s; using %s", why, kernel_order[i]);
-			em_strlcpy(out, kernel_order[i], cap);
+				log_warn("%s; using %s", why, list[i]);
+			em_strlcpy(out, list[i], cap);
 			return 0;
 		}
 		if (!str_eq(r, errstr(ENOENT)))
 			unusable = 1;
-		sb_printf(&sb, "%s%s: %s", i ? ", " : "", kernel_order[i], r);
+		sb_printf(&sb, "%s%s%s: %s", i ? ", " : "", list[i], requested ? " (init=)" : "", r);
 	}
 	return -ENOENT;
 }
