@@ -156,6 +156,23 @@ static void log_plan_warnings(void)
 		log_warn("more command-line warnings were dropped (the buffer for them is full)");
 }
 
+/* The command line read by a subcommand that boots (init, mount, resolve): a failure logged (resolve
+ * also needs root=), then earlymount.debug and the plan's warnings applied. EXIT_OK or the status. */
+static int load_plan(const char *given, int dracut, enum spec_rules rules, int need_root)
+{
+	char err[512];
+	int r = load_cmdline(given, dracut, rules, err, sizeof(err));
+	if (r == EXIT_OK && need_root && !plan.have_root)
+		fmt(err, sizeof(err), "no root= parameter"), r = EXIT_SPEC;
+	if (r != EXIT_OK) {
+		log_err("%s%s", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
+		return r;
+	}
+	log_set_debug(plan.debug);
+	log_plan_warnings();
+	return EXIT_OK;
+}
+
 /* The subcommands' options. Each accepts the ones its usage line names. */
 struct args {
 	const char *cmdline, *sysroot;
@@ -294,7 +311,6 @@ int run_mount(int argc, char **argv)
 	const unsigned allowed = A_CMDLINE | A_SYSROOT | A_APIFS | A_RULES | A_WAIT;
 #endif
 	struct args a = { .wait_s = -2 };
-	char err[512];
 	int r = parse_args(argc, argv, allowed, usage, &a);
 	const char *sysroot = a.sysroot;
 
@@ -308,13 +324,8 @@ int run_mount(int argc, char **argv)
 	if (a.api_fs && apifs_mount_all("") < 0)
 		return EXIT_FAIL;
 	log_open_kmsg();
-	r = load_cmdline(a.cmdline, a.dracut, a.rules, err, sizeof(err));
-	if (r != EXIT_OK) {
-		log_err("%s%s", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
+	if ((r = load_plan(a.cmdline, a.dracut, a.rules, 0)) != EXIT_OK)
 		return r;
-	}
-	log_set_debug(plan.debug);
-	log_plan_warnings();
 	apply_wait(&a);
 	/* Devices are matched to modules only for a shell /init that mounted the API filesystems
 	 * itself (--api-fs): under dracut, udev does that. */
@@ -373,7 +384,6 @@ static int resolve_one(const char *name, const struct mount_entry *m)
 int run_resolve(int argc, char **argv)
 {
 	struct args a = { .wait_s = -2 };
-	char err[512];
 	int r = parse_args(argc, argv, A_CMDLINE | A_RULES | A_WAIT | A_DRACUT,
 	                   "usage: " EARLYMOUNT " resolve [--cmdline STRING | --dracut] [--rules kernel|systemd] "
 	                   "[--wait SECONDS]\n", &a);
@@ -381,15 +391,8 @@ int run_resolve(int argc, char **argv)
 	if (r != EXIT_OK)
 		return r;
 	log_open_kmsg();
-	r = load_cmdline(a.cmdline, a.dracut, a.rules, err, sizeof(err));
-	if (r == EXIT_OK && !plan.have_root)
-		fmt(err, sizeof(err), "no root= parameter"), r = EXIT_SPEC;
-	if (r != EXIT_OK) {
-		log_err("%s%s", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
+	if ((r = load_plan(a.cmdline, a.dracut, a.rules, 1)) != EXIT_OK)
 		return r;
-	}
-	log_set_debug(plan.debug);
-	log_plan_warnings();
 	apply_wait(&a);
 	if (layers_wanted(&plan)) {
 		/* dracut's hooks step aside on LAYERED= and let dracut's own modules build it. */
@@ -518,7 +521,7 @@ static void unmount_sysroot(const char *sysroot)
 int run_init(int argc, char **argv, char **envp)
 {
 	const char *sysroot = "/sysroot";
-	char err[512], init[256], why[512];
+	char init[256], why[512];
 	int r;
 
 	(void)argc;
@@ -548,13 +551,8 @@ int run_init(int argc, char **argv, char **envp)
 	log_open_kmsg();
 	log_read_console_level();
 	for (;;) {
-		r = load_cmdline(NULL, 0, SPEC_RULES_KERNEL, err, sizeof(err));
-		if (r != EXIT_OK) {
-			log_err("%s%s", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
+		if (load_plan(NULL, 0, SPEC_RULES_KERNEL, 0) != EXIT_OK)
 			goto failed;
-		}
-		log_set_debug(plan.debug);
-		log_plan_warnings();
 		log_debug("command line read; %u mounts planned", plan.have_root + plan.have_usr + plan.nextra);
 		/* The list, then what the devices ask for (coldplug), several at once; later devices
 		 * and the filesystems while the mounts wait for them (devices.c, mountplan.c). */
