@@ -179,7 +179,8 @@ static unsigned long kernel_version(void)
 static int overlay_by_fds(const char *sysroot, const char *const dirs[3], struct mnt_err *e)
 {
 	static const char *const keys[] = { "lowerdir+", "upperdir", "workdir" };
-	int fds[3] = { -1, -1, -1 }, fd, mfd, r = 0;
+	/* the three layers, the detached mount, the sysroot: all closed at the end */
+	int fds[5] = { -1, -1, -1, -1, -1 }, fd, r = 0;
 	e->step[0] = e->kmsg[0] = '\0';
 	if ((fd = sys_fsopen("overlay", FSOPEN_CLOEXEC)) < 0)
 		return -errno;
@@ -196,19 +197,13 @@ static int overlay_by_fds(const char *sysroot, const char *const dirs[3], struct
 		r = -errno;
 		em_strlcpy(e->step, "fsconfig(CMD_CREATE)", sizeof(e->step));
 	}
-	if (r == 0 && (mfd = sys_fsmount(fd, FSMOUNT_CLOEXEC, 0)) >= 0) {
-		int t = open(sysroot, O_PATH | O_DIRECTORY | O_CLOEXEC);
-		if (t < 0 || sys_move_mount(mfd, "", t, "", MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH) < 0)
-			r = -errno;
-		if (t >= 0)
-			close(t);
-		close(mfd);
-	} else if (r == 0) {
+	if (r == 0 && ((fds[3] = sys_fsmount(fd, FSMOUNT_CLOEXEC, 0)) < 0 ||
+	               (fds[4] = open(sysroot, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0 ||
+	               sys_move_mount(fds[3], "", fds[4], "", MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH) < 0))
 		r = -errno;
-	}
 	if (r < 0 && r != -ENOTSUP)
 		mnt_drain(fd, e);
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 5; i++)
 		if (fds[i] >= 0)
 			close(fds[i]);
 	close(fd);
