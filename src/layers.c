@@ -316,7 +316,7 @@ static int copy_usr_link(int fd, const char *name, unsigned char type, void *vct
 
 static int mount_volatile_yes(const struct plan *p, const char *sysroot)
 {
-	static const char *const merged[] = { "bin", "sbin", "lib" };
+	static const char merged[][5] = { "bin", "sbin", "lib" }; /* inline, as dirs below */
 	/* Names inline, not pointers: 8 bytes an entry instead of 16 and the literals. */
 	static const struct {
 		char name[6];
