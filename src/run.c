@@ -485,7 +485,7 @@ static void rescue_shell(void)
 static void on_failure(enum onfail how)
 {
 	/* ONFAIL_REBOOT, ONFAIL_POWEROFF, ONFAIL_HALT in order. */
-	static const char *const said[] = { "rebooting", "powering off", "halting" };
+	static const char said[][13] = { "rebooting", "powering off", "halting" }; /* inline */
 	static const int cmd[] = { RB_AUTOBOOT, RB_POWER_OFF, RB_HALT_SYSTEM };
 
 	if (how == ONFAIL_DEFAULT)
