@@ -132,10 +132,10 @@ static int mount_image(const struct plan *p, const char *dir)
 	img.src.kind = DEV_PATH;
 	img.src.text = img.src.value;
 	img.target = "/";
-	img.fstypes[0] = '\0';
+	/* fstypes "" (probed) and wait_s 0 (the loop device is there): as the static entry starts,
+	 * nothing writes them */
 	options_init(&img.opts);
 	img.opts.ro = 1;
-	img.wait_s = 0;
 	if (dev_probe(img.src.value, &fi) == -ENOENT)
 		log_warn(EARLYMOUNT ".rootimage=%s on %s: no filesystem " EARLYMOUNT " knows in it; trying the "
 		         "kernel's", p->rootimage, carrier);
