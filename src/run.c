@@ -488,8 +488,10 @@ static void on_failure(enum onfail how)
 	static const char said[][13] = { "rebooting", "powering off", "halting" }; /* inline */
 	static const int cmd[] = { RB_AUTOBOOT, RB_POWER_OFF, RB_HALT_SYSTEM };
 
+	int shell = has_shell();
+
 	if (how == ONFAIL_DEFAULT)
-		how = has_shell() ? ONFAIL_SHELL : ONFAIL_PANIC;
+		how = shell ? ONFAIL_SHELL : ONFAIL_PANIC;
 	if (how >= ONFAIL_REBOOT && how <= ONFAIL_HALT) {
 		log_err("%s", said[how - ONFAIL_REBOOT]);
 		sync();
@@ -497,7 +499,7 @@ static void on_failure(enum onfail how)
 		_exit(1);
 	}
 	if (how == ONFAIL_SHELL) {
-		if (has_shell()) {
+		if (shell) {
 			rescue_shell();
 			return;
 		}
