@@ -19,6 +19,7 @@
 #include "mountapi.h"
 #include "mountplan.h"
 #include "resolve.h"
+#include "switchroot.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -30,14 +31,15 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-static const char *const layer_dirs[] = { LAYER_DIR "/overlay", LAYER_DIR "/lower", LAYER_DIR "/live" };
+/* LAYER_DIR itself, then each layer's directory. */
+static const char *const layer_dirs[] = { LAYER_DIR, LAYER_DIR "/overlay", LAYER_DIR "/lower", LAYER_DIR "/live" };
 
 /* A failed attempt leaves nothing mounted (the next attempt, dracut's own mount, or the rescue
  * shell find /run as it was). The order is the reverse of mounting: a loop device's image lives
  * on live/, under lower/. */
 void layers_unmount(void)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(layer_dirs); i++)
+	for (size_t i = 1; i < ARRAY_SIZE(layer_dirs); i++)
 		while (umount2(layer_dirs[i], MNT_DETACH) == 0)
 			;
 }
@@ -46,6 +48,23 @@ static int open_dir(const char *path)
 {
 	int fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	return fd < 0 ? -errno : fd;
+}
+
+/* A new filesystem of type (named by its type, as tmpfs and overlay are) on the directory dir,
+ * logged when the mount fails: the tmpfs upper layer, volatile=yes's tmpfs root and the overlay
+ * by paths (one copy of the open, mount, close and message). */
+static int mount_new_on(const char *type, const struct optset *o, const char *dir)
+{
+	struct mnt_target t = { -1, "", dir };
+	struct mnt_err e;
+	int r;
+	if ((t.dirfd = open_dir(dir)) < 0)
+		return t.dirfd;
+	r = mnt_new(type, type, o, &t, &e);
+	close(t.dirfd);
+	if (r < 0)
+		mount_log_failure(type, dir, type, r, &e);
+	return r;
 }
 
 /* The root device's entry as a layer: read-only whatever ro/rw and rootflags= say (a layer under
@@ -66,7 +85,7 @@ static const struct mount_entry *readonly_root(const struct plan *p)
 static int mount_image(const struct plan *p, const char *dir)
 {
 	static struct mount_entry img;
-	char carrier[128], rpath[64];
+	char carrier[128];
 	const char *step;
 	struct stat st;
 	struct fs_info fi;
@@ -94,13 +113,10 @@ static int mount_image(const struct plan *p, const char *dir)
 	}
 	/* The O_PATH fd opened again for reading, through its /proc link: the loop device reads
 	 * the very file that was looked up. */
-	fmt(rpath, sizeof(rpath), "/proc/self/fd/%d", ifd);
-	rfd = open(rpath, O_RDONLY | O_CLOEXEC);
-	r = rfd < 0 ? -errno : 0;
-	close(ifd);
-	if (r < 0) {
-		log_err(EARLYMOUNT ".rootimage=%s on %s: opening it: %s", p->rootimage, carrier, errstr(-r));
-		return r;
+	rfd = reopen_read(ifd);
+	if (rfd < 0) {
+		log_err(EARLYMOUNT ".rootimage=%s on %s: opening it: %s", p->rootimage, carrier, errstr(-rfd));
+		return rfd;
 	}
 	lfd = loop_attach_ro(rfd, p->rootimage, img.src.value, sizeof(img.src.value), &step);
 	close(rfd);
@@ -116,10 +132,10 @@ static int mount_image(const struct plan *p, const char *dir)
 	img.src.kind = DEV_PATH;
 	img.src.text = img.src.value;
 	img.target = "/";
-	img.fstypes[0] = '\0';
+	/* fstypes "" (probed) and wait_s 0 (the loop device is there): as the static entry starts,
+	 * nothing writes them */
 	options_init(&img.opts);
 	img.opts.ro = 1;
-	img.wait_s = 0;
 	if (dev_probe(img.src.value, &fi) == -ENOENT)
 		log_warn(EARLYMOUNT ".rootimage=%s on %s: no filesystem " EARLYMOUNT " knows in it; trying the "
 		         "kernel's", p->rootimage, carrier);
@@ -163,7 +179,8 @@ static unsigned long kernel_version(void)
 static int overlay_by_fds(const char *sysroot, const char *const dirs[3], struct mnt_err *e)
 {
 	static const char *const keys[] = { "lowerdir+", "upperdir", "workdir" };
-	int fds[3] = { -1, -1, -1 }, fd, mfd, r = 0;
+	/* the three layers, the detached mount, the sysroot: all closed at the end */
+	int fds[5] = { -1, -1, -1, -1, -1 }, fd, r = 0;
 	e->step[0] = e->kmsg[0] = '\0';
 	if ((fd = sys_fsopen("overlay", FSOPEN_CLOEXEC)) < 0)
 		return -errno;
@@ -180,19 +197,13 @@ static int overlay_by_fds(const char *sysroot, const char *const dirs[3], struct
 		r = -errno;
 		em_strlcpy(e->step, "fsconfig(CMD_CREATE)", sizeof(e->step));
 	}
-	if (r == 0 && (mfd = sys_fsmount(fd, FSMOUNT_CLOEXEC, 0)) >= 0) {
-		int t = open(sysroot, O_PATH | O_DIRECTORY | O_CLOEXEC);
-		if (t < 0 || sys_move_mount(mfd, "", t, "", MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH) < 0)
-			r = -errno;
-		if (t >= 0)
-			close(t);
-		close(mfd);
-	} else if (r == 0) {
+	if (r == 0 && ((fds[3] = sys_fsmount(fd, FSMOUNT_CLOEXEC, 0)) < 0 ||
+	               (fds[4] = open(sysroot, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0 ||
+	               sys_move_mount(fds[3], "", fds[4], "", MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH) < 0))
 		r = -errno;
-	}
 	if (r < 0 && r != -ENOTSUP)
 		mnt_drain(fd, e);
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 5; i++)
 		if (fds[i] >= 0)
 			close(fds[i]);
 	close(fd);
@@ -232,11 +243,11 @@ static int mount_overlay(const char *sysroot)
 	                  *const work = LAYER_DIR "/overlay/work";
 	static struct optset o;
 	struct mnt_err e;
-	struct mnt_target t = { -1, "", sysroot };
+	unsigned long version = kernel_version();
 	int r;
 
 	(void)modules_fs("overlay", LAYER_DIR);
-	if (kernel_version() >= 6013) {
+	if (version >= 6013) {
 		static const char *const dirs[3] = { lower, upper, work };
 		r = overlay_by_fds(sysroot, dirs, &e);
 		if (r == 0) {
@@ -252,7 +263,7 @@ static int mount_overlay(const char *sysroot)
 	o.ro = 0;
 	/* Linux 6.8 takes the lower layers one by one (lowerdir+, each path its own fsconfig call,
 	 * so the 256-byte value limit is per layer); older kernels only the joined lowerdir=. */
-	o.params[0].key = kernel_version() >= 6008 ? "lowerdir+" : "lowerdir";
+	o.params[0].key = version >= 6008 ? "lowerdir+" : "lowerdir";
 	o.params[0].value = lower;
 	o.params[1].key = "upperdir";
 	o.params[1].value = upper;
@@ -260,21 +271,13 @@ static int mount_overlay(const char *sysroot)
 	o.params[2].value = work;
 	o.nparams = 3;
 	/* The kernel copies at most 256 bytes of a value (fs/fsopen.c: strndup_user(_value, 256))
-	 * and refuses a longer one; never hand it a cut string. */
-	for (unsigned i = 0; i < o.nparams; i++)
-		if (strlen(o.params[i].value) >= FSCONFIG_VALUE_MAX) {
-			log_err("mount overlay on %s failed: %s= is longer than the kernel's %d-byte limit "
-			        "for an fsconfig value", sysroot, o.params[i].key, FSCONFIG_VALUE_MAX);
-			return -E2BIG;
-		}
-	if ((t.dirfd = open_dir(sysroot)) < 0)
-		return t.dirfd;
-	r = mnt_new("overlay", "overlay", &o, &t, &e);
-	close(t.dirfd);
-	if (r < 0) {
-		mount_log_failure("overlay", sysroot, "overlay", r, &e);
+	 * and refuses a longer one; never hand it a cut string. The three are fixed paths, so this
+	 * is checked when the program is built (a check at run time could never fail). */
+	_Static_assert(sizeof(LAYER_DIR "/overlay/upper") <= FSCONFIG_VALUE_MAX &&
+	               sizeof(LAYER_DIR "/overlay/work") <= FSCONFIG_VALUE_MAX &&
+	               sizeof(LAYER_DIR "/lower") <= FSCONFIG_VALUE_MAX, "an overlay layer's path is too long for fsconfig");
+	if ((r = mount_new_on("overlay", &o, sysroot)) < 0)
 		return r;
-	}
 	log_info("mounted overlay on %s (lower %s, upper %s)", sysroot, lower, upper);
 	return 0;
 }
@@ -313,9 +316,10 @@ static int copy_usr_link(int fd, const char *name, unsigned char type, void *vct
 
 static int mount_volatile_yes(const struct plan *p, const char *sysroot)
 {
-	static const char *const merged[] = { "bin", "sbin", "lib" };
+	static const char merged[][5] = { "bin", "sbin", "lib" }; /* inline, as dirs below */
+	/* Names inline, not pointers: 8 bytes an entry instead of 16 and the literals. */
 	static const struct {
-		const char *name;
+		char name[6];
 		unsigned short mode;
 	} dirs[] = { { "usr", 0755 }, { "dev", 0755 }, { "proc", 0555 }, { "sys", 0555 }, { "run", 0755 },
 		     { "etc", 0755 }, { "var", 0755 }, { "root", 0700 }, { "tmp", 01777 } };
@@ -350,16 +354,8 @@ static int mount_volatile_yes(const struct plan *p, const char *sysroot)
 		r = usr;
 		goto out;
 	}
-	if ((t.dirfd = open_dir(sysroot)) < 0) {
-		r = t.dirfd;
+	if ((r = mount_new_on("tmpfs", &p->tmpfs_opts, sysroot)) < 0)
 		goto out;
-	}
-	r = mnt_new("tmpfs", "tmpfs", &p->tmpfs_opts, &t, &e);
-	close(t.dirfd);
-	if (r < 0) {
-		mount_log_failure("tmpfs", sysroot, "tmpfs", r, &e);
-		goto out;
-	}
 	if ((lc.root = open(sysroot, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
 		r = -errno;
 		goto out;
@@ -501,14 +497,14 @@ int layers_mount_root(const struct plan *p, const char *sysroot)
 
 	if (p->share_root)
 		return mount_share(p, sysroot);
-	/* 0700: the layers are the system's disks, for root to inspect. */
-	if ((mkdir(LAYER_DIR, 0700) < 0 && errno != EEXIST)) {
-		r = -errno;
-		log_err("making %s for the root's layers failed: %s", LAYER_DIR, errstr(-r));
-		return r;
-	}
+	/* LAYER_DIR 0700: the layers are the system's disks, for root to inspect. Only its failure
+	 * counts: a layer's directory that cannot be made fails that layer's mount, which says so. */
 	for (size_t i = 0; i < ARRAY_SIZE(layer_dirs); i++)
-		(void)mkdir(layer_dirs[i], 0755);
+		if (mkdir(layer_dirs[i], i ? 0755 : 0700) < 0 && errno != EEXIST && !i) {
+			r = -errno;
+			log_err("making %s for the root's layers failed: %s", LAYER_DIR, errstr(-r));
+			return r;
+		}
 	if (p->volatile_mode == VOL_YES) {
 		r = mount_volatile_yes(p, sysroot);
 		goto out;
@@ -533,19 +529,9 @@ int layers_mount_root(const struct plan *p, const char *sysroot)
 			goto out;
 		}
 	} else {
-		struct mnt_target t = { -1, "", LAYER_DIR "/overlay" };
-		struct mnt_err e;
 		em_strlcpy(dev, "tmpfs", sizeof(dev));
-		if ((t.dirfd = open_dir(t.display)) < 0) {
-			r = t.dirfd;
+		if ((r = mount_new_on("tmpfs", &p->tmpfs_opts, LAYER_DIR "/overlay")) < 0)
 			goto out;
-		}
-		r = mnt_new("tmpfs", "tmpfs", &p->tmpfs_opts, &t, &e);
-		close(t.dirfd);
-		if (r < 0) {
-			mount_log_failure("tmpfs", t.display, "tmpfs", r, &e);
-			goto out;
-		}
 	}
 	r = make_upper(p->have_overlay ? "earlymount.overlay" : "earlymount.volatile=overlay", dev, &lower_root);
 	if (r == 0)

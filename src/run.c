@@ -156,6 +156,23 @@ static void log_plan_warnings(void)
 		log_warn("more command-line warnings were dropped (the buffer for them is full)");
 }
 
+/* The command line read by a subcommand that boots (init, mount, resolve): a failure logged (resolve
+ * also needs root=), then earlymount.debug and the plan's warnings applied. EXIT_OK or the status. */
+static int load_plan(const char *given, int dracut, enum spec_rules rules, int need_root)
+{
+	char err[512];
+	int r = load_cmdline(given, dracut, rules, err, sizeof(err));
+	if (r == EXIT_OK && need_root && !plan.have_root)
+		fmt(err, sizeof(err), "no root= parameter"), r = EXIT_SPEC;
+	if (r != EXIT_OK) {
+		log_err("%s%s", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
+		return r;
+	}
+	log_set_debug(plan.debug);
+	log_plan_warnings();
+	return EXIT_OK;
+}
+
 /* The subcommands' options. Each accepts the ones its usage line names. */
 struct args {
 	const char *cmdline, *sysroot;
@@ -168,17 +185,21 @@ enum { A_CMDLINE = 1, A_SYSROOT = 2, A_APIFS = 4, A_RULES = 8, A_WAIT = 16, A_DR
 
 static int parse_args(int argc, char **argv, unsigned allowed, const char *usage, struct args *a)
 {
+	/* In the order of the A_ bits; inline, not pointers to literals (60 B instead of 101). */
+	static const char names[][10] = { "--cmdline", "--sysroot", "--api-fs", "--rules", "--wait", "--dracut" };
+	/* The usage errors' one exit: pre (a text of the program's), the argument, post. */
+	const char *pre, *bad, *post = "'\n";
+
 	for (int i = 1; i < argc; i++) {
 		const char *o = argv[i];
-		int takes = str_eq(o, "--cmdline") ? A_CMDLINE : str_eq(o, "--sysroot") ? A_SYSROOT
-		            : str_eq(o, "--api-fs") ? A_APIFS : str_eq(o, "--rules") ? A_RULES
-		            : str_eq(o, "--wait") ? A_WAIT : str_eq(o, "--dracut") ? A_DRACUT : 0;
+		int takes = 0;
+		for (unsigned k = 0; k < ARRAY_SIZE(names); k++)
+			if (str_eq(o, names[k]))
+				takes = 1 << k;
+		bad = o;
 		if (!(takes & (int)allowed)) {
-			write_text(2, EARLYMOUNT ": unknown argument '");
-			out(2, o);
-			out(2, "'\n");
-			write_text(2, usage);
-			return EXIT_USAGE;
+			pre = EARLYMOUNT ": unknown argument '";
+			goto usage;
 		}
 		if (takes == A_APIFS) {
 			a->api_fs = 1;
@@ -189,48 +210,46 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 			continue;
 		}
 		if (i + 1 >= argc) {
-			write_text(2, EARLYMOUNT ": ");
-			out(2, o);
-			out(2, " needs a value\n");
-			write_text(2, usage);
-			return EXIT_USAGE;
+			pre = EARLYMOUNT ": ";
+			post = " needs a value\n";
+			goto usage;
 		}
+		bad = argv[++i];
 		if (takes == A_RULES) {
-			const char *v = argv[++i];
 #ifdef EM_BOOT_BUILD
 			/* The /init build has only the kernel's rules: systemd's are for dracut's systemd
 			 * flow, which installs the full earlymount (CMakeLists.txt, earlymount-init). */
-			if (str_eq(v, "systemd")) {
+			if (str_eq(bad, "systemd")) {
 				write_text(2, EARLYMOUNT ": --rules systemd");
 				write_text(2, not_in_this_build);
 				return EXIT_USAGE;
 			}
 #endif
-			if (!str_eq(v, "kernel") && !str_eq(v, "systemd")) {
-				write_text(2, EARLYMOUNT ": --rules takes kernel or systemd, not '");
-				out(2, v);
-				out(2, "'\n");
-				write_text(2, usage);
-				return EXIT_USAGE;
+			if (!str_eq(bad, "kernel") && !str_eq(bad, "systemd")) {
+				pre = EARLYMOUNT ": --rules takes kernel or systemd, not '";
+				goto usage;
 			}
-			a->rules = str_eq(v, "systemd") ? SPEC_RULES_SYSTEMD : SPEC_RULES_KERNEL;
+			a->rules = str_eq(bad, "systemd") ? SPEC_RULES_SYSTEMD : SPEC_RULES_KERNEL;
 			continue;
 		}
 		if (takes == A_WAIT) {
 			unsigned long v;
-			if (parse_ulong(argv[++i], &v) < 0 || v > 86400) {
-				write_text(2, EARLYMOUNT ": --wait takes a number of seconds (0 to 86400), not '");
-				out(2, argv[i]);
-				out(2, "'\n");
-				write_text(2, usage);
-				return EXIT_USAGE;
+			if (parse_ulong(bad, &v) < 0 || v > 86400) {
+				pre = EARLYMOUNT ": --wait takes a number of seconds (0 to 86400), not '";
+				goto usage;
 			}
 			a->wait_s = (long)v;
 			continue;
 		}
-		*(takes == A_CMDLINE ? &a->cmdline : &a->sysroot) = argv[++i];
+		*(takes == A_CMDLINE ? &a->cmdline : &a->sysroot) = bad;
 	}
 	return EXIT_OK;
+usage:
+	write_text(2, pre);
+	out(2, bad);
+	out(2, post);
+	write_text(2, usage);
+	return EXIT_USAGE;
 }
 
 /* --wait SECONDS: the caller has already waited for the devices (dracut's initqueue, systemd's
@@ -292,7 +311,6 @@ int run_mount(int argc, char **argv)
 	const unsigned allowed = A_CMDLINE | A_SYSROOT | A_APIFS | A_RULES | A_WAIT;
 #endif
 	struct args a = { .wait_s = -2 };
-	char err[512];
 	int r = parse_args(argc, argv, allowed, usage, &a);
 	const char *sysroot = a.sysroot;
 
@@ -306,13 +324,8 @@ int run_mount(int argc, char **argv)
 	if (a.api_fs && apifs_mount_all("") < 0)
 		return EXIT_FAIL;
 	log_open_kmsg();
-	r = load_cmdline(a.cmdline, a.dracut, a.rules, err, sizeof(err));
-	if (r != EXIT_OK) {
-		log_err("%s%s", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
+	if ((r = load_plan(a.cmdline, a.dracut, a.rules, 0)) != EXIT_OK)
 		return r;
-	}
-	log_set_debug(plan.debug);
-	log_plan_warnings();
 	apply_wait(&a);
 	/* Devices are matched to modules only for a shell /init that mounted the API filesystems
 	 * itself (--api-fs): under dracut, udev does that. */
@@ -371,7 +384,6 @@ static int resolve_one(const char *name, const struct mount_entry *m)
 int run_resolve(int argc, char **argv)
 {
 	struct args a = { .wait_s = -2 };
-	char err[512];
 	int r = parse_args(argc, argv, A_CMDLINE | A_RULES | A_WAIT | A_DRACUT,
 	                   "usage: " EARLYMOUNT " resolve [--cmdline STRING | --dracut] [--rules kernel|systemd] "
 	                   "[--wait SECONDS]\n", &a);
@@ -379,15 +391,8 @@ int run_resolve(int argc, char **argv)
 	if (r != EXIT_OK)
 		return r;
 	log_open_kmsg();
-	r = load_cmdline(a.cmdline, a.dracut, a.rules, err, sizeof(err));
-	if (r == EXIT_OK && !plan.have_root)
-		fmt(err, sizeof(err), "no root= parameter"), r = EXIT_SPEC;
-	if (r != EXIT_OK) {
-		log_err("%s%s", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
+	if ((r = load_plan(a.cmdline, a.dracut, a.rules, 1)) != EXIT_OK)
 		return r;
-	}
-	log_set_debug(plan.debug);
-	log_plan_warnings();
 	apply_wait(&a);
 	if (layers_wanted(&plan)) {
 		/* dracut's hooks step aside on LAYERED= and let dracut's own modules build it. */
@@ -441,22 +446,6 @@ int run_generator(int argc, char **argv)
 
 /* ---- PID 1 ------------------------------------------------------------------------------------ */
 
-static void console_fds(void)
-{
-	/* The kernel opens /dev/console as fds 0-2 for init when the initramfs has the node; if it
-	 * did not, use devtmpfs's. */
-	if (fcntl(0, F_GETFD) >= 0 && fcntl(1, F_GETFD) >= 0 && fcntl(2, F_GETFD) >= 0)
-		return;
-	int c = open("/dev/console", O_RDWR | O_NOCTTY);
-	if (c < 0)
-		return;
-	for (int fd = 0; fd < 3; fd++)
-		if (fcntl(fd, F_GETFD) < 0)
-			dup2(c, fd);
-	if (c > 2)
-		close(c);
-}
-
 static int has_shell(void)
 {
 	return access("/bin/sh", X_OK) == 0;
@@ -495,31 +484,33 @@ static void rescue_shell(void)
 
 static void on_failure(enum onfail how)
 {
+	/* ONFAIL_REBOOT, ONFAIL_POWEROFF, ONFAIL_HALT in order. */
+	static const char said[][13] = { "rebooting", "powering off", "halting" }; /* inline */
+	static const int cmd[] = { RB_AUTOBOOT, RB_POWER_OFF, RB_HALT_SYSTEM };
+
+	int shell = has_shell();
+
 	if (how == ONFAIL_DEFAULT)
-		how = has_shell() ? ONFAIL_SHELL : ONFAIL_PANIC;
-	switch (how) {
-	case ONFAIL_SHELL:
-		if (has_shell()) {
+		how = shell ? ONFAIL_SHELL : ONFAIL_PANIC;
+	if (how >= ONFAIL_REBOOT && how <= ONFAIL_HALT) {
+		log_err("%s", said[how - ONFAIL_REBOOT]);
+		sync();
+		reboot(cmd[how - ONFAIL_REBOOT]);
+		_exit(1);
+	}
+	if (how == ONFAIL_SHELL) {
+		if (shell) {
 			rescue_shell();
 			return;
 		}
 		log_err("no /bin/sh in this initramfs for a rescue shell (" EARLYMOUNT "-mkinitramfs --busybox)");
-		/* fall through */
-	case ONFAIL_PANIC:
-	default:
-		if (how != ONFAIL_PANIC || plan.onfail == ONFAIL_DEFAULT) {
-			log_err("giving up in 10 s (the kernel then panics; panic=N reboots)");
-			sleep(10);
-		}
-		_exit(1);
-	case ONFAIL_REBOOT:
-	case ONFAIL_POWEROFF:
-	case ONFAIL_HALT:
-		log_err("%s", how == ONFAIL_REBOOT ? "rebooting" : how == ONFAIL_POWEROFF ? "powering off" : "halting");
-		sync();
-		reboot(how == ONFAIL_REBOOT ? RB_AUTOBOOT : how == ONFAIL_POWEROFF ? RB_POWER_OFF : RB_HALT_SYSTEM);
-		_exit(1);
 	}
+	/* ONFAIL_PANIC, or a shell that is not there */
+	if (how != ONFAIL_PANIC || plan.onfail == ONFAIL_DEFAULT) {
+		log_err("giving up in 10 s (the kernel then panics; panic=N reboots)");
+		sleep(10);
+	}
+	_exit(1);
 }
 
 /* Undoes a half-done attempt so the next one starts clean. */
@@ -532,7 +523,7 @@ static void unmount_sysroot(const char *sysroot)
 int run_init(int argc, char **argv, char **envp)
 {
 	const char *sysroot = "/sysroot";
-	char err[512], init[256], why[512];
+	char init[256], why[512];
 	int r;
 
 	(void)argc;
@@ -547,7 +538,7 @@ int run_init(int argc, char **argv, char **envp)
 	struct statfs sfs;
 	if (statfs("/", &sfs) == 0 && (unsigned long)sfs.f_type != RAMFS_MAGIC &&
 	    (unsigned long)sfs.f_type != TMPFS_MAGIC) {
-		console_fds();
+		console_fds(0);
 		log_err("refused to run as init: / is not an initramfs (ramfs or tmpfs; statfs type 0x%lx)",
 		        (unsigned long)sfs.f_type);
 		for (;;)
@@ -555,21 +546,15 @@ int run_init(int argc, char **argv, char **envp)
 	}
 	if (apifs_mount_all("") < 0) {
 		/* Without /dev, /proc or /sys there is nothing to boot with. */
-		console_fds();
+		console_fds(0);
 		on_failure(ONFAIL_DEFAULT);
 	}
-	console_fds();
+	console_fds(0);
 	log_open_kmsg();
 	log_read_console_level();
 	for (;;) {
-		r = load_cmdline(NULL, 0, SPEC_RULES_KERNEL, err, sizeof(err));
-		if (r != EXIT_OK) {
-			log_err("%s%s", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
-			on_failure(plan.onfail);
-			continue;
-		}
-		log_set_debug(plan.debug);
-		log_plan_warnings();
+		if (load_plan(NULL, 0, SPEC_RULES_KERNEL, 0) != EXIT_OK)
+			goto failed;
 		log_debug("command line read; %u mounts planned", plan.have_root + plan.have_usr + plan.nextra);
 		/* The list, then what the devices ask for (coldplug), several at once; later devices
 		 * and the filesystems while the mounts wait for them (devices.c, mountplan.c). */
@@ -582,11 +567,8 @@ int run_init(int argc, char **argv, char **envp)
 		 * new root (modules.h). */
 		modules_settle();
 		dev_uevent_close();
-		if (r < 0) {
-			unmount_sysroot(sysroot);
-			on_failure(plan.onfail);
-			continue;
-		}
+		if (r < 0)
+			goto unmount;
 		int rootfd = open(sysroot, O_PATH | O_DIRECTORY | O_CLOEXEC);
 		r = rootfd < 0 ? -errno : find_init(rootfd, plan.init, init, sizeof(init), why, sizeof(why));
 		if (rootfd >= 0)
@@ -594,9 +576,7 @@ int run_init(int argc, char **argv, char **envp)
 		if (r < 0) {
 			/* Nothing destructive has happened: the initramfs is intact. */
 			log_err("no init found in %s: %s; initramfs left intact", sysroot, why);
-			unmount_sysroot(sysroot);
-			on_failure(plan.onfail);
-			continue;
+			goto unmount;
 		}
 		log_debug("init is %s; switching root (peak memory in /proc/self/status VmHWM)", init);
 		if (log_debug_enabled()) {
@@ -621,5 +601,10 @@ int run_init(int argc, char **argv, char **envp)
 		/* Past the point of no return: the initramfs may be gone. */
 		log_err("the switch to %s failed; nothing left to try", sysroot);
 		on_failure(plan.onfail == ONFAIL_SHELL ? ONFAIL_PANIC : plan.onfail);
+		continue;
+	unmount:
+		unmount_sysroot(sysroot);
+	failed:
+		on_failure(plan.onfail);
 	}
 }

@@ -21,6 +21,18 @@
 
 static const char *const kernel_order[] = { "/sbin/init", "/etc/init", "/bin/init", "/bin/sh" };
 
+int reopen_read(int fd)
+{
+	char link[64];
+	int rfd;
+	fmt(link, sizeof(link), "/proc/self/fd/%d", fd);
+	rfd = open(link, O_RDONLY | O_CLOEXEC);
+	if (rfd < 0)
+		rfd = -errno;
+	close(fd);
+	return rfd;
+}
+
 /* Why path is not a usable file to execute: NULL when it is. Besides the inode, the first bytes
  * are read (an init whose blocks cannot be read would otherwise fail only at execve, after the
  * initramfs is gone). The interpreter the kernel would load with it is returned in interp (""
@@ -31,9 +43,9 @@ static const char *check_file(int rootfd, const char *path, char *interp, size_t
 {
 	static char why[192];
 	static unsigned char head[4096];
-	char link[64];
 	struct stat st;
 	int fd = resolve_in_root(rootfd, path, 0), rfd;
+	const char *r = NULL;
 	ssize_t n;
 
 	interp[0] = '\0';
@@ -45,27 +57,27 @@ static const char *check_file(int rootfd, const char *path, char *interp, size_t
 			return "a dangling symbolic link";
 		return errstr(-fd);
 	}
-	if (fstat(fd, &st) < 0) {
-		int e = errno;
+	if (fstat(fd, &st) < 0)
+		r = errstr(errno);
+	else if (!S_ISREG(st.st_mode))
+		r = "not a regular file";
+	else if (!(st.st_mode & 0111))
+		r = "not executable";
+	if (r) {
 		close(fd);
-		return errstr(e);
-	}
-	if (!S_ISREG(st.st_mode) || !(st.st_mode & 0111)) {
-		close(fd);
-		return !S_ISREG(st.st_mode) ? "not a regular file" : "not executable";
+		return r;
 	}
 	/* Reopened for reading through /proc (an O_PATH fd cannot read); without /proc the inode
 	 * checks above are all there is. */
-	fmt(link, sizeof(link), "/proc/self/fd/%d", fd);
-	rfd = open(link, O_RDONLY | O_CLOEXEC);
-	close(fd);
+	rfd = reopen_read(fd);
 	if (rfd < 0)
-		return errno == ENOENT ? NULL : errstr(errno);
+		return rfd == -ENOENT ? NULL : errstr(-rfd);
+	/* One exit below, which closes rfd: r is the reason, or NULL. */
 	n = read(rfd, head, sizeof(head) - 1);
 	if (n < 0) {
 		fmt(why, sizeof(why), "unreadable (%s)", errstr(errno));
-		close(rfd);
-		return why;
+		r = why;
+		goto out;
 	}
 	head[n] = '\0';
 	if (n >= 2 && head[0] == '#' && head[1] == '!') {
@@ -75,32 +87,29 @@ static const char *check_file(int rootfd, const char *path, char *interp, size_t
 		fmt(interp, cap, "%.*s", (int)strcspn(p, " \t\n"), p);
 	} else {
 		uint64_t off, len;
-		int r = elf_interp(head, (size_t)n, &off, &len);
-		if (r == -EINVAL) {
-			close(rfd);
-			return "a malformed ELF file (the kernel refuses it)";
-		}
-		if (r == 1) {
+		int e = elf_interp(head, (size_t)n, &off, &len);
+		if (e == -EINVAL) {
+			r = "a malformed ELF file (the kernel refuses it)";
+		} else if (e == 1) {
 			*elf = 1;
 			if (len >= cap) {
-				close(rfd);
-				return "its program interpreter's name (PT_INTERP) is too long";
+				r = "its program interpreter's name (PT_INTERP) is too long";
+				goto out;
 			}
 			if (off + len <= (uint64_t)n)
 				memcpy(interp, head + off, (size_t)len);
 			else if (pread(rfd, interp, (size_t)len, (off_t)off) != (ssize_t)len)
 				len = 0;
 			interp[len] = '\0';
-			if (!interp[0]) {
-				close(rfd);
-				return "its program interpreter (PT_INTERP) cannot be read";
-			}
+			if (!interp[0])
+				r = "its program interpreter (PT_INTERP) cannot be read";
 		}
 		/* -ERANGE: program headers past the first 4 KiB (no linker puts them there); the
 		 * inode checks are all there is. */
 	}
+out:
 	close(rfd);
-	return NULL;
+	return r;
 }
 
 /* Why path is not a usable init: the file itself, then its interpreter (one level: the kernel
@@ -130,36 +139,42 @@ static const char *check_one(int rootfd, const char *path)
 
 int find_init(int rootfd, const char *requested, char *out, size_t cap, char *why, size_t whylen)
 {
+	/* init= alone when given: the kernel panics when it cannot run rather than trying others;
+	 * so do we. */
+	const char *const *list = requested ? &requested : kernel_order;
+	size_t n = requested ? 1 : ARRAY_SIZE(kernel_order);
 	struct sbuf sb;
 	int unusable = 0;
 
 	sb_init(&sb, why, whylen);
-	if (requested) {
-		const char *r = check_one(rootfd, requested);
-		if (!r) {
-			em_strlcpy(out, requested, cap);
-			return 0;
-		}
-		/* The kernel panics when init= cannot run rather than trying others; so do we. */
-		sb_printf(&sb, "%s (init=): %s", requested, r);
-		return -ENOENT;
-	}
 	/* Without init= the kernel tries each candidate in turn whatever made the one before fail
 	 * (init/main.c kernel_init: try_to_run_init_process, which only stays quiet about
 	 * ENOENT); so do we, and say so when one that exists was passed over. */
-	for (size_t i = 0; i < ARRAY_SIZE(kernel_order); i++) {
-		const char *r = check_one(rootfd, kernel_order[i]);
+	for (size_t i = 0; i < n; i++) {
+		const char *r = check_one(rootfd, list[i]);
 		if (!r) {
 			if (unusable)
-				log_warn("%s; using %s", why, kernel_order[i]);
-			em_strlcpy(out, kernel_order[i], cap);
+				log_warn("%s; using %s", why, list[i]);
+			em_strlcpy(out, list[i], cap);
 			return 0;
 		}
 		if (!str_eq(r, errstr(ENOENT)))
 			unusable = 1;
-		sb_printf(&sb, "%s%s: %s", i ? ", " : "", kernel_order[i], r);
+		sb_printf(&sb, "%s%s%s: %s", i ? ", " : "", list[i], requested ? " (init=)" : "", r);
 	}
 	return -ENOENT;
+}
+
+void console_fds(int all)
+{
+	int c = open("/dev/console", O_RDWR | O_NOCTTY);
+	if (c < 0)
+		return;
+	for (int fd = 0; fd < 3; fd++)
+		if (c != fd && (all || fcntl(fd, F_GETFD) < 0))
+			dup2(c, fd);
+	if (c > 2)
+		close(c);
 }
 
 struct delete_ctx {
@@ -240,14 +255,7 @@ int switch_root(const char *newroot, const char *init, char *const argv[], char 
 	}
 	/* fds 0-2 still refer to the initramfs's /dev/console node, now deleted: give init the new
 	 * root's console instead. */
-	int c = open("/dev/console", O_RDWR | O_NOCTTY);
-	if (c >= 0) {
-		for (int fd = 0; fd < 3; fd++)
-			if (c != fd)
-				dup2(c, fd);
-		if (c > 2)
-			close(c);
-	}
+	console_fds(1);
 	log_info("switching to %s", init);
 	execve(init, argv, envp);
 	r = -errno;
