@@ -610,8 +610,9 @@ int probe_fs(const uint8_t *buf, size_t len, struct fs_info *out)
 /* The GPT header at LBA lba for sector size ss. -ENOENT when its signature is not there (or cannot
  * be read), -EINVAL when it is there but fails the kernel's and blkid's checks. The entry array is
  * read wherever the header puts it. Every header field is taken before the array is read: the
- * backup header lies beyond the head, where the reader keeps only one window. */
-static int probe_gpt(const struct probe_reader *r, size_t ss, uint64_t lba, struct part_table *out)
+ * backup header lies beyond the head, where the reader keeps only one window. Not inlined: its one
+ * call sits in a loop, and GCC's inlining copy cost the /init binary about 70 bytes. */
+__attribute__((noinline)) static int probe_gpt(const struct probe_reader *r, size_t ss, uint64_t lba, struct part_table *out)
 {
 	const uint8_t *h = lba <= UINT64_MAX / ss ? at(r, lba * ss, ss) : NULL;
 
@@ -745,30 +746,30 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 		pmbr |= mbr[0x1BE + 16 * i + 4] == 0xEE;
 	if (pmbr) {
 		/* A protective MBR promises a GPT: the "dos" view of it is never reported. Sector size
-		 * 0 means unknown; try the two that exist in practice. */
-		rc = probe_gpt(r, sector_size ? sector_size : 512, 1, out);
-		if (rc == -ENOENT && !sector_size) {
+		 * 0 means unknown; try the two that exist in practice: 512 first, 4096 only when no
+		 * header is at LBA 1 of 512 (one there that fails its checks stops that). Then, for a
+		 * damaged or missing primary, the backup header in the disk's last sector when the
+		 * size is known, as the kernel (efi.c find_valid_gpt(), "Primary GPT is invalid, using
+		 * alternate GPT") and blkid do. The first header that passes gives the table. */
+		unsigned ss0 = sector_size ? sector_size : 512;
+		rc = -ENOENT;
+		for (unsigned k = 0; k < 4; k++) {
+			unsigned ss = k & 1 ? 4096 : ss0;
+			uint64_t lba = 1;
+			if ((k & 1) && (sector_size || (k == 1 && rc != -ENOENT)))
+				continue;
+			if (k >= 2) {
+				if (r->size == UINT64_MAX || r->size / ss < 2)
+					break;
+				lba = r->size / ss - 1;
+			}
 			memset(out, 0, sizeof(*out));
-			rc = probe_gpt(r, 4096, 1, out);
+			rc = probe_gpt(r, ss, lba, out);
+			if (!rc)
+				return 0;
 		}
-		/* A damaged or missing primary: the kernel (efi.c find_valid_gpt(), "Primary GPT is
-		 * invalid, using alternate GPT") and blkid take the backup header in the disk's last
-		 * sector, when the size is known. */
-		for (unsigned ss = sector_size ? sector_size : 512; rc && r->size != UINT64_MAX && (sector_size || ss <= 4096); ss *= 8) {
-			if (r->size / ss < 2)
-				break;
-			memset(out, 0, sizeof(*out));
-			int brc = probe_gpt(r, ss, r->size / ss - 1, out);
-			if (brc == 0 || (brc == -EINVAL && rc == -ENOENT))
-				rc = brc;
-			if (sector_size)
-				break;
-		}
-		if (rc) {
-			memset(out, 0, sizeof(*out));
-			return -EINVAL;
-		}
-		return 0;
+		memset(out, 0, sizeof(*out));
+		return -EINVAL;
 	}
 	/* A FAT, exFAT or NTFS boot sector also ends in 55 AA; blkid checks for them first. */
 	if (fat_valid(r, NULL) || !memcmp(mbr + 3, "EXFAT   ", 8) || !memcmp(mbr + 3, "NTFS    ", 8))
