@@ -175,44 +175,32 @@ static void utf16_to_utf8(char *dst, size_t cap, const uint8_t *s, size_t n, int
 #define EXT_INCOMPAT_EXT2 (EXT_INCOMPAT_FILETYPE | EXT_INCOMPAT_META_BG)
 #define EXT_INCOMPAT_EXT3 (EXT_INCOMPAT_EXT2 | EXT_INCOMPAT_RECOVER)
 
-static int probe_ext(const struct probe_reader *r, struct fs_info *out)
+static const char *probe_ext(const struct probe_reader *r, const uint8_t *sb, struct fs_info *out)
 {
-	const uint8_t *sb = at(r, 0x400, 0x400);
-	const char *type;
-
-	if (!sb || le16(sb + 0x38) != 0xEF53)
-		return 0;
+	(void)r, (void)out;
 	uint32_t fc = le32(sb + 0x5C), fi = le32(sb + 0x60), frc = le32(sb + 0x64);
 	/* metadata_csum: the kernel refuses a superblock whose crc32c (seed ~0, no final inversion)
 	 * over the bytes before s_checksum does not match. blkid 2.38 does not look; a superblock
 	 * the kernel would not mount is not reported here. */
 	if ((frc & EXT_RO_COMPAT_METADATA_CSUM) &&
 	    crc_update(~0u, POLY_CRC32C, sb, 0x3FC) != le32(sb + 0x3FC))
-		return 0;
+		return NULL;
 	if (fi & EXT_INCOMPAT_JOURNAL_DEV)
-		type = "jbd";
-	else if ((frc & ~EXT_RO_COMPAT_EXT3) || (fi & ~EXT_INCOMPAT_EXT3))
-		type = "ext4";
-	else if (fc & EXT_COMPAT_HAS_JOURNAL)
-		type = "ext3";
-	else if (!(fi & ~EXT_INCOMPAT_EXT2))
-		type = "ext2";
-	else
-		return 0; /* needs_recovery without a journal: no ext variant claims it */
-	strcpy(out->type, type);
-	set_uuid(out, sb + 0x68);
-	set_label(out, sb + 0x78, 16);
-	return 1;
+		return "jbd";
+	if ((frc & ~EXT_RO_COMPAT_EXT3) || (fi & ~EXT_INCOMPAT_EXT3))
+		return "ext4";
+	if (fc & EXT_COMPAT_HAS_JOURNAL)
+		return "ext3";
+	if (!(fi & ~EXT_INCOMPAT_EXT2))
+		return "ext2";
+	return NULL; /* needs_recovery without a journal: no ext variant claims it */
 }
 
 /* ---- xfs (big-endian superblock at 0) --------------------------------------------------------- */
 
-static int probe_xfs(const struct probe_reader *r, struct fs_info *out)
+static const char *probe_xfs(const struct probe_reader *r, const uint8_t *sb, struct fs_info *out)
 {
-	const uint8_t *sb = at(r, 0, 512);
-
-	if (!sb || memcmp(sb, "XFSB", 4) != 0)
-		return 0;
+	(void)out;
 	uint64_t bsize = be32(sb + 4), dblocks = be64(sb + 8), rextsize = be32(sb + 80);
 	uint64_t agblocks = be32(sb + 84), agcount = be32(sb + 88);
 	uint32_t ver = be16(sb + 100), ssize = be16(sb + 102), isize = be16(sb + 104);
@@ -224,110 +212,85 @@ static int probe_xfs(const struct probe_reader *r, struct fs_info *out)
 	    blog - ilog != inopblog || rextsize * bsize > (1u << 30) || rextsize * bsize < 4096 ||
 	    sb[127] > 100 || dblocks == 0 || dblocks > agcount * agblocks ||
 	    dblocks < (agcount - 1) * agblocks + 64)
-		return 0;
+		return NULL;
 	if ((ver & 0xF) == 5) {
 		/* v5 needs the crc feature and a crc32c over the whole sector, sb_crc (offset 224)
 		 * counted as zero, stored inverted little-endian. */
 		const uint8_t *sec = at(r, 0, ssize);
 		if (!(ver & 0x8000) || !(be32(sb + 200) & 0x100) || !sec ||
 		    ~crc_skip(~0u, POLY_CRC32C, sec, ssize, 224) != le32(sb + 224))
-			return 0;
+			return NULL;
 	}
-	strcpy(out->type, "xfs");
-	set_uuid(out, sb + 0x20);
-	set_label(out, sb + 0x6C, 12);
-	return 1;
+	return "xfs";
 }
 
 /* ---- btrfs (primary superblock at 64 KiB) ----------------------------------------------------- */
 
-static int probe_btrfs(const struct probe_reader *r, struct fs_info *out)
+static const char *probe_btrfs(const struct probe_reader *r, const uint8_t *sb, struct fs_info *out)
 {
-	const uint8_t *sb = at(r, 0x10000, 0x1000);
-
-	if (!sb || memcmp(sb + 0x40, "_BHRfS_M", 8) != 0)
-		return 0;
+	(void)r;
 	/* csum_type 0 is crc32c over the rest of the 4 KiB superblock; the kernel checks it. The
 	 * other hashes (xxhash, sha256, blake2) are not worth their code here. */
 	if (le16(sb + 0xC4) == 0 && ~crc_update(~0u, POLY_CRC32C, sb + 0x20, 0x1000 - 0x20) != le32(sb))
-		return 0;
-	strcpy(out->type, "btrfs");
-	set_uuid(out, sb + 0x20);
+		return NULL;
 	/* A filesystem over several devices: num_devices at 0x88, this member's dev_item.devid at
 	 * 0xC9. The kernel mounts it only once every member is registered (fs/btrfs/volumes.c). */
 	out->ndevices = le64(sb + 0x88);
 	out->devid = le64(sb + 0xC9);
-	set_label(out, sb + 0x12B, 256);
-	return 1;
+	return "btrfs";
 }
 
 /* ---- f2fs (superblock at 1 KiB, UTF-16LE label) ----------------------------------------------- */
 
-static int probe_f2fs(const struct probe_reader *r, struct fs_info *out)
+static const char *probe_f2fs(const struct probe_reader *r, const uint8_t *sb, struct fs_info *out)
 {
-	const uint8_t *sb = at(r, 0x400, 0x47C);
-
-	if (!sb || le32(sb) != 0xF2F52010)
-		return 0;
 	/* Version 1.0 had another layout: blkid reports the type only. */
-	if (le16(sb + 4) == 1 && le16(sb + 6) == 0) {
-		strcpy(out->type, "f2fs");
-		return 1;
-	}
+	if (le16(sb + 4) == 1 && le16(sb + 6) == 0)
+		return "f2fs";
 	/* A superblock with the sb_checksum feature names the offset of its crc32 (seeded with the
 	 * magic, at the end of the 3 KiB superblock) in checksum_offset; otherwise that is 0. */
 	uint32_t coff = le32(sb + 0x20);
 	const uint8_t *all = at(r, 0x400, (uint64_t)coff + 4);
 	if (coff && (coff > 0xBFC || !all || crc_update(0xF2F52010, POLY_CRC32, all, coff) != le32(all + coff)))
-		return 0;
-	strcpy(out->type, "f2fs");
+		return NULL;
 	set_uuid(out, sb + 0x6C);
 	if (sb[0x7C])
 		utf16_to_utf8(out->label, sizeof(out->label), sb + 0x7C, 1024, 0);
-	return 1;
+	return "f2fs";
 }
 
 /* ---- erofs (superblock at 1 KiB) -------------------------------------------------------------- */
 
-static int probe_erofs(const struct probe_reader *r, struct fs_info *out)
+static const char *probe_erofs(const struct probe_reader *r, const uint8_t *sb, struct fs_info *out)
 {
-	const uint8_t *sb = at(r, 0x400, 0x80);
-
-	if (!sb || le32(sb) != 0xE0F5E1E2)
-		return 0;
+	(void)out;
 	/* The kernel takes any block size from 512 bytes up to its page size (erofs_read_superblock:
 	 * blkszbits 9..PAGE_SHIFT), which is 64 KiB on arm64 and ppc64 kernels: so 9..16 here. */
 	unsigned bits = sb[12];
 	if (bits < 9 || bits > 16)
-		return 0;
+		return NULL;
 	if (le32(sb + 8) & 1) { /* EROFS_FEATURE_COMPAT_SB_CHKSUM: crc32c of the rest of the block */
 		size_t n = (size_t)1 << bits;
 		n = n > 0x400 ? n - 0x400 : n;
 		const uint8_t *blk = at(r, 0x400, n);
 		if (!blk || crc_skip(~0u, POLY_CRC32C, blk, n, 4) != le32(sb + 4))
-			return 0;
+			return NULL;
 	}
-	strcpy(out->type, "erofs");
-	set_uuid(out, sb + 0x30);
-	set_label(out, sb + 0x40, 16);
-	return 1;
+	return "erofs";
 }
 
 /* ---- squashfs (no UUID, no label) ------------------------------------------------------------- */
 
-static int probe_squashfs(const struct probe_reader *r, struct fs_info *out)
+static const char *probe_squashfs(const struct probe_reader *r, const uint8_t *sb, struct fs_info *out)
 {
-	const uint8_t *sb = at(r, 0, 32);
-
-	if (!sb)
-		return 0;
+	(void)r, (void)out;
 	/* Version 4 is little-endian "hsqs"; blkid calls 1.x-3.x (either byte order) squashfs3,
 	 * which the kernel no longer mounts. */
 	if (!memcmp(sb, "hsqs", 4))
-		strcpy(out->type, le16(sb + 28) >= 4 ? "squashfs" : "squashfs3");
-	else if (!memcmp(sb, "sqsh", 4) && be16(sb + 28) < 4)
-		strcpy(out->type, "squashfs3");
-	return out->type[0] != 0;
+		return le16(sb + 28) >= 4 ? "squashfs" : "squashfs3";
+	if (!memcmp(sb, "sqsh", 4) && be16(sb + 28) < 4)
+		return "squashfs3";
+	return NULL;
 }
 
 /* ---- iso9660 (volume descriptors from 32 KiB, 2 KiB each) ------------------------------------- */
@@ -388,14 +351,12 @@ static size_t iso_merge(uint8_t *o, size_t cap, const uint8_t *u16, const uint8_
 	return j;
 }
 
-static int probe_iso9660(const struct probe_reader *r, struct fs_info *out)
+static const char *probe_iso9660(const struct probe_reader *r, const uint8_t *vd, struct fs_info *out)
 {
-	const uint8_t *pvd = NULL, *joliet = NULL, *vd;
+	const uint8_t *pvd = NULL, *joliet = NULL;
 	uint8_t merged[128];
 	size_t n;
 
-	if (!(vd = at(r, 0x8000, 0x800)) || memcmp(vd + 1, "CD001", 5) != 0)
-		return 0;
 	/* The first primary and the first Joliet supplementary descriptor among the first 16. */
 	for (unsigned i = 0; i < 16 && (vd = at(r, 0x8000 + 0x800 * i, 0x800)) && vd[0] != 0xFF; i++) {
 		if (vd[0] == 1 && !pvd)
@@ -405,8 +366,7 @@ static int probe_iso9660(const struct probe_reader *r, struct fs_info *out)
 			joliet = vd;
 	}
 	if (!pvd)
-		return 0;
-	strcpy(out->type, "iso9660");
+		return NULL;
 	/* blkid prefers the modification date and falls back to the creation date. */
 	if (!iso_date_uuid(out, pvd + 830))
 		iso_date_uuid(out, pvd + 813);
@@ -416,7 +376,7 @@ static int probe_iso9660(const struct probe_reader *r, struct fs_info *out)
 		utf16_to_utf8(out->label, sizeof(out->label), joliet + 40, 32, 1);
 	else
 		set_label(out, pvd + 40, 32);
-	return 1;
+	return "iso9660";
 }
 
 /* ---- vfat (FAT12/16/32) ----------------------------------------------------------------------- */
@@ -430,11 +390,8 @@ struct fat {
 };
 
 /* libblkid's magic table plus fat_valid_superblock(): the geometry has to add up. */
-static int fat_valid(const struct probe_reader *r, struct fat *f)
+static int fat_valid(const uint8_t *bs, struct fat *f)
 {
-	const uint8_t *bs = at(r, 0, 512);
-	if (!bs)
-		return 0;
 	int strong = !memcmp(bs + 0x52, "MSWIN", 5) || !memcmp(bs + 0x52, "FAT32   ", 8) ||
 	             !memcmp(bs + 0x36, "MSDOS", 5) || !memcmp(bs + 0x36, "FAT16   ", 8) ||
 	             !memcmp(bs + 0x36, "FAT12   ", 8) || !memcmp(bs + 0x36, "FAT     ", 8);
@@ -497,19 +454,16 @@ static int fat_dir_label(const struct probe_reader *r, uint64_t off, uint32_t n,
 	return DIR_NONE;
 }
 
-static int probe_vfat(const struct probe_reader *r, struct fs_info *out)
+static const char *probe_vfat(const struct probe_reader *r, const uint8_t *bs, struct fs_info *out)
 {
 	struct fat f;
 	uint8_t name[11], boot_label[11], serial[4];
 	int dir = DIR_NONE, has_boot_label = 0, has_serial = 0;
 
-	if (!fat_valid(r, &f))
-		return 0;
-	/* The boot sector's fields are copied: the directory reads below may lie anywhere on the
-	 * device, and a reader keeps only the head's bytes for the whole probe. */
-	const uint8_t *bs = at(r, 0, 512);
-	if (!bs)
-		return 0;
+	if (!fat_valid(bs, &f))
+		return NULL;
+	/* The boot sector (in the head, which a reader keeps for the whole probe) stays readable
+	 * while the directory reads below, which may lie anywhere on the device, move the window. */
 	uint32_t fat16len = le16(bs + 0x16), fat32len = le32(bs + 0x24), dirents = le16(bs + 0x11);
 	uint32_t root_cluster = le32(bs + 0x2C), fsinfo = le16(bs + 0x30);
 	if (fat16len) {
@@ -550,9 +504,8 @@ static int probe_vfat(const struct probe_reader *r, struct fs_info *out)
 		const uint8_t *fsi = fsinfo ? at(r, (uint64_t)fsinfo * f.ssize, 512) : NULL;
 		if (fsi && ((memcmp(fsi, "RRaA", 4) && memcmp(fsi, "RRdA", 4) && !all_zero(fsi, 4)) ||
 		            (memcmp(fsi + 484, "rrAa", 4) && !all_zero(fsi + 484, 4))))
-			return 0;
+			return NULL;
 	}
-	strcpy(out->type, "vfat");
 	/* The label entry as it is (even "NO NAME"). Only when the directory cannot be read at all
 	 * (a buffer that ends before it) does the boot sector's copy (blkid's LABEL_FATBOOT, which
 	 * formatters and fatlabel keep equal) stand in, where "NO NAME" means none. */
@@ -571,26 +524,54 @@ static int probe_vfat(const struct probe_reader *r, struct fs_info *out)
 		}
 		*o = 0;
 	}
-	return 1;
+	return "vfat";
 }
 
 /* ---- probe_fs ----------------------------------------------------------------------------------- */
 
-/* Strong, unambiguous magics first; vfat, whose weakest magic is a jump byte, last. */
-static int (*const fs_probers[])(const struct probe_reader *, struct fs_info *) = {
-	probe_btrfs, probe_xfs, probe_ext, probe_f2fs, probe_erofs, probe_squashfs, probe_iso9660, probe_vfat,
+/* What the formats share: the superblock's place and size, a magic at an offset in it, and (for
+ * most) the UUID and an 8-bit label at fixed offsets. check() makes the format's own tests on the
+ * superblock and returns the type, or NULL; it sets what the table does not (uuid 0, llen 0).
+ * Every superblock lies in the head, which a reader keeps for the whole probe. */
+struct fs_format {
+	const char *(*check)(const struct probe_reader *r, const uint8_t *sb, struct fs_info *out);
+	uint32_t off;
+	uint16_t len, label;
+	uint8_t moff, mlen, uuid, llen;
+	char magic[8];
+};
+
+/* Strong, unambiguous magics first; vfat, whose weakest magic is a jump byte, last. The btrfs
+ * label is 256 bytes, of which fs_info keeps 255 either way. */
+static const struct fs_format fs_formats[] = {
+	{ probe_btrfs, 0x10000, 0x1000, 0x12B, 0x40, 8, 0x20, 255, "_BHRfS_M" },
+	{ probe_xfs, 0, 512, 0x6C, 0, 4, 0x20, 12, "XFSB" },
+	{ probe_ext, 0x400, 0x400, 0x78, 0x38, 2, 0x68, 16, "\x53\xEF" },       /* le16 0xEF53 */
+	{ probe_f2fs, 0x400, 0x47C, 0, 0, 4, 0, 0, "\x10\x20\xF5\xF2" },      /* le32 0xF2F52010 */
+	{ probe_erofs, 0x400, 0x80, 0x40, 0, 4, 0x30, 16, "\xE2\xE1\xF5\xE0" }, /* le32 0xE0F5E1E2 */
+	{ probe_squashfs, 0, 32, 0, 0, 0, 0, 0, "" },
+	{ probe_iso9660, 0x8000, 0x800, 0, 1, 5, 0, 0, "CD001" },
+	{ probe_vfat, 0, 512, 0, 0, 0, 0, 0, "" },
 };
 
 int probe_fs_r(const struct probe_reader *r, struct fs_info *out)
 {
 	if (!out || !r || !r->read)
 		return -EINVAL;
-	for (size_t i = 0; i < sizeof(fs_probers) / sizeof(fs_probers[0]); i++) {
-		memset(out, 0, sizeof(*out));
-		if (fs_probers[i](r, out))
-			return 0;
-	}
+	/* A check writes into out only for a format it recognises. */
 	memset(out, 0, sizeof(*out));
+	for (const struct fs_format *f = fs_formats; f < fs_formats + sizeof(fs_formats) / sizeof(fs_formats[0]); f++) {
+		const uint8_t *sb = at(r, f->off, f->len);
+		const char *type;
+		if (!sb || memcmp(sb + f->moff, f->magic, f->mlen) != 0 || !(type = f->check(r, sb, out)))
+			continue;
+		strcpy(out->type, type);
+		if (f->uuid)
+			set_uuid(out, sb + f->uuid);
+		if (f->llen)
+			set_label(out, sb + f->label, f->llen);
+		return 0;
+	}
 	return -ENOENT;
 }
 
@@ -772,7 +753,7 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 		return -EINVAL;
 	}
 	/* A FAT, exFAT or NTFS boot sector also ends in 55 AA; blkid checks for them first. */
-	if (fat_valid(r, NULL) || !memcmp(mbr + 3, "EXFAT   ", 8) || !memcmp(mbr + 3, "NTFS    ", 8))
+	if (fat_valid(mbr, NULL) || !memcmp(mbr + 3, "EXFAT   ", 8) || !memcmp(mbr + 3, "NTFS    ", 8))
 		return -ENOENT;
 	pt = mbr + 0x1BE;
 	for (int i = 0; i < 4; i++)
