@@ -48,6 +48,16 @@ static int all_zero(const uint8_t *p, size_t n)
 	return 1;
 }
 
+/* Does p hold any of the magics in list? Each is an offset byte (never 0), a length byte and that
+ * many bytes; the string's NUL ends the list. One loop instead of a memcmp call per magic. */
+static int magic_any(const uint8_t *p, const char *list)
+{
+	for (; *list; list += 2 + (uint8_t)list[1])
+		if (!memcmp(p + (uint8_t)list[0], list + 2, (uint8_t)list[1]))
+			return 1;
+	return 0;
+}
+
 static int pow2(uint64_t v) { return v && !(v & (v - 1)); }
 
 /* ---- CRC32 (GPT, f2fs) and CRC32C (ext4, xfs, btrfs, erofs) ----------------------------------
@@ -392,17 +402,16 @@ struct fat {
 /* libblkid's magic table plus fat_valid_superblock(): the geometry has to add up. */
 static int fat_valid(const uint8_t *bs, struct fat *f)
 {
-	int strong = !memcmp(bs + 0x52, "MSWIN", 5) || !memcmp(bs + 0x52, "FAT32   ", 8) ||
-	             !memcmp(bs + 0x36, "MSDOS", 5) || !memcmp(bs + 0x36, "FAT16   ", 8) ||
-	             !memcmp(bs + 0x36, "FAT12   ", 8) || !memcmp(bs + 0x36, "FAT     ", 8);
+	int strong = magic_any(bs, "\x52\x05" "MSWIN" "\x52\x08" "FAT32   " "\x36\x05" "MSDOS"
+	                           "\x36\x08" "FAT16   " "\x36\x08" "FAT12   " "\x36\x08" "FAT     ");
 	int sig = bs[0x1FE] == 0x55 && bs[0x1FF] == 0xAA;
 	if (!strong) {
 		/* Weak magics: a jump instruction or the 55 AA signature. Old floppies carry the
 		 * signature; JFS and HPFS put a FAT-like pseudo-header in front of themselves. */
-		if (!sig || !memcmp(bs + 0x36, "JFS     ", 8) || !memcmp(bs + 0x36, "HPFS    ", 8))
+		if (!sig || magic_any(bs, "\x36\x08" "JFS     " "\x36\x08" "HPFS    "))
 			return 0;
 	}
-	if (!memcmp(bs + 3, "-FVE-FS-", 8)) /* BitLocker keeps a FAT-looking header */
+	if (magic_any(bs, "\x03\x08" "-FVE-FS-")) /* BitLocker keeps a FAT-looking header */
 		return 0;
 	uint32_t fats = bs[0x10], media = bs[0x15], csize = bs[0x0D];
 	uint32_t ssize = le16(bs + 0x0B), reserved = le16(bs + 0x0E), dirents = le16(bs + 0x11);
@@ -457,8 +466,9 @@ static int fat_dir_label(const struct probe_reader *r, uint64_t off, uint32_t n,
 static const char *probe_vfat(const struct probe_reader *r, const uint8_t *bs, struct fs_info *out)
 {
 	struct fat f;
-	uint8_t name[11], boot_label[11], serial[4];
-	int dir = DIR_NONE, has_boot_label = 0, has_serial = 0;
+	uint8_t name[11];
+	const uint8_t *boot_label = NULL, *serial = NULL;
+	int dir = DIR_NONE;
 
 	if (!fat_valid(bs, &f))
 		return NULL;
@@ -466,22 +476,19 @@ static const char *probe_vfat(const struct probe_reader *r, const uint8_t *bs, s
 	 * while the directory reads below, which may lie anywhere on the device, move the window. */
 	uint32_t fat16len = le16(bs + 0x16), fat32len = le32(bs + 0x24), dirents = le16(bs + 0x11);
 	uint32_t root_cluster = le32(bs + 0x2C), fsinfo = le16(bs + 0x30);
-	if (fat16len) {
-		if (bs[0x26] == 0x29)
-			memcpy(boot_label, bs + 0x2B, 11), has_boot_label = 1;
-		if (bs[0x26] == 0x28 || bs[0x26] == 0x29)
-			memcpy(serial, bs + 0x27, 4), has_serial = 1;
-	} else if (fat32len) {
-		if (bs[0x42] == 0x29)
-			memcpy(boot_label, bs + 0x47, 11), has_boot_label = 1;
-		memcpy(serial, bs + 0x43, 4), has_serial = 1;
-	}
 	/* blkid takes LABEL from the root directory's volume-label entry only (search_fat_label()),
 	 * wherever the directory lies: after the FATs for FAT12/16, a cluster chain from the root
 	 * cluster for FAT32, followed for at most 100 clusters as blkid does. */
 	if (fat16len) {
+		if (bs[0x26] == 0x29)
+			boot_label = bs + 0x2B;
+		if (bs[0x26] == 0x28 || bs[0x26] == 0x29)
+			serial = bs + 0x27;
 		dir = fat_dir_label(r, (uint64_t)(f.reserved + f.fat_size) * f.ssize, dirents, name);
 	} else if (fat32len) {
+		if (bs[0x42] == 0x29)
+			boot_label = bs + 0x47;
+		serial = bs + 0x43;
 		uint32_t entries = (uint32_t)((uint64_t)fat32len * f.ssize / 4);
 		uint32_t next = root_cluster;
 		for (int loop = 99; next && next < entries && loop; loop--) {
@@ -511,9 +518,9 @@ static const char *probe_vfat(const struct probe_reader *r, const uint8_t *bs, s
 	 * formatters and fatlabel keep equal) stand in, where "NO NAME" means none. */
 	if (dir == DIR_FOUND)
 		set_label(out, name, 11);
-	else if (dir == DIR_UNKNOWN && has_boot_label && memcmp(boot_label, "NO NAME    ", 11) != 0)
+	else if (dir == DIR_UNKNOWN && boot_label && memcmp(boot_label, "NO NAME    ", 11) != 0)
 		set_label(out, boot_label, 11);
-	if (has_serial && !all_zero(serial, 4)) {
+	if (serial && !all_zero(serial, 4)) {
 		static const char *const HEX = "0123456789ABCDEF";
 		char *o = out->uuid;
 		for (int i = 3; i >= 0; i--) {
@@ -753,7 +760,7 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 		return -EINVAL;
 	}
 	/* A FAT, exFAT or NTFS boot sector also ends in 55 AA; blkid checks for them first. */
-	if (fat_valid(mbr, NULL) || !memcmp(mbr + 3, "EXFAT   ", 8) || !memcmp(mbr + 3, "NTFS    ", 8))
+	if (fat_valid(mbr, NULL) || magic_any(mbr, "\x03\x08" "EXFAT   " "\x03\x08" "NTFS    "))
 		return -ENOENT;
 	pt = mbr + 0x1BE;
 	for (int i = 0; i < 4; i++)
