@@ -615,64 +615,52 @@ __attribute__((noinline)) static int probe_gpt(const struct probe_reader *r, siz
 	if (le64(h + 24) != lba || lu < fu || (fu < lba && lba < lu) || esz != 128 || n == 0 ||
 	    (uint64_t)n * 128 > GPT_MAX_ARRAY || elba > (UINT64_MAX - GPT_MAX_ARRAY) / ss)
 		return -EINVAL;
-	uint8_t guid[16];
-	memcpy(guid, h + 56, 16);
-	/* The array's CRC, a piece at a time: it may lie anywhere (LBA 2 is only the usual place,
-	 * sfdisk and others can move it) and be larger than one read. */
-	uint64_t eoff = elba * ss, total = (uint64_t)n * 128;
-	uint32_t crc = ~0u;
-	for (uint64_t done = 0; done < total;) {
-		size_t chunk = total - done < 16384 ? (size_t)(total - done) : 16384;
-		const uint8_t *p = at(r, eoff + done, chunk);
-		if (!p)
-			return -EINVAL;
-		crc = crc_update(crc, POLY_CRC32, p, chunk);
-		done += chunk;
-	}
-	if (~crc != ecrc)
-		return -EINVAL;
+	/* The disk GUID before the array is read (a backup header's bytes do not outlive that). */
 	strcpy(out->type, "gpt");
-	put_uuid(out->ptuuid, guid, 1);
-	/* The kernel numbers a partition by its slot (index + 1) and skips unused slots (zero type
-	 * GUID), so numbers can have gaps. */
+	put_uuid(out->ptuuid, h + 56, 1);
+	/* The array an entry at a time, its CRC along: it may lie anywhere (LBA 2 is only the usual
+	 * place, sfdisk and others can move it) and be larger than one read. What was filled in
+	 * before a bad CRC shows is cleared by the caller with the -EINVAL. The kernel numbers a
+	 * partition by its slot (index + 1) and skips unused slots (zero type GUID), so numbers can
+	 * have gaps. */
+	uint64_t eoff = elba * ss;
+	uint32_t crc = ~0u;
 	for (uint32_t i = 0; i < n; i++) {
 		const uint8_t *e = at(r, eoff + (uint64_t)i * 128, 128);
 		if (!e)
 			return -EINVAL;
+		crc = crc_update(crc, POLY_CRC32, e, 128);
 		if (all_zero(e, 16))
 			continue;
 		if (out->count == PROBE_MAX_PARTS) {
 			out->truncated = 1;
-			break;
+			continue;
 		}
 		struct part_info *p = &out->parts[out->count++];
 		p->number = i + 1;
 		put_uuid(p->partuuid, e + 16, 1);
 		utf16_to_utf8(p->partlabel, sizeof(p->partlabel), e + 56, 72, 0);
 	}
-	return 0;
+	return ~crc == ecrc ? 0 : -EINVAL;
 }
 
 /* The kernel's extended partition types (block/partitions/msdos.c is_extended_partition()):
  * DOS 0x05, Win98 LBA 0x0F, Linux 0x85. */
 static int mbr_extended(const uint8_t *e) { return e[4] == 0x05 || e[4] == 0x0F || e[4] == 0x85; }
 
-/* "%08x-%02x" of the disk signature and the partition number: the kernel's set_info() and
- * blkid's PART_ENTRY_UUID. */
-static struct part_info *mbr_add(struct part_table *out, uint32_t sig, unsigned num)
+/* "%08x-%02x" of the disk signature (out->ptuuid, written in full while the table is read) and
+ * the partition number: the kernel's set_info() and blkid's PART_ENTRY_UUID. */
+static struct part_info *mbr_add(struct part_table *out, unsigned num)
 {
 	if (out->count == PROBE_MAX_PARTS) {
 		out->truncated = 1;
 		return NULL;
 	}
 	struct part_info *p = &out->parts[out->count++];
-	char *o = p->partuuid;
 	p->number = num;
-	for (int s = 24; s >= 0; s -= 8)
-		o = hex8(o, sig >> s & 0xFF);
-	*o++ = '-';
-	o = hex8(o, num & 0xFF);
-	*o = 0;
+	memcpy(p->partuuid, out->ptuuid, 8);
+	p->partuuid[8] = '-';
+	*hex8(p->partuuid + 9, num & 0xFF) = 0;
 	return p;
 }
 
@@ -682,7 +670,7 @@ static struct part_info *mbr_add(struct part_table *out, uint32_t sig, unsigned 
  * partition's extent) and a link, the first extended entry, relative to the first EBR. More than
  * 100 links without a data partition, an unreadable EBR or one without 55 AA end the chain. */
 static void mbr_logical(const struct probe_reader *r, uint64_t ss, uint64_t first, uint64_t size,
-                        uint32_t sig, unsigned *next, struct part_table *out)
+                        unsigned *next, struct part_table *out)
 {
 	uint64_t cur = first, cur_size = size;
 	int nodata = 0;
@@ -705,7 +693,7 @@ static void mbr_logical(const struct probe_reader *r, uint64_t ss, uint64_t firs
 			/* The kernel's check against garbage in the 3rd and 4th entries. */
 			if (i >= 2 && (off + len > cur_size || cur + off < first || cur + off + len > first + size))
 				continue;
-			if (!mbr_add(out, sig, (*next)++))
+			if (!mbr_add(out, (*next)++))
 				return;
 			nodata = 0;
 		}
@@ -772,12 +760,12 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 	uint32_t sig = le32(mbr + 0x1B8);
 	uint64_t ss = sector_size ? sector_size : 512;
 	strcpy(out->type, "dos");
-	/* blkid leaves PTUUID unset for a zero signature; the kernel still forms PARTUUIDs from it
-	 * ("%08x-%02x"), and those are what root=PARTUUID= matches. */
+	/* blkid leaves PTUUID unset for a zero signature (cleared below, once the partitions have
+	 * taken it); the kernel still forms PARTUUIDs from it ("%08x-%02x"), and those are what
+	 * root=PARTUUID= matches. */
 	char *o = out->ptuuid;
-	for (int s = 24; sig && s >= 0; s -= 8)
+	for (int s = 24; s >= 0; s -= 8)
 		o = hex8(o, sig >> s & 0xFF);
-	*o = 0;
 	/* Primary slots keep their numbers 1-4; an empty one (no sectors) is skipped. An extended
 	 * partition is listed (blkid lists it, with its PARTUUID) but flagged: the kernel makes a
 	 * node of at most 1 KiB for it (msdos_partition(), room for a boot loader) and gives it no
@@ -786,7 +774,7 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 		const uint8_t *e = prim + (size_t)16 * i;
 		if (!le32(e + 12))
 			continue;
-		struct part_info *p = mbr_add(out, sig, i + 1);
+		struct part_info *p = mbr_add(out, i + 1);
 		if (p)
 			p->container = mbr_extended(e);
 	}
@@ -795,8 +783,10 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 	for (unsigned i = 0; i < 4; i++) {
 		const uint8_t *e = prim + (size_t)16 * i;
 		if (le32(e + 12) && mbr_extended(e))
-			mbr_logical(r, ss, le32(e + 8) * ss, le32(e + 12) * ss, sig, &next, out);
+			mbr_logical(r, ss, le32(e + 8) * ss, le32(e + 12) * ss, &next, out);
 	}
+	if (!sig)
+		out->ptuuid[0] = 0;
 	return 0;
 }
 
