@@ -208,6 +208,12 @@ static const char *probe_ext(const struct probe_reader *r, const uint8_t *sb, st
 
 /* ---- xfs (big-endian superblock at 0) --------------------------------------------------------- */
 
+/* A size that must be 2^lg, with lg in [lo, hi]. */
+static int xfs_log(uint64_t v, unsigned lg, unsigned lo, unsigned hi)
+{
+	return lg >= lo && lg <= hi && v == 1u << lg;
+}
+
 static const char *probe_xfs(const struct probe_reader *r, const uint8_t *sb, struct fs_info *out)
 {
 	(void)out;
@@ -217,9 +223,8 @@ static const char *probe_xfs(const struct probe_reader *r, const uint8_t *sb, st
 	unsigned blog = sb[120], slog = sb[121], ilog = sb[122], inopblog = sb[123];
 
 	/* libblkid's xfs_verify_sb(): the magic alone is not trusted. */
-	if (agcount == 0 || slog < 9 || slog > 15 || ssize != 1u << slog || blog < 9 || blog > 16 ||
-	    bsize != 1u << blog || ilog < 8 || ilog > 11 || isize != 1u << ilog ||
-	    blog - ilog != inopblog || rextsize * bsize > (1u << 30) || rextsize * bsize < 4096 ||
+	if (agcount == 0 || !xfs_log(ssize, slog, 9, 15) || !xfs_log(bsize, blog, 9, 16) ||
+	    !xfs_log(isize, ilog, 8, 11) || blog - ilog != inopblog || rextsize * bsize > (1u << 30) || rextsize * bsize < 4096 ||
 	    sb[127] > 100 || dblocks == 0 || dblocks > agcount * agblocks ||
 	    dblocks < (agcount - 1) * agblocks + 64)
 		return NULL;
