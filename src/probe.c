@@ -385,12 +385,15 @@ static const char *probe_iso9660(const struct probe_reader *r, const uint8_t *vd
 	/* blkid prefers the modification date and falls back to the creation date. */
 	if (!iso_date_uuid(out, pvd + 830))
 		iso_date_uuid(out, pvd + 813);
-	if (joliet && (n = iso_merge(merged, sizeof(merged), joliet + 40, pvd + 40, 32)) != 0)
-		utf16_to_utf8(out->label, sizeof(out->label), merged, n, 1);
-	else if (joliet)
-		utf16_to_utf8(out->label, sizeof(out->label), joliet + 40, 32, 1);
-	else
+	if (joliet) {
+		/* The merged label, or the Joliet one alone when they disagree. */
+		const uint8_t *u16 = merged;
+		if (!(n = iso_merge(merged, sizeof(merged), joliet + 40, pvd + 40, 32)))
+			u16 = joliet + 40, n = 32;
+		utf16_to_utf8(out->label, sizeof(out->label), u16, n, 1);
+	} else {
 		set_label(out, pvd + 40, 32);
+	}
 	return "iso9660";
 }
 
@@ -712,7 +715,7 @@ static void mbr_logical(const struct probe_reader *r, uint64_t ss, uint64_t firs
 int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct part_table *out)
 {
 	const uint8_t *mbr, *pt;
-	int pmbr = 0, rc;
+	int pmbr = 0, boot = 0, rc;
 
 	if (!out)
 		return -EINVAL;
@@ -723,8 +726,11 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 	/* Both the kernel and blkid want the 55 AA signature before trusting either table. */
 	if (!mbr || mbr[510] != 0x55 || mbr[511] != 0xAA)
 		return -ENOENT;
-	for (int i = 0; i < 4; i++)
-		pmbr |= mbr[0x1BE + 16 * i + 4] == 0xEE;
+	pt = mbr + 0x1BE;
+	for (int i = 0; i < 4; i++) {
+		pmbr |= pt[16 * i + 4] == 0xEE;
+		boot |= pt[16 * i] & 0x7F; /* boot indicator: only 0 or 0x80 (checked for "dos") */
+	}
 	if (pmbr) {
 		/* A protective MBR promises a GPT: the "dos" view of it is never reported. Sector size
 		 * 0 means unknown; try the two that exist in practice: 512 first, 4096 only when no
@@ -753,15 +759,10 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 		return -EINVAL;
 	}
 	/* A FAT, exFAT or NTFS boot sector also ends in 55 AA; blkid checks for them first. */
-	if (fat_valid(mbr, NULL) || magic_any(mbr, "\x03\x08" "EXFAT   " "\x03\x08" "NTFS    "))
+	if (fat_valid(mbr, NULL) || magic_any(mbr, "\x03\x08" "EXFAT   " "\x03\x08" "NTFS    ") || boot)
 		return -ENOENT;
-	pt = mbr + 0x1BE;
-	for (int i = 0; i < 4; i++)
-		if (pt[16 * i] != 0 && pt[16 * i] != 0x80) /* boot indicator: only 0 or 0x80 */
-			return -ENOENT;
-	/* The primary entries are copied: reading the EBRs may move the reader's window. */
-	uint8_t prim[64];
-	memcpy(prim, pt, sizeof(prim));
+	/* The primary entries are read in place while the EBRs are read: sector 0 is in the head,
+	 * which a reader keeps for the whole probe. */
 	uint32_t sig = le32(mbr + 0x1B8);
 	uint64_t ss = sector_size ? sector_size : 512;
 	strcpy(out->type, "dos");
@@ -776,7 +777,7 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 	 * node of at most 1 KiB for it (msdos_partition(), room for a boot loader) and gives it no
 	 * PARTUUID, since set_info() is not called for it. */
 	for (unsigned i = 0; i < 4; i++) {
-		const uint8_t *e = prim + (size_t)16 * i;
+		const uint8_t *e = pt + (size_t)16 * i;
 		if (!le32(e + 12))
 			continue;
 		struct part_info *p = mbr_add(out, i + 1);
@@ -786,7 +787,7 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 	/* Then the logical partitions, numbered from 5 in the order of their extended partitions. */
 	unsigned next = 5;
 	for (unsigned i = 0; i < 4; i++) {
-		const uint8_t *e = prim + (size_t)16 * i;
+		const uint8_t *e = pt + (size_t)16 * i;
 		if (le32(e + 12) && mbr_extended(e))
 			mbr_logical(r, ss, le32(e + 8) * ss, le32(e + 12) * ss, &next, out);
 	}
