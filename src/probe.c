@@ -529,44 +529,43 @@ static const char *probe_vfat(const struct probe_reader *r, const uint8_t *bs, s
 	else if (dir == DIR_UNKNOWN && boot_label && memcmp(boot_label, "NO NAME    ", 11) != 0)
 		set_label(out, boot_label, 11);
 	if (serial && !all_zero(serial, 4)) {
-		static const char *const HEX = "0123456789ABCDEF";
+		/* blkid prints the serial "%02X%02X-%02X%02X", upper-case. */
 		char *o = out->uuid;
 		for (int i = 3; i >= 0; i--) {
-			*o++ = HEX[serial[i] >> 4];
-			*o++ = HEX[serial[i] & 15];
+			o = hex8(o, serial[i]);
 			if (i == 2)
 				*o++ = '-';
 		}
-		*o = 0;
+		for (o = out->uuid; *o; o++)
+			*o = (char)up((unsigned char)*o);
 	}
 	return "vfat";
 }
 
 /* ---- probe_fs ----------------------------------------------------------------------------------- */
 
-/* What the formats share: the superblock's place and size, a magic at an offset in it, and (for
- * most) the UUID and an 8-bit label at fixed offsets. check() makes the format's own tests on the
+/* What the formats share: the superblock's place (in KiB from the start) and size, a magic at an
+ * offset in it, and (for most) the UUID and an 8-bit label at fixed offsets. check() makes the format's own tests on the
  * superblock and returns the type, or NULL; it sets what the table does not (uuid 0, llen 0).
  * Every superblock lies in the head, which a reader keeps for the whole probe. */
 struct fs_format {
 	const char *(*check)(const struct probe_reader *r, const uint8_t *sb, struct fs_info *out);
-	uint32_t off;
 	uint16_t len, label;
-	uint8_t moff, mlen, uuid, llen;
-	char magic[8];
+	uint8_t off_kib, moff, uuid, llen;
+	char magic[8]; /* up to 8 bytes, none of them NUL */
 };
 
 /* Strong, unambiguous magics first; vfat, whose weakest magic is a jump byte, last. The btrfs
  * label is 256 bytes, of which fs_info keeps 255 either way. */
 static const struct fs_format fs_formats[] = {
-	{ probe_btrfs, 0x10000, 0x1000, 0x12B, 0x40, 8, 0x20, 255, "_BHRfS_M" },
-	{ probe_xfs, 0, 512, 0x6C, 0, 4, 0x20, 12, "XFSB" },
-	{ probe_ext, 0x400, 0x400, 0x78, 0x38, 2, 0x68, 16, "\x53\xEF" },       /* le16 0xEF53 */
-	{ probe_f2fs, 0x400, 0x47C, 0, 0, 4, 0, 0, "\x10\x20\xF5\xF2" },      /* le32 0xF2F52010 */
-	{ probe_erofs, 0x400, 0x80, 0x40, 0, 4, 0x30, 16, "\xE2\xE1\xF5\xE0" }, /* le32 0xE0F5E1E2 */
-	{ probe_squashfs, 0, 32, 0, 0, 0, 0, 0, "" },
-	{ probe_iso9660, 0x8000, 0x800, 0, 1, 5, 0, 0, "CD001" },
-	{ probe_vfat, 0, 512, 0, 0, 0, 0, 0, "" },
+	{ probe_btrfs, 0x1000, 0x12B, 64, 0x40, 0x20, 255, "_BHRfS_M" },
+	{ probe_xfs, 512, 0x6C, 0, 0, 0x20, 12, "XFSB" },
+	{ probe_ext, 0x400, 0x78, 1, 0x38, 0x68, 16, "\x53\xEF" },       /* le16 0xEF53 */
+	{ probe_f2fs, 0x47C, 0, 1, 0, 0, 0, "\x10\x20\xF5\xF2" },      /* le32 0xF2F52010 */
+	{ probe_erofs, 0x80, 0x40, 1, 0, 0x30, 16, "\xE2\xE1\xF5\xE0" }, /* le32 0xE0F5E1E2 */
+	{ probe_squashfs, 32, 0, 0, 0, 0, 0, "" },
+	{ probe_iso9660, 0x800, 0, 32, 1, 0, 0, "CD001" },
+	{ probe_vfat, 512, 0, 0, 0, 0, 0, "" },
 };
 
 int probe_fs_r(const struct probe_reader *r, struct fs_info *out)
@@ -576,9 +575,10 @@ int probe_fs_r(const struct probe_reader *r, struct fs_info *out)
 	/* A check writes into out only for a format it recognises. */
 	memset(out, 0, sizeof(*out));
 	for (const struct fs_format *f = fs_formats; f < fs_formats + sizeof(fs_formats) / sizeof(fs_formats[0]); f++) {
-		const uint8_t *sb = at(r, f->off, f->len);
+		const uint8_t *sb = at(r, (uint32_t)f->off_kib << 10, f->len);
 		const char *type;
-		if (!sb || memcmp(sb + f->moff, f->magic, f->mlen) != 0 || !(type = f->check(r, sb, out)))
+		if (!sb || memcmp(sb + f->moff, f->magic, strnlen(f->magic, sizeof(f->magic))) != 0 ||
+		    !(type = f->check(r, sb, out)))
 			continue;
 		strcpy(out->type, type);
 		if (f->uuid)
