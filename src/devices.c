@@ -268,6 +268,32 @@ static int is_blk(const char *path, struct stat *st)
 	return stat(path, st) == 0 && S_ISBLK(st->st_mode);
 }
 
+/* Reads node i as match_part() and dev_report() look at it: opens it (blk_open's result in *err),
+ * probes its filesystem into fi (probe_fs_r's result in *fs, -ENOENT when nothing was read) and
+ * returns probe_parts_r's result for its table in ptab, or -ENOENT when none was looked for. A
+ * FAT or ISO filesystem starts with a boot sector that can pass for an MBR; blkid also trusts the
+ * filesystem first. But when the kernel made partition nodes it parsed a table there, and a
+ * filesystem signature on the whole disk is stale (mkfs on the disk, then a table written over
+ * it): the table counts. The kernel looks for no table inside a partition; an extended
+ * partition's node even starts with an EBR that passes for an MBR. */
+static int probe_node(unsigned i, struct fs_info *fi, int *fs, int *err)
+{
+	const char *path = dev_at(i);
+	int pt = -ENOENT;
+
+	*fs = -ENOENT;
+	*err = blk_open(path, 0, &bd);
+	if (*err < 0)
+		return pt;
+	if (bd.size) {
+		*fs = probe_fs_r(&bd.r, fi);
+		if (!is_partition(path) && (has_partitions(i) || *fs < 0 || str_eq(fi->type, "iso9660")))
+			pt = probe_parts_r(&bd.r, bd.sector_size, &ptab);
+	}
+	blk_close(&bd);
+	return pt;
+}
+
 /* Does any partition of the disk at index i match d? Fills out with the partition's node. */
 static int match_part(unsigned i, const struct devspec *d, char *out, size_t cap)
 {
@@ -275,22 +301,10 @@ static int match_part(unsigned i, const struct devspec *d, char *out, size_t cap
 	const char *path = dev_at(i);
 	struct stat st;
 	struct fs_info fi;
+	int fs, err;
 
-	/* The kernel looks for no table inside a partition; an extended partition's node even
-	 * starts with an EBR that passes for an MBR. */
-	if (is_partition(path))
-		return 0;
-	if (blk_open(path, 0, &bd) < 0)
-		return 0;
-	/* A FAT or ISO filesystem starts with a boot sector that can pass for an MBR; blkid also
-	 * trusts the filesystem first. But when the kernel made partition nodes it parsed a table
-	 * there, and a filesystem signature on the whole disk is stale (mkfs on the disk, then a
-	 * table written over it): the table counts. */
-	int rc = -ENOENT;
-	if (bd.size && (has_partitions(i) || probe_fs_r(&bd.r, &fi) < 0 || str_eq(fi.type, "iso9660")))
-		rc = probe_parts_r(&bd.r, bd.sector_size, &ptab);
-	blk_close(&bd);
-	if (rc < 0)
+	/* A partition is not opened at all (probe_node() would find no table in it). */
+	if (is_partition(path) || probe_node(i, &fi, &fs, &err) < 0)
 		return 0;
 	if (ptab.truncated && !warned) {
 		log_warn("%s: more than %u partitions; the rest are not looked at", path, PROBE_MAX_PARTS);
@@ -562,6 +576,8 @@ static void btrfs_wait_members(const char *path, int s, unsigned long start, lon
 			member_id[have++] = fi.devid;
 			sb_printf(&sb, "%s%s (devid %llu)", have > 1 ? ", " : "", p, (unsigned long long)fi.devid);
 		}
+		if (!have)
+			sb_puts(&sb, "none"); /* what the messages below say of an empty list */
 		if (have >= root.ndevices) {
 			log_info("btrfs UUID=%s: all %llu devices present: %s", root.uuid,
 			         (unsigned long long)root.ndevices, list);
@@ -574,15 +590,14 @@ static void btrfs_wait_members(const char *path, int s, unsigned long start, lon
 		}
 		if (!said) {
 			log_info("btrfs UUID=%s spans %llu devices: waiting for the %llu missing (found: %s)", root.uuid,
-			         (unsigned long long)root.ndevices, (unsigned long long)(root.ndevices - have),
-			         have ? list : "none");
+			         (unsigned long long)root.ndevices, (unsigned long long)(root.ndevices - have), list);
 			said = 1;
 		}
 		if (timed_out(start, timeout_s))
 			break;
 		if (log_ms() - last_say >= 5000) {
 			log_info("waiting for btrfs UUID=%s: %u of %llu devices present (%s)", root.uuid, have,
-			         (unsigned long long)root.ndevices, have ? list : "none");
+			         (unsigned long long)root.ndevices, list);
 			last_say = log_ms();
 		}
 		wait_a_little(s, start, timeout_s);
@@ -590,7 +605,7 @@ static void btrfs_wait_members(const char *path, int s, unsigned long start, lon
 	log_warn("timed out after %ld s waiting for the devices of btrfs UUID=%s: %llu of %llu missing; found: %s; "
 	         "mounting anyway (the kernel mounts it only with -o degraded)",
 	         timeout_s, root.uuid, (unsigned long long)(root.ndevices - have),
-	         (unsigned long long)root.ndevices, have ? list : "none");
+	         (unsigned long long)root.ndevices, list);
 }
 
 int dev_wait(const struct devspec *d, long timeout_s, const char *what, char *path, size_t cap)
@@ -651,7 +666,7 @@ void dev_report(void)
 		char line[512];
 		struct sbuf sb;
 		struct fs_info fi;
-		int r, fs = -ENOENT, pt = -ENOENT, part = is_partition(path);
+		int r, fs, pt;
 
 		sb_init(&sb, line, sizeof(line));
 		sb_printf(&sb, "  %s:", path);
@@ -660,16 +675,9 @@ void dev_report(void)
 			log_err("%s", line);
 			continue;
 		}
-		r = blk_open(path, 0, &bd);
-		if (r == 0 && bd.size) {
-			fs = probe_fs_r(&bd.r, &fi);
-			/* As match_part(): a table where the kernel made partition nodes, or where no
-			 * filesystem (other than a hybrid ISO) claims sector 0. */
-			if (!part && (has_partitions(i) || fs < 0 || str_eq(fi.type, "iso9660")))
-				pt = probe_parts_r(&bd.r, bd.sector_size, &ptab);
-		}
-		if (r == 0)
-			blk_close(&bd);
+		/* As match_part(): a table where the kernel made partition nodes, or where no
+		 * filesystem (other than a hybrid ISO) claims sector 0. */
+		pt = probe_node(i, &fi, &fs, &r);
 		if (r < 0) {
 			sb_printf(&sb, " unreadable (%s)", errstr(-r));
 		} else if (pt == 0) {

@@ -48,6 +48,16 @@ static int all_zero(const uint8_t *p, size_t n)
 	return 1;
 }
 
+/* Does p hold any of the magics in list? Each is an offset byte (never 0), a length byte and that
+ * many bytes; the string's NUL ends the list. One loop instead of a memcmp call per magic. */
+static int magic_any(const uint8_t *p, const char *list)
+{
+	for (; *list; list += 2 + (uint8_t)list[1])
+		if (!memcmp(p + (uint8_t)list[0], list + 2, (uint8_t)list[1]))
+			return 1;
+	return 0;
+}
+
 static int pow2(uint64_t v) { return v && !(v & (v - 1)); }
 
 /* ---- CRC32 (GPT, f2fs) and CRC32C (ext4, xfs, btrfs, erofs) ----------------------------------
@@ -175,159 +185,127 @@ static void utf16_to_utf8(char *dst, size_t cap, const uint8_t *s, size_t n, int
 #define EXT_INCOMPAT_EXT2 (EXT_INCOMPAT_FILETYPE | EXT_INCOMPAT_META_BG)
 #define EXT_INCOMPAT_EXT3 (EXT_INCOMPAT_EXT2 | EXT_INCOMPAT_RECOVER)
 
-static int probe_ext(const struct probe_reader *r, struct fs_info *out)
+static const char *probe_ext(const struct probe_reader *r, const uint8_t *sb, struct fs_info *out)
 {
-	const uint8_t *sb = at(r, 0x400, 0x400);
-	const char *type;
-
-	if (!sb || le16(sb + 0x38) != 0xEF53)
-		return 0;
+	(void)r, (void)out;
 	uint32_t fc = le32(sb + 0x5C), fi = le32(sb + 0x60), frc = le32(sb + 0x64);
 	/* metadata_csum: the kernel refuses a superblock whose crc32c (seed ~0, no final inversion)
 	 * over the bytes before s_checksum does not match. blkid 2.38 does not look; a superblock
 	 * the kernel would not mount is not reported here. */
 	if ((frc & EXT_RO_COMPAT_METADATA_CSUM) &&
 	    crc_update(~0u, POLY_CRC32C, sb, 0x3FC) != le32(sb + 0x3FC))
-		return 0;
+		return NULL;
 	if (fi & EXT_INCOMPAT_JOURNAL_DEV)
-		type = "jbd";
-	else if ((frc & ~EXT_RO_COMPAT_EXT3) || (fi & ~EXT_INCOMPAT_EXT3))
-		type = "ext4";
-	else if (fc & EXT_COMPAT_HAS_JOURNAL)
-		type = "ext3";
-	else if (!(fi & ~EXT_INCOMPAT_EXT2))
-		type = "ext2";
-	else
-		return 0; /* needs_recovery without a journal: no ext variant claims it */
-	strcpy(out->type, type);
-	set_uuid(out, sb + 0x68);
-	set_label(out, sb + 0x78, 16);
-	return 1;
+		return "jbd";
+	if ((frc & ~EXT_RO_COMPAT_EXT3) || (fi & ~EXT_INCOMPAT_EXT3))
+		return "ext4";
+	if (fc & EXT_COMPAT_HAS_JOURNAL)
+		return "ext3";
+	if (!(fi & ~EXT_INCOMPAT_EXT2))
+		return "ext2";
+	return NULL; /* needs_recovery without a journal: no ext variant claims it */
 }
 
 /* ---- xfs (big-endian superblock at 0) --------------------------------------------------------- */
 
-static int probe_xfs(const struct probe_reader *r, struct fs_info *out)
+/* A size that must be 2^lg, with lg in [lo, hi]. */
+static int xfs_log(uint64_t v, unsigned lg, unsigned lo, unsigned hi)
 {
-	const uint8_t *sb = at(r, 0, 512);
+	return lg >= lo && lg <= hi && v == 1u << lg;
+}
 
-	if (!sb || memcmp(sb, "XFSB", 4) != 0)
-		return 0;
+static const char *probe_xfs(const struct probe_reader *r, const uint8_t *sb, struct fs_info *out)
+{
+	(void)out;
 	uint64_t bsize = be32(sb + 4), dblocks = be64(sb + 8), rextsize = be32(sb + 80);
 	uint64_t agblocks = be32(sb + 84), agcount = be32(sb + 88);
 	uint32_t ver = be16(sb + 100), ssize = be16(sb + 102), isize = be16(sb + 104);
 	unsigned blog = sb[120], slog = sb[121], ilog = sb[122], inopblog = sb[123];
 
 	/* libblkid's xfs_verify_sb(): the magic alone is not trusted. */
-	if (agcount == 0 || slog < 9 || slog > 15 || ssize != 1u << slog || blog < 9 || blog > 16 ||
-	    bsize != 1u << blog || ilog < 8 || ilog > 11 || isize != 1u << ilog ||
-	    blog - ilog != inopblog || rextsize * bsize > (1u << 30) || rextsize * bsize < 4096 ||
+	if (agcount == 0 || !xfs_log(ssize, slog, 9, 15) || !xfs_log(bsize, blog, 9, 16) ||
+	    !xfs_log(isize, ilog, 8, 11) || blog - ilog != inopblog || rextsize * bsize > (1u << 30) || rextsize * bsize < 4096 ||
 	    sb[127] > 100 || dblocks == 0 || dblocks > agcount * agblocks ||
 	    dblocks < (agcount - 1) * agblocks + 64)
-		return 0;
+		return NULL;
 	if ((ver & 0xF) == 5) {
 		/* v5 needs the crc feature and a crc32c over the whole sector, sb_crc (offset 224)
 		 * counted as zero, stored inverted little-endian. */
 		const uint8_t *sec = at(r, 0, ssize);
 		if (!(ver & 0x8000) || !(be32(sb + 200) & 0x100) || !sec ||
 		    ~crc_skip(~0u, POLY_CRC32C, sec, ssize, 224) != le32(sb + 224))
-			return 0;
+			return NULL;
 	}
-	strcpy(out->type, "xfs");
-	set_uuid(out, sb + 0x20);
-	set_label(out, sb + 0x6C, 12);
-	return 1;
+	return "xfs";
 }
 
 /* ---- btrfs (primary superblock at 64 KiB) ----------------------------------------------------- */
 
-static int probe_btrfs(const struct probe_reader *r, struct fs_info *out)
+static const char *probe_btrfs(const struct probe_reader *r, const uint8_t *sb, struct fs_info *out)
 {
-	const uint8_t *sb = at(r, 0x10000, 0x1000);
-
-	if (!sb || memcmp(sb + 0x40, "_BHRfS_M", 8) != 0)
-		return 0;
+	(void)r;
 	/* csum_type 0 is crc32c over the rest of the 4 KiB superblock; the kernel checks it. The
 	 * other hashes (xxhash, sha256, blake2) are not worth their code here. */
 	if (le16(sb + 0xC4) == 0 && ~crc_update(~0u, POLY_CRC32C, sb + 0x20, 0x1000 - 0x20) != le32(sb))
-		return 0;
-	strcpy(out->type, "btrfs");
-	set_uuid(out, sb + 0x20);
+		return NULL;
 	/* A filesystem over several devices: num_devices at 0x88, this member's dev_item.devid at
 	 * 0xC9. The kernel mounts it only once every member is registered (fs/btrfs/volumes.c). */
 	out->ndevices = le64(sb + 0x88);
 	out->devid = le64(sb + 0xC9);
-	set_label(out, sb + 0x12B, 256);
-	return 1;
+	return "btrfs";
 }
 
 /* ---- f2fs (superblock at 1 KiB, UTF-16LE label) ----------------------------------------------- */
 
-static int probe_f2fs(const struct probe_reader *r, struct fs_info *out)
+static const char *probe_f2fs(const struct probe_reader *r, const uint8_t *sb, struct fs_info *out)
 {
-	const uint8_t *sb = at(r, 0x400, 0x47C);
-
-	if (!sb || le32(sb) != 0xF2F52010)
-		return 0;
 	/* Version 1.0 had another layout: blkid reports the type only. */
-	if (le16(sb + 4) == 1 && le16(sb + 6) == 0) {
-		strcpy(out->type, "f2fs");
-		return 1;
-	}
+	if (le16(sb + 4) == 1 && le16(sb + 6) == 0)
+		return "f2fs";
 	/* A superblock with the sb_checksum feature names the offset of its crc32 (seeded with the
 	 * magic, at the end of the 3 KiB superblock) in checksum_offset; otherwise that is 0. */
 	uint32_t coff = le32(sb + 0x20);
 	const uint8_t *all = at(r, 0x400, (uint64_t)coff + 4);
 	if (coff && (coff > 0xBFC || !all || crc_update(0xF2F52010, POLY_CRC32, all, coff) != le32(all + coff)))
-		return 0;
-	strcpy(out->type, "f2fs");
+		return NULL;
 	set_uuid(out, sb + 0x6C);
 	if (sb[0x7C])
 		utf16_to_utf8(out->label, sizeof(out->label), sb + 0x7C, 1024, 0);
-	return 1;
+	return "f2fs";
 }
 
 /* ---- erofs (superblock at 1 KiB) -------------------------------------------------------------- */
 
-static int probe_erofs(const struct probe_reader *r, struct fs_info *out)
+static const char *probe_erofs(const struct probe_reader *r, const uint8_t *sb, struct fs_info *out)
 {
-	const uint8_t *sb = at(r, 0x400, 0x80);
-
-	if (!sb || le32(sb) != 0xE0F5E1E2)
-		return 0;
+	(void)out;
 	/* The kernel takes any block size from 512 bytes up to its page size (erofs_read_superblock:
 	 * blkszbits 9..PAGE_SHIFT), which is 64 KiB on arm64 and ppc64 kernels: so 9..16 here. */
 	unsigned bits = sb[12];
 	if (bits < 9 || bits > 16)
-		return 0;
+		return NULL;
 	if (le32(sb + 8) & 1) { /* EROFS_FEATURE_COMPAT_SB_CHKSUM: crc32c of the rest of the block */
 		size_t n = (size_t)1 << bits;
 		n = n > 0x400 ? n - 0x400 : n;
 		const uint8_t *blk = at(r, 0x400, n);
 		if (!blk || crc_skip(~0u, POLY_CRC32C, blk, n, 4) != le32(sb + 4))
-			return 0;
+			return NULL;
 	}
-	strcpy(out->type, "erofs");
-	set_uuid(out, sb + 0x30);
-	set_label(out, sb + 0x40, 16);
-	return 1;
+	return "erofs";
 }
 
 /* ---- squashfs (no UUID, no label) ------------------------------------------------------------- */
 
-static int probe_squashfs(const struct probe_reader *r, struct fs_info *out)
+static const char *probe_squashfs(const struct probe_reader *r, const uint8_t *sb, struct fs_info *out)
 {
-	const uint8_t *sb = at(r, 0, 32);
-
-	if (!sb)
-		return 0;
+	(void)r, (void)out;
 	/* Version 4 is little-endian "hsqs"; blkid calls 1.x-3.x (either byte order) squashfs3,
 	 * which the kernel no longer mounts. */
 	if (!memcmp(sb, "hsqs", 4))
-		strcpy(out->type, le16(sb + 28) >= 4 ? "squashfs" : "squashfs3");
-	else if (!memcmp(sb, "sqsh", 4) && be16(sb + 28) < 4)
-		strcpy(out->type, "squashfs3");
-	return out->type[0] != 0;
+		return le16(sb + 28) >= 4 ? "squashfs" : "squashfs3";
+	if (!memcmp(sb, "sqsh", 4) && be16(sb + 28) < 4)
+		return "squashfs3";
+	return NULL;
 }
 
 /* ---- iso9660 (volume descriptors from 32 KiB, 2 KiB each) ------------------------------------- */
@@ -388,14 +366,12 @@ static size_t iso_merge(uint8_t *o, size_t cap, const uint8_t *u16, const uint8_
 	return j;
 }
 
-static int probe_iso9660(const struct probe_reader *r, struct fs_info *out)
+static const char *probe_iso9660(const struct probe_reader *r, const uint8_t *vd, struct fs_info *out)
 {
-	const uint8_t *pvd = NULL, *joliet = NULL, *vd;
+	const uint8_t *pvd = NULL, *joliet = NULL;
 	uint8_t merged[128];
 	size_t n;
 
-	if (!(vd = at(r, 0x8000, 0x800)) || memcmp(vd + 1, "CD001", 5) != 0)
-		return 0;
 	/* The first primary and the first Joliet supplementary descriptor among the first 16. */
 	for (unsigned i = 0; i < 16 && (vd = at(r, 0x8000 + 0x800 * i, 0x800)) && vd[0] != 0xFF; i++) {
 		if (vd[0] == 1 && !pvd)
@@ -405,18 +381,20 @@ static int probe_iso9660(const struct probe_reader *r, struct fs_info *out)
 			joliet = vd;
 	}
 	if (!pvd)
-		return 0;
-	strcpy(out->type, "iso9660");
+		return NULL;
 	/* blkid prefers the modification date and falls back to the creation date. */
 	if (!iso_date_uuid(out, pvd + 830))
 		iso_date_uuid(out, pvd + 813);
-	if (joliet && (n = iso_merge(merged, sizeof(merged), joliet + 40, pvd + 40, 32)) != 0)
-		utf16_to_utf8(out->label, sizeof(out->label), merged, n, 1);
-	else if (joliet)
-		utf16_to_utf8(out->label, sizeof(out->label), joliet + 40, 32, 1);
-	else
+	if (joliet) {
+		/* The merged label, or the Joliet one alone when they disagree. */
+		const uint8_t *u16 = merged;
+		if (!(n = iso_merge(merged, sizeof(merged), joliet + 40, pvd + 40, 32)))
+			u16 = joliet + 40, n = 32;
+		utf16_to_utf8(out->label, sizeof(out->label), u16, n, 1);
+	} else {
 		set_label(out, pvd + 40, 32);
-	return 1;
+	}
+	return "iso9660";
 }
 
 /* ---- vfat (FAT12/16/32) ----------------------------------------------------------------------- */
@@ -430,22 +408,18 @@ struct fat {
 };
 
 /* libblkid's magic table plus fat_valid_superblock(): the geometry has to add up. */
-static int fat_valid(const struct probe_reader *r, struct fat *f)
+static int fat_valid(const uint8_t *bs, struct fat *f)
 {
-	const uint8_t *bs = at(r, 0, 512);
-	if (!bs)
-		return 0;
-	int strong = !memcmp(bs + 0x52, "MSWIN", 5) || !memcmp(bs + 0x52, "FAT32   ", 8) ||
-	             !memcmp(bs + 0x36, "MSDOS", 5) || !memcmp(bs + 0x36, "FAT16   ", 8) ||
-	             !memcmp(bs + 0x36, "FAT12   ", 8) || !memcmp(bs + 0x36, "FAT     ", 8);
+	int strong = magic_any(bs, "\x52\x05" "MSWIN" "\x52\x08" "FAT32   " "\x36\x05" "MSDOS"
+	                           "\x36\x08" "FAT16   " "\x36\x08" "FAT12   " "\x36\x08" "FAT     ");
 	int sig = bs[0x1FE] == 0x55 && bs[0x1FF] == 0xAA;
 	if (!strong) {
 		/* Weak magics: a jump instruction or the 55 AA signature. Old floppies carry the
 		 * signature; JFS and HPFS put a FAT-like pseudo-header in front of themselves. */
-		if (!sig || !memcmp(bs + 0x36, "JFS     ", 8) || !memcmp(bs + 0x36, "HPFS    ", 8))
+		if (!sig || magic_any(bs, "\x36\x08" "JFS     " "\x36\x08" "HPFS    "))
 			return 0;
 	}
-	if (!memcmp(bs + 3, "-FVE-FS-", 8)) /* BitLocker keeps a FAT-looking header */
+	if (magic_any(bs, "\x03\x08" "-FVE-FS-")) /* BitLocker keeps a FAT-looking header */
 		return 0;
 	uint32_t fats = bs[0x10], media = bs[0x15], csize = bs[0x0D];
 	uint32_t ssize = le16(bs + 0x0B), reserved = le16(bs + 0x0E), dirents = le16(bs + 0x11);
@@ -497,37 +471,32 @@ static int fat_dir_label(const struct probe_reader *r, uint64_t off, uint32_t n,
 	return DIR_NONE;
 }
 
-static int probe_vfat(const struct probe_reader *r, struct fs_info *out)
+static const char *probe_vfat(const struct probe_reader *r, const uint8_t *bs, struct fs_info *out)
 {
 	struct fat f;
-	uint8_t name[11], boot_label[11], serial[4];
-	int dir = DIR_NONE, has_boot_label = 0, has_serial = 0;
+	uint8_t name[11];
+	const uint8_t *boot_label = NULL, *serial = NULL;
+	int dir = DIR_NONE;
 
-	if (!fat_valid(r, &f))
-		return 0;
-	/* The boot sector's fields are copied: the directory reads below may lie anywhere on the
-	 * device, and a reader keeps only the head's bytes for the whole probe. */
-	const uint8_t *bs = at(r, 0, 512);
-	if (!bs)
-		return 0;
+	if (!fat_valid(bs, &f))
+		return NULL;
+	/* The boot sector (in the head, which a reader keeps for the whole probe) stays readable
+	 * while the directory reads below, which may lie anywhere on the device, move the window. */
 	uint32_t fat16len = le16(bs + 0x16), fat32len = le32(bs + 0x24), dirents = le16(bs + 0x11);
 	uint32_t root_cluster = le32(bs + 0x2C), fsinfo = le16(bs + 0x30);
-	if (fat16len) {
-		if (bs[0x26] == 0x29)
-			memcpy(boot_label, bs + 0x2B, 11), has_boot_label = 1;
-		if (bs[0x26] == 0x28 || bs[0x26] == 0x29)
-			memcpy(serial, bs + 0x27, 4), has_serial = 1;
-	} else if (fat32len) {
-		if (bs[0x42] == 0x29)
-			memcpy(boot_label, bs + 0x47, 11), has_boot_label = 1;
-		memcpy(serial, bs + 0x43, 4), has_serial = 1;
-	}
 	/* blkid takes LABEL from the root directory's volume-label entry only (search_fat_label()),
 	 * wherever the directory lies: after the FATs for FAT12/16, a cluster chain from the root
 	 * cluster for FAT32, followed for at most 100 clusters as blkid does. */
 	if (fat16len) {
+		if (bs[0x26] == 0x29)
+			boot_label = bs + 0x2B;
+		if (bs[0x26] == 0x28 || bs[0x26] == 0x29)
+			serial = bs + 0x27;
 		dir = fat_dir_label(r, (uint64_t)(f.reserved + f.fat_size) * f.ssize, dirents, name);
 	} else if (fat32len) {
+		if (bs[0x42] == 0x29)
+			boot_label = bs + 0x47;
+		serial = bs + 0x43;
 		uint32_t entries = (uint32_t)((uint64_t)fat32len * f.ssize / 4);
 		uint32_t next = root_cluster;
 		for (int loop = 99; next && next < entries && loop; loop--) {
@@ -550,47 +519,74 @@ static int probe_vfat(const struct probe_reader *r, struct fs_info *out)
 		const uint8_t *fsi = fsinfo ? at(r, (uint64_t)fsinfo * f.ssize, 512) : NULL;
 		if (fsi && ((memcmp(fsi, "RRaA", 4) && memcmp(fsi, "RRdA", 4) && !all_zero(fsi, 4)) ||
 		            (memcmp(fsi + 484, "rrAa", 4) && !all_zero(fsi + 484, 4))))
-			return 0;
+			return NULL;
 	}
-	strcpy(out->type, "vfat");
 	/* The label entry as it is (even "NO NAME"). Only when the directory cannot be read at all
 	 * (a buffer that ends before it) does the boot sector's copy (blkid's LABEL_FATBOOT, which
 	 * formatters and fatlabel keep equal) stand in, where "NO NAME" means none. */
 	if (dir == DIR_FOUND)
 		set_label(out, name, 11);
-	else if (dir == DIR_UNKNOWN && has_boot_label && memcmp(boot_label, "NO NAME    ", 11) != 0)
+	else if (dir == DIR_UNKNOWN && boot_label && memcmp(boot_label, "NO NAME    ", 11) != 0)
 		set_label(out, boot_label, 11);
-	if (has_serial && !all_zero(serial, 4)) {
-		static const char *const HEX = "0123456789ABCDEF";
+	if (serial && !all_zero(serial, 4)) {
+		/* blkid prints the serial "%02X%02X-%02X%02X", upper-case. */
 		char *o = out->uuid;
 		for (int i = 3; i >= 0; i--) {
-			*o++ = HEX[serial[i] >> 4];
-			*o++ = HEX[serial[i] & 15];
+			o = hex8(o, serial[i]);
 			if (i == 2)
 				*o++ = '-';
 		}
-		*o = 0;
+		for (o = out->uuid; *o; o++)
+			*o = (char)up((unsigned char)*o);
 	}
-	return 1;
+	return "vfat";
 }
 
 /* ---- probe_fs ----------------------------------------------------------------------------------- */
 
-/* Strong, unambiguous magics first; vfat, whose weakest magic is a jump byte, last. */
-static int (*const fs_probers[])(const struct probe_reader *, struct fs_info *) = {
-	probe_btrfs, probe_xfs, probe_ext, probe_f2fs, probe_erofs, probe_squashfs, probe_iso9660, probe_vfat,
+/* What the formats share: the superblock's place (in KiB from the start) and size, a magic at an
+ * offset in it, and (for most) the UUID and an 8-bit label at fixed offsets. check() makes the format's own tests on the
+ * superblock and returns the type, or NULL; it sets what the table does not (uuid 0, llen 0).
+ * Every superblock lies in the head, which a reader keeps for the whole probe. */
+struct fs_format {
+	const char *(*check)(const struct probe_reader *r, const uint8_t *sb, struct fs_info *out);
+	uint16_t len, label;
+	uint8_t off_kib, moff, uuid, llen;
+	char magic[8]; /* up to 8 bytes, none of them NUL */
+};
+
+/* Strong, unambiguous magics first; vfat, whose weakest magic is a jump byte, last. The btrfs
+ * label is 256 bytes, of which fs_info keeps 255 either way. */
+static const struct fs_format fs_formats[] = {
+	{ probe_btrfs, 0x1000, 0x12B, 64, 0x40, 0x20, 255, "_BHRfS_M" },
+	{ probe_xfs, 512, 0x6C, 0, 0, 0x20, 12, "XFSB" },
+	{ probe_ext, 0x400, 0x78, 1, 0x38, 0x68, 16, "\x53\xEF" },       /* le16 0xEF53 */
+	{ probe_f2fs, 0x47C, 0, 1, 0, 0, 0, "\x10\x20\xF5\xF2" },      /* le32 0xF2F52010 */
+	{ probe_erofs, 0x80, 0x40, 1, 0, 0x30, 16, "\xE2\xE1\xF5\xE0" }, /* le32 0xE0F5E1E2 */
+	{ probe_squashfs, 32, 0, 0, 0, 0, 0, "" },
+	{ probe_iso9660, 0x800, 0, 32, 1, 0, 0, "CD001" },
+	{ probe_vfat, 512, 0, 0, 0, 0, 0, "" },
 };
 
 int probe_fs_r(const struct probe_reader *r, struct fs_info *out)
 {
 	if (!out || !r || !r->read)
 		return -EINVAL;
-	for (size_t i = 0; i < sizeof(fs_probers) / sizeof(fs_probers[0]); i++) {
-		memset(out, 0, sizeof(*out));
-		if (fs_probers[i](r, out))
-			return 0;
-	}
+	/* A check writes into out only for a format it recognises. */
 	memset(out, 0, sizeof(*out));
+	for (const struct fs_format *f = fs_formats; f < fs_formats + sizeof(fs_formats) / sizeof(fs_formats[0]); f++) {
+		const uint8_t *sb = at(r, (uint32_t)f->off_kib << 10, f->len);
+		const char *type;
+		if (!sb || memcmp(sb + f->moff, f->magic, strnlen(f->magic, sizeof(f->magic))) != 0 ||
+		    !(type = f->check(r, sb, out)))
+			continue;
+		strcpy(out->type, type);
+		if (f->uuid)
+			set_uuid(out, sb + f->uuid);
+		if (f->llen)
+			set_label(out, sb + f->label, f->llen);
+		return 0;
+	}
 	return -ENOENT;
 }
 
@@ -610,8 +606,9 @@ int probe_fs(const uint8_t *buf, size_t len, struct fs_info *out)
 /* The GPT header at LBA lba for sector size ss. -ENOENT when its signature is not there (or cannot
  * be read), -EINVAL when it is there but fails the kernel's and blkid's checks. The entry array is
  * read wherever the header puts it. Every header field is taken before the array is read: the
- * backup header lies beyond the head, where the reader keeps only one window. */
-static int probe_gpt(const struct probe_reader *r, size_t ss, uint64_t lba, struct part_table *out)
+ * backup header lies beyond the head, where the reader keeps only one window. Not inlined: its one
+ * call sits in a loop, and GCC's inlining copy cost the /init binary about 70 bytes. */
+__attribute__((noinline)) static int probe_gpt(const struct probe_reader *r, size_t ss, uint64_t lba, struct part_table *out)
 {
 	const uint8_t *h = lba <= UINT64_MAX / ss ? at(r, lba * ss, ss) : NULL;
 
@@ -626,64 +623,52 @@ static int probe_gpt(const struct probe_reader *r, size_t ss, uint64_t lba, stru
 	if (le64(h + 24) != lba || lu < fu || (fu < lba && lba < lu) || esz != 128 || n == 0 ||
 	    (uint64_t)n * 128 > GPT_MAX_ARRAY || elba > (UINT64_MAX - GPT_MAX_ARRAY) / ss)
 		return -EINVAL;
-	uint8_t guid[16];
-	memcpy(guid, h + 56, 16);
-	/* The array's CRC, a piece at a time: it may lie anywhere (LBA 2 is only the usual place,
-	 * sfdisk and others can move it) and be larger than one read. */
-	uint64_t eoff = elba * ss, total = (uint64_t)n * 128;
-	uint32_t crc = ~0u;
-	for (uint64_t done = 0; done < total;) {
-		size_t chunk = total - done < 16384 ? (size_t)(total - done) : 16384;
-		const uint8_t *p = at(r, eoff + done, chunk);
-		if (!p)
-			return -EINVAL;
-		crc = crc_update(crc, POLY_CRC32, p, chunk);
-		done += chunk;
-	}
-	if (~crc != ecrc)
-		return -EINVAL;
+	/* The disk GUID before the array is read (a backup header's bytes do not outlive that). */
 	strcpy(out->type, "gpt");
-	put_uuid(out->ptuuid, guid, 1);
-	/* The kernel numbers a partition by its slot (index + 1) and skips unused slots (zero type
-	 * GUID), so numbers can have gaps. */
+	put_uuid(out->ptuuid, h + 56, 1);
+	/* The array an entry at a time, its CRC along: it may lie anywhere (LBA 2 is only the usual
+	 * place, sfdisk and others can move it) and be larger than one read. What was filled in
+	 * before a bad CRC shows is cleared by the caller with the -EINVAL. The kernel numbers a
+	 * partition by its slot (index + 1) and skips unused slots (zero type GUID), so numbers can
+	 * have gaps. */
+	uint64_t eoff = elba * ss;
+	uint32_t crc = ~0u;
 	for (uint32_t i = 0; i < n; i++) {
 		const uint8_t *e = at(r, eoff + (uint64_t)i * 128, 128);
 		if (!e)
 			return -EINVAL;
+		crc = crc_update(crc, POLY_CRC32, e, 128);
 		if (all_zero(e, 16))
 			continue;
 		if (out->count == PROBE_MAX_PARTS) {
 			out->truncated = 1;
-			break;
+			continue;
 		}
 		struct part_info *p = &out->parts[out->count++];
 		p->number = i + 1;
 		put_uuid(p->partuuid, e + 16, 1);
 		utf16_to_utf8(p->partlabel, sizeof(p->partlabel), e + 56, 72, 0);
 	}
-	return 0;
+	return ~crc == ecrc ? 0 : -EINVAL;
 }
 
 /* The kernel's extended partition types (block/partitions/msdos.c is_extended_partition()):
  * DOS 0x05, Win98 LBA 0x0F, Linux 0x85. */
 static int mbr_extended(const uint8_t *e) { return e[4] == 0x05 || e[4] == 0x0F || e[4] == 0x85; }
 
-/* "%08x-%02x" of the disk signature and the partition number: the kernel's set_info() and
- * blkid's PART_ENTRY_UUID. */
-static struct part_info *mbr_add(struct part_table *out, uint32_t sig, unsigned num)
+/* "%08x-%02x" of the disk signature (out->ptuuid, written in full while the table is read) and
+ * the partition number: the kernel's set_info() and blkid's PART_ENTRY_UUID. */
+static struct part_info *mbr_add(struct part_table *out, unsigned num)
 {
 	if (out->count == PROBE_MAX_PARTS) {
 		out->truncated = 1;
 		return NULL;
 	}
 	struct part_info *p = &out->parts[out->count++];
-	char *o = p->partuuid;
 	p->number = num;
-	for (int s = 24; s >= 0; s -= 8)
-		o = hex8(o, sig >> s & 0xFF);
-	*o++ = '-';
-	o = hex8(o, num & 0xFF);
-	*o = 0;
+	memcpy(p->partuuid, out->ptuuid, 8);
+	p->partuuid[8] = '-';
+	*hex8(p->partuuid + 9, num & 0xFF) = 0;
 	return p;
 }
 
@@ -693,7 +678,7 @@ static struct part_info *mbr_add(struct part_table *out, uint32_t sig, unsigned 
  * partition's extent) and a link, the first extended entry, relative to the first EBR. More than
  * 100 links without a data partition, an unreadable EBR or one without 55 AA end the chain. */
 static void mbr_logical(const struct probe_reader *r, uint64_t ss, uint64_t first, uint64_t size,
-                        uint32_t sig, unsigned *next, struct part_table *out)
+                        unsigned *next, struct part_table *out)
 {
 	uint64_t cur = first, cur_size = size;
 	int nodata = 0;
@@ -716,7 +701,7 @@ static void mbr_logical(const struct probe_reader *r, uint64_t ss, uint64_t firs
 			/* The kernel's check against garbage in the 3rd and 4th entries. */
 			if (i >= 2 && (off + len > cur_size || cur + off < first || cur + off + len > first + size))
 				continue;
-			if (!mbr_add(out, sig, (*next)++))
+			if (!mbr_add(out, (*next)++))
 				return;
 			nodata = 0;
 		}
@@ -730,7 +715,7 @@ static void mbr_logical(const struct probe_reader *r, uint64_t ss, uint64_t firs
 int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct part_table *out)
 {
 	const uint8_t *mbr, *pt;
-	int pmbr = 0, rc;
+	int pmbr = 0, boot = 0, rc;
 
 	if (!out)
 		return -EINVAL;
@@ -741,73 +726,73 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 	/* Both the kernel and blkid want the 55 AA signature before trusting either table. */
 	if (!mbr || mbr[510] != 0x55 || mbr[511] != 0xAA)
 		return -ENOENT;
-	for (int i = 0; i < 4; i++)
-		pmbr |= mbr[0x1BE + 16 * i + 4] == 0xEE;
+	pt = mbr + 0x1BE;
+	for (int i = 0; i < 4; i++) {
+		pmbr |= pt[16 * i + 4] == 0xEE;
+		boot |= pt[16 * i] & 0x7F; /* boot indicator: only 0 or 0x80 (checked for "dos") */
+	}
 	if (pmbr) {
 		/* A protective MBR promises a GPT: the "dos" view of it is never reported. Sector size
-		 * 0 means unknown; try the two that exist in practice. */
-		rc = probe_gpt(r, sector_size ? sector_size : 512, 1, out);
-		if (rc == -ENOENT && !sector_size) {
+		 * 0 means unknown; try the two that exist in practice: 512 first, 4096 only when no
+		 * header is at LBA 1 of 512 (one there that fails its checks stops that). Then, for a
+		 * damaged or missing primary, the backup header in the disk's last sector when the
+		 * size is known, as the kernel (efi.c find_valid_gpt(), "Primary GPT is invalid, using
+		 * alternate GPT") and blkid do. The first header that passes gives the table. */
+		unsigned ss0 = sector_size ? sector_size : 512;
+		rc = -ENOENT;
+		for (unsigned k = 0; k < 4; k++) {
+			unsigned ss = k & 1 ? 4096 : ss0;
+			uint64_t lba = 1;
+			if ((k & 1) && (sector_size || (k == 1 && rc != -ENOENT)))
+				continue;
+			if (k >= 2) {
+				if (r->size == UINT64_MAX || r->size / ss < 2)
+					break;
+				lba = r->size / ss - 1;
+			}
 			memset(out, 0, sizeof(*out));
-			rc = probe_gpt(r, 4096, 1, out);
+			rc = probe_gpt(r, ss, lba, out);
+			if (!rc)
+				return 0;
 		}
-		/* A damaged or missing primary: the kernel (efi.c find_valid_gpt(), "Primary GPT is
-		 * invalid, using alternate GPT") and blkid take the backup header in the disk's last
-		 * sector, when the size is known. */
-		for (unsigned ss = sector_size ? sector_size : 512; rc && r->size != UINT64_MAX && (sector_size || ss <= 4096); ss *= 8) {
-			if (r->size / ss < 2)
-				break;
-			memset(out, 0, sizeof(*out));
-			int brc = probe_gpt(r, ss, r->size / ss - 1, out);
-			if (brc == 0 || (brc == -EINVAL && rc == -ENOENT))
-				rc = brc;
-			if (sector_size)
-				break;
-		}
-		if (rc) {
-			memset(out, 0, sizeof(*out));
-			return -EINVAL;
-		}
-		return 0;
+		memset(out, 0, sizeof(*out));
+		return -EINVAL;
 	}
 	/* A FAT, exFAT or NTFS boot sector also ends in 55 AA; blkid checks for them first. */
-	if (fat_valid(r, NULL) || !memcmp(mbr + 3, "EXFAT   ", 8) || !memcmp(mbr + 3, "NTFS    ", 8))
+	if (fat_valid(mbr, NULL) || magic_any(mbr, "\x03\x08" "EXFAT   " "\x03\x08" "NTFS    ") || boot)
 		return -ENOENT;
-	pt = mbr + 0x1BE;
-	for (int i = 0; i < 4; i++)
-		if (pt[16 * i] != 0 && pt[16 * i] != 0x80) /* boot indicator: only 0 or 0x80 */
-			return -ENOENT;
-	/* The primary entries are copied: reading the EBRs may move the reader's window. */
-	uint8_t prim[64];
-	memcpy(prim, pt, sizeof(prim));
+	/* The primary entries are read in place while the EBRs are read: sector 0 is in the head,
+	 * which a reader keeps for the whole probe. */
 	uint32_t sig = le32(mbr + 0x1B8);
 	uint64_t ss = sector_size ? sector_size : 512;
 	strcpy(out->type, "dos");
-	/* blkid leaves PTUUID unset for a zero signature; the kernel still forms PARTUUIDs from it
-	 * ("%08x-%02x"), and those are what root=PARTUUID= matches. */
+	/* blkid leaves PTUUID unset for a zero signature (cleared below, once the partitions have
+	 * taken it); the kernel still forms PARTUUIDs from it ("%08x-%02x"), and those are what
+	 * root=PARTUUID= matches. */
 	char *o = out->ptuuid;
-	for (int s = 24; sig && s >= 0; s -= 8)
+	for (int s = 24; s >= 0; s -= 8)
 		o = hex8(o, sig >> s & 0xFF);
-	*o = 0;
 	/* Primary slots keep their numbers 1-4; an empty one (no sectors) is skipped. An extended
 	 * partition is listed (blkid lists it, with its PARTUUID) but flagged: the kernel makes a
 	 * node of at most 1 KiB for it (msdos_partition(), room for a boot loader) and gives it no
 	 * PARTUUID, since set_info() is not called for it. */
 	for (unsigned i = 0; i < 4; i++) {
-		const uint8_t *e = prim + (size_t)16 * i;
+		const uint8_t *e = pt + (size_t)16 * i;
 		if (!le32(e + 12))
 			continue;
-		struct part_info *p = mbr_add(out, sig, i + 1);
+		struct part_info *p = mbr_add(out, i + 1);
 		if (p)
 			p->container = mbr_extended(e);
 	}
 	/* Then the logical partitions, numbered from 5 in the order of their extended partitions. */
 	unsigned next = 5;
 	for (unsigned i = 0; i < 4; i++) {
-		const uint8_t *e = prim + (size_t)16 * i;
+		const uint8_t *e = pt + (size_t)16 * i;
 		if (le32(e + 12) && mbr_extended(e))
-			mbr_logical(r, ss, le32(e + 8) * ss, le32(e + 12) * ss, sig, &next, out);
+			mbr_logical(r, ss, le32(e + 8) * ss, le32(e + 12) * ss, &next, out);
 	}
+	if (!sig)
+		out->ptuuid[0] = 0;
 	return 0;
 }
 

@@ -24,19 +24,25 @@ static int walk(int rootfd, const char *path, int dir)
 {
 	char buf[2 * PATH_MAX];
 	char *rest = buf;
-	int cur, links = 0;
+	int cur = -1, links = 0, top = 1, e;
+	struct stat st;
 
 	if (strlen(path) >= sizeof(buf))
 		return -ENAMETOOLONG;
 	strcpy(buf, path);
-	cur = fcntl(rootfd, F_DUPFD_CLOEXEC, 0);
-	if (cur < 0)
-		return -errno;
 	for (;;) {
 		char *comp, *end;
 		int next;
-		struct stat st;
 
+		/* At the start, and after an absolute symlink: from rootfd again. */
+		if (top) {
+			if (cur >= 0)
+				close(cur);
+			cur = fcntl(rootfd, F_DUPFD_CLOEXEC, 0);
+			if (cur < 0)
+				return -errno;
+			top = 0;
+		}
 		while (*rest == '/')
 			rest++;
 		if (!*rest)
@@ -57,11 +63,10 @@ static int walk(int rootfd, const char *path, int dir)
 			next = openat(cur, comp, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 		}
 		if (next < 0 || fstat(next, &st) < 0) {
-			int e = errno;
+			e = -errno;
 			if (next >= 0)
 				close(next);
-			close(cur);
-			return -e;
+			goto fail;
 		}
 		if (S_ISLNK(st.st_mode)) {
 			char target[PATH_MAX];
@@ -69,8 +74,8 @@ static int walk(int rootfd, const char *path, int dir)
 			size_t rl = strlen(rest);
 			close(next);
 			if (n < 0 || ++links > 40 || (size_t)n + 1 + rl + 1 > sizeof(buf)) {
-				close(cur);
-				return n < 0 ? -errno : links > 40 ? -ELOOP : -ENAMETOOLONG;
+				e = n < 0 ? -errno : links > 40 ? -ELOOP : -ENAMETOOLONG;
+				goto fail;
 			}
 			target[n] = '\0';
 			/* rest may overlap buf: move it behind the link text first. */
@@ -78,25 +83,18 @@ static int walk(int rootfd, const char *path, int dir)
 			memcpy(buf, target, (size_t)n);
 			buf[n] = '/';
 			rest = buf;
-			if (target[0] == '/') {
-				close(cur);
-				cur = fcntl(rootfd, F_DUPFD_CLOEXEC, 0);
-				if (cur < 0)
-					return -errno;
-			}
+			top = target[0] == '/';
 			continue;
 		}
 		close(cur);
 		cur = next;
 	}
-	if (dir) {
-		struct stat st;
-		if (fstat(cur, &st) < 0 || !S_ISDIR(st.st_mode)) {
-			close(cur);
-			return -ENOTDIR;
-		}
-	}
-	return cur;
+	if (!dir || (fstat(cur, &st) == 0 && S_ISDIR(st.st_mode)))
+		return cur;
+	e = -ENOTDIR;
+fail:
+	close(cur);
+	return e;
 }
 
 int resolve_in_root(int rootfd, const char *path, int dir)
