@@ -262,38 +262,26 @@ static int pattern_valid(const char *p, size_t n)
 	return normalize(p + i, n - i, tail, sizeof(tail)) == 0 && glob_valid(tail);
 }
 
-/* An "alias PATTERN MODULE" line (more fields are ignored, as kmod's config reader does): 1 with
- * *pat at the pattern field's start and *mod set; 0 blank or comment; -1 anything else. */
-static int alias_fields(const char **p, const char *e, struct tok *mod)
+/* An "alias PATTERN MODULE" line [l, e) (more fields are ignored, as kmod's config reader does):
+ * 1 with *pat and *mod set; 0 blank or comment; -1 anything else. */
+static int alias_fields(const char *l, const char *e, struct tok *pat, struct tok *mod)
 {
-	struct tok t;
-	if (!line_cmd(p, e, &t))
+	if (!line_cmd(&l, e, pat))
 		return 0;
-	if (!tok_is(&t, "alias"))
+	if (!tok_is(pat, "alias"))
 		return -1;
-	while (*p < e && is_blank(**p))
-		(*p)++;
-	{
-		const char *q = *p;
-		if (!tok_next(&q, e, &t) || !tok_next(&q, e, mod))
-			return -1;
-	}
-	return 1;
+	return tok_next(&l, e, pat) && tok_next(&l, e, mod) ? 1 : -1;
 }
 
 /* The pattern field of an alias line: 1 with *p at its start (and the module field present); 0 for a
- * line to pass over (blank, comment, malformed). The usual line is recognized without splitting. */
+ * line to pass over (blank, comment, malformed: never in the index, never a hit). */
 static int alias_line(const char *l, const char *e, const char **p)
 {
-	struct tok mod;
-	*p = l;
-	if (e - l > 6 && !memcmp(l, "alias ", 6)) {
-		*p = l + 6;
-		while (*p < e && is_blank(**p))
-			(*p)++;
-		return 1; /* the module field is checked after a match */
-	}
-	return alias_fields(p, e, &mod) > 0;
+	struct tok pat, mod;
+	if (alias_fields(l, e, &pat, &mod) <= 0)
+		return 0;
+	*p = pat.s;
+	return 1;
 }
 
 /* One candidate line, its pattern at p, against the key: the callback on a hit. */
@@ -497,16 +485,13 @@ int modalias_cpu_excluded(const struct modalias_db *db, const char *name, const 
 	if (!db || !name || !cpu_modalias || key_normalize(cpu_modalias, key) < 0)
 		return 0;
 	while (line_next(db->alias, db->alias_len, &pos, &l, &e)) {
-		const char *p, *pe, *q;
+		const char *pe;
 		struct tok pat, mod;
-		if (!alias_line(l, e, &p))
-			continue;
-		q = p;
-		if (!tok_next(&q, e, &pat) || !tok_next(&q, e, &mod) || !name_is(&mod, name) ||
-		    pat.n < 4 || memcmp(pat.s, "cpu:", 4) || !pattern_valid(pat.s, pat.n))
+		if (alias_fields(l, e, &pat, &mod) <= 0 || !name_is(&mod, name) || pat.n < 4 ||
+		    memcmp(pat.s, "cpu:", 4) || !pattern_valid(pat.s, pat.n))
 			continue;
 		have = 1;
-		if (pattern_match(p, e, key, &pe))
+		if (pattern_match(pat.s, e, key, &pe))
 			return 0;
 	}
 	return have;
@@ -578,20 +563,17 @@ int modalias_check(const struct modalias_db *db, size_t *first_bad, int *which)
 		size_t len = f ? db->softdep_len : db->alias_len;
 		pos = 0;
 		while (line_next(text, len, &pos, &l, &e)) {
-			const char *p = l, *q;
+			const char *q;
 			char pat[NAME_MAX_LEN];
 			struct tok t, mod;
 			int r;
 			if (f) {
 				r = softdep_fields(l, e, &mod, &q);
-				if (r > 0 && normalize(mod.s, mod.n, pat, sizeof(pat)) < 0)
-					r = -1;
-				if (r > 0 && !glob_valid(pat))
+				if (r > 0 && (normalize(mod.s, mod.n, pat, sizeof(pat)) < 0 || !glob_valid(pat)))
 					r = -1;
 			} else {
-				r = alias_fields(&p, e, &mod);
-				q = p;
-				if (r > 0 && (!tok_next(&q, e, &t) || !pattern_valid(t.s, t.n)))
+				r = alias_fields(l, e, &t, &mod);
+				if (r > 0 && !pattern_valid(t.s, t.n))
 					r = -1;
 			}
 			if (r >= 0)

@@ -321,7 +321,7 @@ static int want_entry(const char *name, const struct moddep_entry *m, int depth)
 				if (n == -ENOENT)
 					log_debug("module %s: its softdep %s is not in this initramfs", sched.name[i], sn);
 				for (int j = 0; j < n && j < (int)ARRAY_SIZE(got); j++)
-					(void)(post ? modsched_need(&sched, got[j], i, 0) : modsched_need(&sched, i, got[j], 0));
+					(void)modsched_need(&sched, post ? got[j] : i, post ? i : got[j], 0);
 			}
 		}
 	}
@@ -686,7 +686,9 @@ static int coldplug_device(int devs, const char *name, unsigned char type, void 
 		ssize_t l = readlinkat(devs, name, lbuf, sizeof(lbuf) - 1);
 		if (l > 0) {
 			lbuf[l] = '\0';
-			dp = str_find(lbuf, "/devices/") ? str_find(lbuf, "/devices/") : lbuf;
+			dp = str_find(lbuf, "/devices/");
+			if (!dp)
+				dp = lbuf;
 		}
 	}
 	if (mbuf[0])
