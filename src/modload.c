@@ -775,21 +775,20 @@ void modules_fs_all(const char *dev)
 /* The types a mount names up front (a single rootfstype=, mount.usrfstype=, an extra mount's
  * FSTYPE): loaded with the disk drivers, at the same time. A list ("ext4,xfs") is tried in turn,
  * each loaded when its turn comes (mountplan.c). */
+static void queue_planned(const struct mount_entry *m, int have)
+{
+	if (have && m->fstypes[0] && !strchr(m->fstypes, ',') && !m->bind)
+		(void)queue_fs(m->fstypes, m->target);
+}
+
 static void queue_planned_fs(void)
 {
-	const struct mount_entry *m[2 + PLAN_MAX_EXTRA];
-	unsigned n = 0;
 	if (!kplan)
 		return;
-	if (kplan->have_root)
-		m[n++] = &kplan->root;
-	if (kplan->have_usr)
-		m[n++] = &kplan->usr;
+	queue_planned(&kplan->root, kplan->have_root);
+	queue_planned(&kplan->usr, kplan->have_usr);
 	for (unsigned i = 0; i < kplan->nextra; i++)
-		m[n++] = &kplan->extra[i];
-	for (unsigned i = 0; i < n; i++)
-		if (m[i]->fstypes[0] && !strchr(m[i]->fstypes, ',') && !m[i]->bind)
-			(void)queue_fs(m[i]->fstypes, m[i]->target);
+		queue_planned(&kplan->extra[i], 1);
 }
 
 /* A module of the list (the image's, earlymount.modules=): queued before anything matched.
