@@ -6,7 +6,8 @@
 #include <errno.h>
 #include <string.h>
 
-static const char *const suffixes[] = { ".ko.xz", ".ko.zst", ".ko.gz", ".ko" };
+/* The suffixes a module file may have, one after the other (no table of pointers). */
+static const char suffixes[] = ".ko.xz\0.ko.zst\0.ko.gz\0.ko";
 
 void moddep_name(const char *path, size_t len, char *out, size_t cap)
 {
@@ -17,9 +18,9 @@ void moddep_name(const char *path, size_t len, char *out, size_t cap)
 		if (path[i] == '/')
 			base = path + i + 1;
 	n = len - (size_t)(base - path);
-	for (size_t i = 0; i < ARRAY_SIZE(suffixes); i++) {
-		size_t sl = strlen(suffixes[i]);
-		if (n > sl && memcmp(base + n - sl, suffixes[i], sl) == 0) {
+	for (const char *x = suffixes; x < suffixes + sizeof(suffixes); x += strlen(x) + 1) {
+		size_t sl = strlen(x);
+		if (n > sl && memcmp(base + n - sl, x, sl) == 0) {
 			n -= sl;
 			break;
 		}
