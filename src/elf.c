@@ -18,7 +18,12 @@ static uint64_t get(const unsigned char *p, unsigned size, int be)
 
 int elf_interp(const unsigned char *buf, size_t n, uint64_t *off, uint64_t *len)
 {
-	int be, is64;
+	/* Per class (32, 64): e_phoff, e_phentsize, e_phnum, the ELF header's size, p_offset,
+	 * p_filesz, a program header's size; e_phoff, p_offset and p_filesz are words (4 or 8). */
+	static const unsigned char at[2][7] = { { 28, 42, 44, 52, 4, 16, 32 }, { 32, 54, 56, 64, 8, 32, 56 } };
+	const unsigned char *o;
+	unsigned w;
+	int be;
 	uint64_t phoff, phentsize, phnum;
 
 	if (n < 16 || buf[0] != 0x7f || buf[1] != 'E' || buf[2] != 'L' || buf[3] != 'F')
@@ -26,16 +31,19 @@ int elf_interp(const unsigned char *buf, size_t n, uint64_t *off, uint64_t *len)
 	if ((buf[EI_CLASS] != ELFCLASS32 && buf[EI_CLASS] != ELFCLASS64) ||
 	    (buf[EI_DATA] != ELFDATA2LSB && buf[EI_DATA] != ELFDATA2MSB))
 		return -EINVAL;
-	is64 = buf[EI_CLASS] == ELFCLASS64;
+	o = at[buf[EI_CLASS] == ELFCLASS64];
+	/* the class's word (e_phoff, p_offset, p_filesz): 4 or 8 bytes, and p_offset's place too
+	 * (after p_type; in Elf64_Phdr after p_flags as well) */
+	w = o[4];
 	be = buf[EI_DATA] == ELFDATA2MSB;
-	if (n < (is64 ? 64u : 52u))
+	if (n < o[3])
 		return -ERANGE;
-	phoff = get(buf + (is64 ? 32 : 28), is64 ? 8 : 4, be);
-	phentsize = get(buf + (is64 ? 54 : 42), 2, be);
-	phnum = get(buf + (is64 ? 56 : 44), 2, be);
+	phoff = get(buf + o[0], w, be);
+	phentsize = get(buf + o[1], 2, be);
+	phnum = get(buf + o[2], 2, be);
 	if (phnum == 0)
 		return 0;
-	if (phentsize < (is64 ? 56u : 32u))
+	if (phentsize < o[6])
 		return -EINVAL;
 	if (phoff > n || phnum * phentsize > n - phoff)
 		return -ERANGE;
@@ -43,8 +51,8 @@ int elf_interp(const unsigned char *buf, size_t n, uint64_t *off, uint64_t *len)
 		const unsigned char *ph = buf + phoff + i * phentsize;
 		if (get(ph, 4, be) != PT_INTERP)
 			continue;
-		*off = get(ph + (is64 ? 8 : 4), is64 ? 8 : 4, be);
-		*len = get(ph + (is64 ? 32 : 16), is64 ? 8 : 4, be);
+		*off = get(ph + o[4], w, be);
+		*len = get(ph + o[5], w, be);
 		/* fs/binfmt_elf.c: p_filesz of PT_INTERP must hold at least the NUL, and the kernel
 		 * caps it at PATH_MAX. */
 		if (*len < 2 || *len > 4096)

@@ -30,7 +30,6 @@
 #include "modalias.h"
 #include "util.h"
 
-#include <stdint.h>
 #include <string.h>
 
 /* kmod normalizes aliases into PATH_MAX buffers: a longer modalias is cut there (as kmod does), a
@@ -263,98 +262,26 @@ static int pattern_valid(const char *p, size_t n)
 	return normalize(p + i, n - i, tail, sizeof(tail)) == 0 && glob_valid(tail);
 }
 
-/* An "alias PATTERN MODULE" line (more fields are ignored, as kmod's config reader does): 1 with
- * *pat at the pattern field's start and *mod set; 0 blank or comment; -1 anything else. */
-static int alias_fields(const char **p, const char *e, struct tok *mod)
+/* An "alias PATTERN MODULE" line [l, e) (more fields are ignored, as kmod's config reader does):
+ * 1 with *pat and *mod set; 0 blank or comment; -1 anything else. */
+static int alias_fields(const char *l, const char *e, struct tok *pat, struct tok *mod)
 {
-	struct tok t;
-	if (!line_cmd(p, e, &t))
+	if (!line_cmd(&l, e, pat))
 		return 0;
-	if (!tok_is(&t, "alias"))
+	if (!tok_is(pat, "alias"))
 		return -1;
-	while (*p < e && is_blank(**p))
-		(*p)++;
-	{
-		const char *q = *p;
-		if (!tok_next(&q, e, &t) || !tok_next(&q, e, mod))
-			return -1;
-	}
-	return 1;
+	return tok_next(&l, e, pat) && tok_next(&l, e, mod) ? 1 : -1;
 }
 
 /* The pattern field of an alias line: 1 with *p at its start (and the module field present); 0 for a
- * line to pass over (blank, comment, malformed). The usual line is recognized without splitting. */
+ * line to pass over (blank, comment, malformed: never in the index, never a hit). */
 static int alias_line(const char *l, const char *e, const char **p)
 {
-	struct tok mod;
-	*p = l;
-	if (e - l > 6 && !memcmp(l, "alias ", 6)) {
-		*p = l + 6;
-		while (*p < e && is_blank(**p))
-			(*p)++;
-		return 1; /* the module field is checked after a match */
-	}
-	return alias_fields(p, e, &mod) > 0;
-}
-
-/* The start of the next line at or after offset i that may match key: anything but an
- * "alias PATTERN ..." line whose pattern's literal part already differs from the key. This is the
- * hot loop: at boot every modalias walks the whole file, and almost every line is told apart by
- * the first bytes of its pattern, so those are compared in place, and the rest of a line that
- * differs is skipped by looking for its '\n' eight bytes at a time (no call per line). */
-static size_t next_candidate(const char *t, size_t len, size_t i, const char *key)
-{
-	static const char alias_sp[8] = "alias ", mask6[8] = "\xff\xff\xff\xff\xff\xff";
-	const uint64_t ones = 0x0101010101010101ULL, nl = ones * '\n', highs = ones * 0x80;
-	uint64_t aw, am;
-
-	memcpy(&aw, alias_sp, 8);
-	memcpy(&am, mask6, 8);
-	for (;;) {
-		const char *k = key;
-		size_t start = i;
-		uint64_t w;
-		if (len - i < 8)
-			return i;
-		memcpy(&w, t + i, 8);
-		if ((w & am) != aw)
-			return i;
-		for (i += 6;; i++, k++) {
-			unsigned char c, kc = (unsigned char)*k;
-			if (i == len)
-				return start;
-			c = (unsigned char)t[i];
-			/* the usual case first: the same ordinary byte */
-			if (c == kc && c > ' ' && !is_wild((char)c) && c != ']')
-				continue;
-			if (c == '-' && kc == '_')
-				continue;
-			/* the end of the literal part (a wildcard, a blank, the line's end, or a byte
-			 * the full check below must judge): a candidate */
-			if (c <= ' ' || is_wild((char)c))
-				return start;
-			break;
-		}
-		/* this line cannot match: on to the next '\n' */
-		for (;;) {
-			uint64_t x, m;
-			if (len - i < 8) {
-				const char *e = memchr(t + i, '\n', len - i);
-				if (!e)
-					return len;
-				i = (size_t)(e - t) + 1;
-				break;
-			}
-			memcpy(&w, t + i, 8);
-			x = w ^ nl;
-			m = (x - ones) & ~x & highs;
-			if (m) {
-				i += (size_t)(__builtin_ctzll(m) >> 3) + 1;
-				break;
-			}
-			i += 8;
-		}
-	}
+	struct tok pat, mod;
+	if (alias_fields(l, e, &pat, &mod) <= 0)
+		return 0;
+	*p = pat.s;
+	return 1;
 }
 
 /* One candidate line, its pattern at p, against the key: the callback on a hit. */
@@ -530,11 +457,12 @@ int modalias_lookup(const struct modalias_db *db, const char *modalias, modalias
 			hits += lookup_line(p, nl ? nl : db->alias + db->alias_len, key, cb, ctx);
 		}
 	}
-	for (;;) {
+	/* Without the index (more lines than the caller's buffer holds, or more runs than run[]):
+	 * every line, each told apart by the first bytes of its pattern in pattern_match. This walk
+	 * once had a fast path of its own (a word-at-a-time skip to the next '\n', 384 B of the
+	 * /init build) from when every boot walked; with the index it is the rare case. */
+	while (line_next(db->alias, db->alias_len, &pos, &l, &e)) {
 		const char *p;
-		pos = next_candidate(db->alias, db->alias_len, pos, key);
-		if (!line_next(db->alias, db->alias_len, &pos, &l, &e))
-			break;
 		if (alias_line(l, e, &p))
 			hits += lookup_line(p, e, key, cb, ctx);
 	}
@@ -557,16 +485,13 @@ int modalias_cpu_excluded(const struct modalias_db *db, const char *name, const 
 	if (!db || !name || !cpu_modalias || key_normalize(cpu_modalias, key) < 0)
 		return 0;
 	while (line_next(db->alias, db->alias_len, &pos, &l, &e)) {
-		const char *p, *pe, *q;
+		const char *pe;
 		struct tok pat, mod;
-		if (!alias_line(l, e, &p))
-			continue;
-		q = p;
-		if (!tok_next(&q, e, &pat) || !tok_next(&q, e, &mod) || !name_is(&mod, name) ||
-		    pat.n < 4 || memcmp(pat.s, "cpu:", 4) || !pattern_valid(pat.s, pat.n))
+		if (alias_fields(l, e, &pat, &mod) <= 0 || !name_is(&mod, name) || pat.n < 4 ||
+		    memcmp(pat.s, "cpu:", 4) || !pattern_valid(pat.s, pat.n))
 			continue;
 		have = 1;
-		if (pattern_match(p, e, key, &pe))
+		if (pattern_match(pat.s, e, key, &pe))
 			return 0;
 	}
 	return have;
@@ -638,20 +563,17 @@ int modalias_check(const struct modalias_db *db, size_t *first_bad, int *which)
 		size_t len = f ? db->softdep_len : db->alias_len;
 		pos = 0;
 		while (line_next(text, len, &pos, &l, &e)) {
-			const char *p = l, *q;
+			const char *q;
 			char pat[NAME_MAX_LEN];
 			struct tok t, mod;
 			int r;
 			if (f) {
 				r = softdep_fields(l, e, &mod, &q);
-				if (r > 0 && normalize(mod.s, mod.n, pat, sizeof(pat)) < 0)
-					r = -1;
-				if (r > 0 && !glob_valid(pat))
+				if (r > 0 && (normalize(mod.s, mod.n, pat, sizeof(pat)) < 0 || !glob_valid(pat)))
 					r = -1;
 			} else {
-				r = alias_fields(&p, e, &mod);
-				q = p;
-				if (r > 0 && (!tok_next(&q, e, &t) || !pattern_valid(t.s, t.n)))
+				r = alias_fields(l, e, &t, &mod);
+				if (r > 0 && !pattern_valid(t.s, t.n))
 					r = -1;
 			}
 			if (r >= 0)

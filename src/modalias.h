@@ -35,11 +35,11 @@ typedef void (*modalias_cb)(void *ctx, const char *module, size_t modlen, const 
  * before calling this. Returns the number of hits (0: nothing matches). */
 int modalias_lookup(const struct modalias_db *db, const char *modalias, modalias_cb cb, void *ctx);
 
-/* Indexes db->alias for modalias_lookup: the offset of every alias line's pattern goes into buf,
- * sorted by the pattern's literal part, and db->idx points to it (the text must not change while
- * it does). Returns the number of lines indexed, or -1 (db left without an index, lookups walk the
- * text as before) when there are more than cap or no text. Lookups give the same callbacks in the
- * same order with or without it. */
+/* Indexes db->alias for modalias_lookup: the offset of every alias line's pattern (a line with
+ * its pattern and module fields; no other can match) goes into buf, sorted by its literal part,
+ * and db->idx points to it (the text must not change while it does). Returns the number of lines
+ * indexed, or -1 (db left without an index, lookups walk the text as before) when there are more
+ * than cap or no text. Lookups give the same callbacks in the same order with or without it. */
 int modalias_index(struct modalias_db *db, unsigned *buf, size_t cap);
 
 /* Calls cb for each name in the "pre:" (post == 0) or "post:" (post == 1) list of module `name`'s

@@ -31,7 +31,8 @@ static const char *npath[MODSCHED_MAX]; /* the module's file in modules.dep (NUL
 static unsigned short npathlen[MODSCHED_MAX];
 static pid_t npid[MODSCHED_MAX];
 static unsigned long nt0[MODSCHED_MAX];
-static unsigned char nparam[MODSCHED_MAX]; /* it was given parameters from the command line */
+static unsigned char nflags[MODSCHED_MAX]; /* NF_PARAMS, NF_COMPRESSED: how start loaded it */
+enum { NF_PARAMS = 1, NF_COMPRESSED = 2 };
 
 static int opened;          /* 1: the module directory is open; -1: it could not be */
 static int moddir_fd = -1;
@@ -218,7 +219,34 @@ static void collect(void *ctx, const char *m, size_t ml, const char *pat, size_t
 	nm->l[nm->n++] = ml;
 }
 
+/* Name k of nm into out (MODSCHED_NAME bytes), as written; 0 when it is too long to be a module's. */
+static int name_at(const struct names *nm, unsigned k, char *out)
+{
+	if (nm->l[k] >= MODSCHED_NAME)
+		return 0;
+	memcpy(out, nm->s[k], nm->l[k]);
+	out[nm->l[k]] = '\0';
+	return 1;
+}
+
 static int want_name(const char *name, int *out, unsigned max, int depth);
+
+/* A module that needs no load: counted, and logged (debug) with the reason, f taking the name. */
+static void skip_log(const char *f, const char *name) __attribute__((format(printf, 1, 0)));
+static void skip_log(const char *f, const char *name)
+{
+	stats.skipped++;
+	log_debug(f, name);
+}
+
+/* 1 when module name has cpu: aliases and none matches this CPU. */
+static int cpu_lacks(const char *name)
+{
+	for (unsigned k = 0; k < ncpu_mods; k++)
+		if (str_eq(cpu_mods[k], name))
+			return cpu_alias[0] && modalias_cpu_excluded(&db, name, cpu_alias);
+	return 0;
+}
 
 /* A module needs no load: already in the kernel (loaded before us: kmod reads
  * /sys/module/NAME/initstate the same way), or its cpu: aliases say this CPU lacks what it needs
@@ -228,20 +256,14 @@ static int skipped(int i)
 	const char *name = sched.name[i];
 	char p[96];
 	fmt(p, sizeof(p), "/sys/module/%s/initstate", name);
-	if (access(p, F_OK) == 0) {
-		log_debug("skip: module %s: already loaded", name);
-		stats.skipped++;
-		modsched_skip(&sched, i);
-		return 1;
-	}
-	for (unsigned k = 0; k < ncpu_mods; k++)
-		if (str_eq(cpu_mods[k], name) && cpu_alias[0] && modalias_cpu_excluded(&db, name, cpu_alias)) {
-			log_debug("skip: module %s: cpu feature absent (none of its cpu: aliases matches this CPU)", name);
-			stats.skipped++;
-			modsched_skip(&sched, i);
-			return 1;
-		}
-	return 0;
+	if (access(p, F_OK) == 0)
+		skip_log("skip: module %s: already loaded", name);
+	else if (cpu_lacks(name))
+		skip_log("skip: module %s: cpu feature absent (none of its cpu: aliases matches this CPU)", name);
+	else
+		return 0;
+	modsched_skip(&sched, i);
+	return 1;
 }
 
 /* Adds module name (its modules.dep line m) with its dependencies and softdeps; its index or -errno. */
@@ -293,15 +315,13 @@ static int want_entry(const char *name, const struct moddep_entry *m, int depth)
 			for (unsigned k = 0; k < nm.n; k++) {
 				char sn[MODSCHED_NAME];
 				int got[8], n;
-				if (nm.l[k] >= sizeof(sn))
+				if (!name_at(&nm, k, sn))
 					continue;
-				memcpy(sn, nm.s[k], nm.l[k]);
-				sn[nm.l[k]] = '\0';
 				n = want_name(sn, got, ARRAY_SIZE(got), depth + 1);
 				if (n == -ENOENT)
 					log_debug("module %s: its softdep %s is not in this initramfs", sched.name[i], sn);
 				for (int j = 0; j < n && j < (int)ARRAY_SIZE(got); j++)
-					(void)(post ? modsched_need(&sched, got[j], i, 0) : modsched_need(&sched, i, got[j], 0));
+					(void)modsched_need(&sched, post ? got[j] : i, post ? i : got[j], 0);
 			}
 		}
 	}
@@ -333,10 +353,8 @@ static int want_name(const char *name, int *out, unsigned max, int depth)
 		for (unsigned k = 0; k < nm.n; k++) {
 			char mn[MODSCHED_NAME];
 			int got;
-			if (nm.l[k] >= sizeof(mn))
+			if (!name_at(&nm, k, mn))
 				continue;
-			memcpy(mn, nm.s[k], nm.l[k]);
-			mn[nm.l[k]] = '\0';
 			/* an alias of a module that is not in modules.dep: built in, or not here */
 			if (!dep_text || moddep_find(dep_text, dep_len, mn, &m) < 0)
 				continue;
@@ -351,8 +369,7 @@ static int want_name(const char *name, int *out, unsigned max, int depth)
 			return n;
 	}
 	if (builtin_text && modbuiltin_find(builtin_text, builtin_len, norm) == 0) {
-		log_debug("skip: module %s: built into the kernel", norm);
-		stats.skipped++;
+		skip_log("skip: module %s: built into the kernel", norm);
 		return 0;
 	}
 	return -ENOENT;
@@ -371,6 +388,14 @@ static int do_finit(int fd, const char *params, int flags)
 static char params[4096];
 static int nparams;
 
+/* A module of the list, or one start cannot find: its modules.dep line is missing (start's path
+ * too long to open reads the same). One call for the three places that say so. */
+static void not_in_dep(const char *name)
+{
+	log_err("load module %s failed: not in /lib/modules/%s/modules.dep%s", name, release,
+	        dep_text ? "" : " (no modules.dep in this initramfs)");
+}
+
 static void finished(int i, int e)
 {
 	const char *name = sched.name[i];
@@ -388,11 +413,10 @@ static void finished(int i, int e)
 		log_debug("module %s: no device for it here (ENODEV); skipped (%lu ms)", name, ms);
 	} else {
 		stats.failed++;
-		if (e == EINVAL && nparam[i])
+		if (e == EINVAL && (nflags[i] & NF_PARAMS))
 			log_err("load module %s failed: %s; the module refused its parameters from the "
 			        "kernel command line? the kernel's log says which", name, errstr(e));
-		else if (!str_eq(rel + strlen(rel) - (strlen(rel) >= 3 ? 3 : 0), ".ko") &&
-		         (e == EINVAL || e == EOPNOTSUPP))
+		else if ((nflags[i] & NF_COMPRESSED) && (e == EINVAL || e == EOPNOTSUPP))
 			log_err("load module %s failed: it is compressed (%s) and this kernel cannot "
 			        "decompress modules (CONFIG_MODULE_DECOMPRESS): store it decompressed",
 			        name, strrchr(rel, '.'));
@@ -406,55 +430,56 @@ static void start(int i)
 {
 	char rel[512];
 	const char *name = sched.name[i];
-	int fd, flags = 0;
+	int fd, e = 0, flags = 0;
 	pid_t pid;
 
 	nt0[i] = log_ms();
+	/* want_entry gives every module the path of its modules.dep line (dep_text is there): only
+	 * one too long for rel ends here. */
 	if (!npath[i] || npathlen[i] >= sizeof(rel)) {
-		stats.failed++;
-		/* The format of the two below, so the message is stored once. */
-		log_err("load module %s failed: not in /lib/modules/%s/modules.dep%s", name, release, "");
-		modsched_done(&sched, i, 0);
-		return;
+		not_in_dep(name);
+		goto fail;
 	}
 	memcpy(rel, npath[i], npathlen[i]);
 	rel[npathlen[i]] = '\0';
 	fd = openat(moddir_fd, rel, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
-		int e = errno;
-		stats.failed++;
-		log_err("load module %s failed: cannot open /lib/modules/%s/%s: %s", name, release, rel, errstr(e));
-		modsched_done(&sched, i, 0);
-		return;
+		log_err("load module %s failed: cannot open /lib/modules/%s/%s: %s", name, release, rel, errstr(errno));
+		goto fail;
 	}
 	if (npathlen[i] < 3 || !str_eq(rel + npathlen[i] - 3, ".ko"))
 		flags = MODULE_INIT_COMPRESSED_FILE;
 	/* The command line's NAME.PARAM=VALUE reach a loadable module only through whoever loads
-	 * it: modprobe collects them from /proc/cmdline (kernel-parameters.rst), and so do we. */
+	 * it: modprobe collects them from /proc/cmdline (kernel-parameters.rst), and so do we.
+	 * params stays "" without any, and when they do not fit (modparams_collect empties it). */
+	params[0] = '\0';
 	nparams = kcl ? modparams_collect(kcl, name, params, sizeof(params)) : 0;
-	if (nparams < 0) {
+	if (nparams < 0)
 		log_err("module %s: its parameters on the kernel command line are longer than %zu bytes; "
 		        "loading it without them", name, sizeof(params) - 1);
-		params[0] = '\0';
-	} else if (nparams > 0) {
+	else if (nparams > 0)
 		log_info("module %s: parameters from the kernel command line: %s", name, params);
-	}
-	nparam[i] = nparams > 0;
+	/* what finished's messages name: a module that refused its parameters, or a compressed one */
+	nflags[i] = (unsigned char)((nparams > 0 ? NF_PARAMS : 0) | (flags ? NF_COMPRESSED : 0));
 	/* One at a time (earlymount.jobs=1) needs no worker. Otherwise each finit_module runs in a
 	 * child of its own: the call blocks until the module's init (and the driver's probe) returns,
 	 * and the kernel lets several run at once (only the same module twice waits, in
 	 * add_unformed_module). */
 	pid = jobs > 1 ? fork() : -1;
-	if (pid == 0)
-		_exit(do_finit(fd, nparams > 0 ? params : "", flags));
-	if (pid < 0) {
-		int e = do_finit(fd, nparams > 0 ? params : "", flags);
-		close(fd);
-		finished(i, e);
-		return;
+	if (pid <= 0) {
+		e = do_finit(fd, params, flags);
+		if (pid == 0)
+			_exit(e);
 	}
 	close(fd);
-	npid[i] = pid;
+	if (pid < 0)
+		finished(i, e);
+	else
+		npid[i] = pid;
+	return;
+fail:
+	stats.failed++;
+	modsched_done(&sched, i, 0);
 }
 
 /* Reaps a finished worker, if any (wait: block until one finishes); 1 when one was reaped. As
@@ -586,10 +611,8 @@ static int queue_matches(const char *modalias, const char *devpath, unsigned cha
 	for (unsigned k = 0; k < nm.n; k++) {
 		char mn[MODSCHED_NAME];
 		struct moddep_entry m;
-		if (nm.l[k] >= sizeof(mn))
+		if (!name_at(&nm, k, mn))
 			continue;
-		memcpy(mn, nm.s[k], nm.l[k]);
-		mn[nm.l[k]] = '\0';
 		modname_normalize(mn);
 		/* The match line says whether the match queued the module or found it queued (by the
 		 * list, or by another device): the summary counts only the first. */
@@ -603,18 +626,15 @@ static int queue_matches(const char *modalias, const char *devpath, unsigned cha
 		/* As udev's autoloading (kmod's KMOD_PROBE_APPLY_BLACKLIST): a match is not loaded when
 		 * modprobe.blacklist= names it. */
 		if (kcl && modparams_blacklisted(kcl, mn)) {
-			log_debug("skip: module %s: blacklisted (modprobe.blacklist=)", mn);
-			stats.skipped++;
+			skip_log("skip: module %s: blacklisted (modprobe.blacklist=)", mn);
 			continue;
 		}
 		if (!dep_text || moddep_find(dep_text, dep_len, mn, &m) < 0) {
-			if (builtin_text && modbuiltin_find(builtin_text, builtin_len, mn) == 0) {
-				log_debug("skip: module %s: built into the kernel", mn);
-				stats.skipped++;
-			} else {
+			if (builtin_text && modbuiltin_find(builtin_text, builtin_len, mn) == 0)
+				skip_log("skip: module %s: built into the kernel", mn);
+			else
 				log_warn("module %s (alias of %s): not in /lib/modules/%s/modules.dep; not loaded", mn,
 				         modalias, release);
-			}
 			continue;
 		}
 		int w = want_entry(mn, &m, 0);
@@ -666,7 +686,9 @@ static int coldplug_device(int devs, const char *name, unsigned char type, void 
 		ssize_t l = readlinkat(devs, name, lbuf, sizeof(lbuf) - 1);
 		if (l > 0) {
 			lbuf[l] = '\0';
-			dp = str_find(lbuf, "/devices/") ? str_find(lbuf, "/devices/") : lbuf;
+			dp = str_find(lbuf, "/devices/");
+			if (!dp)
+				dp = lbuf;
 		}
 	}
 	if (mbuf[0])
@@ -753,30 +775,33 @@ void modules_fs_all(const char *dev)
 /* The types a mount names up front (a single rootfstype=, mount.usrfstype=, an extra mount's
  * FSTYPE): loaded with the disk drivers, at the same time. A list ("ext4,xfs") is tried in turn,
  * each loaded when its turn comes (mountplan.c). */
-static void queue_planned_fs(void)
+static void queue_planned(const struct mount_entry *m, int have)
 {
-	const struct mount_entry *m[2 + PLAN_MAX_EXTRA];
-	unsigned n = 0;
-	if (!kplan)
-		return;
-	if (kplan->have_root)
-		m[n++] = &kplan->root;
-	if (kplan->have_usr)
-		m[n++] = &kplan->usr;
-	for (unsigned i = 0; i < kplan->nextra; i++)
-		m[n++] = &kplan->extra[i];
-	for (unsigned i = 0; i < n; i++)
-		if (m[i]->fstypes[0] && !strchr(m[i]->fstypes, ',') && !m[i]->bind)
-			(void)queue_fs(m[i]->fstypes, m[i]->target);
+	if (have && m->fstypes[0] && !strchr(m->fstypes, ',') && !m->bind)
+		(void)queue_fs(m->fstypes, m->target);
 }
 
-/* A module of the list (the image's, earlymount.modules=): queued before anything matched. */
+static void queue_planned_fs(void)
+{
+	if (!kplan)
+		return;
+	queue_planned(&kplan->root, kplan->have_root);
+	queue_planned(&kplan->usr, kplan->have_usr);
+	for (unsigned i = 0; i < kplan->nextra; i++)
+		queue_planned(&kplan->extra[i], 1);
+}
+
+/* A module of the list (the image's, earlymount.modules=): queued before anything matched.
+ * 1 when it is not there (logged), else 0. */
 static int want_listed(const char *name)
 {
 	int got[8], n = want_name(name, got, ARRAY_SIZE(got), 0);
 	for (int k = 0; k < n && k < (int)ARRAY_SIZE(got); k++)
 		modsched_boost(&sched, got[k], PRIO_LIST);
-	return n;
+	if (n != -ENOENT)
+		return 0;
+	not_in_dep(name);
+	return 1;
 }
 
 int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
@@ -814,21 +839,15 @@ int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
 			 * (earlymount.modules=) or needed by another still loads, as with modprobe. */
 			log_info("module %s: not loaded: modprobe.blacklist= names it", s);
 			stats.skipped++;
-		} else if (*s && *s != '#' && want_listed(s) == -ENOENT) {
-			log_err("load module %s failed: not in /lib/modules/%s/modules.dep%s", s, release,
-			        dep_text ? "" : " (no modules.dep in this initramfs)");
-			missing++;
+		} else if (*s && *s != '#') {
+			missing += want_listed(s);
 		}
 		if (!nl)
 			break;
 		s = nl + 1;
 	}
 	for (unsigned i = 0; i < n; i++)
-		if (want_listed(names[i]) == -ENOENT) {
-			log_err("load module %s failed: not in /lib/modules/%s/modules.dep%s", names[i], release,
-			        dep_text ? "" : " (no modules.dep in this initramfs)");
-			missing++;
-		}
+		missing += want_listed(names[i]);
 	if (matching) {
 		queue_planned_fs();
 		/* Listen before looking: a device that appears during the walk (a driver loaded by

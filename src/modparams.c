@@ -26,19 +26,12 @@ int modparams_collect(const struct cmdline *cl, const char *module, char *out, s
 		const char *param = param_of(a->name, module);
 		if (!param)
 			continue;
-		if (sb.len)
-			sb_putc(&sb, ' ');
-		sb_puts(&sb, param);
+		sb_printf(&sb, "%s%s", sb.len ? " " : "", param);
 		if (a->value) {
 			/* The kernel's tokenizer removed the quotes that grouped the value; put them
 			 * back where it has blanks, or the module's own parser would split it. */
-			int quote = a->value[strcspn(a->value, " \t\n")] != '\0';
-			sb_putc(&sb, '=');
-			if (quote)
-				sb_putc(&sb, '"');
-			sb_puts(&sb, a->value);
-			if (quote)
-				sb_putc(&sb, '"');
+			const char *q = a->value[strcspn(a->value, " \t\n")] ? "\"" : "";
+			sb_printf(&sb, "=%s%s%s", q, a->value, q);
 		}
 		n++;
 	}

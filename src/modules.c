@@ -6,7 +6,8 @@
 #include <errno.h>
 #include <string.h>
 
-static const char *const suffixes[] = { ".ko.xz", ".ko.zst", ".ko.gz", ".ko" };
+/* The suffixes a module file may have, one after the other (no table of pointers). */
+static const char suffixes[] = ".ko.xz\0.ko.zst\0.ko.gz\0.ko";
 
 void moddep_name(const char *path, size_t len, char *out, size_t cap)
 {
@@ -17,9 +18,9 @@ void moddep_name(const char *path, size_t len, char *out, size_t cap)
 		if (path[i] == '/')
 			base = path + i + 1;
 	n = len - (size_t)(base - path);
-	for (size_t i = 0; i < ARRAY_SIZE(suffixes); i++) {
-		size_t sl = strlen(suffixes[i]);
-		if (n > sl && memcmp(base + n - sl, suffixes[i], sl) == 0) {
+	for (const char *x = suffixes; x < suffixes + sizeof(suffixes); x += strlen(x) + 1) {
+		size_t sl = strlen(x);
+		if (n > sl && memcmp(base + n - sl, x, sl) == 0) {
 			n -= sl;
 			break;
 		}
@@ -31,18 +32,15 @@ void moddep_name(const char *path, size_t len, char *out, size_t cap)
 	modname_normalize(out);
 }
 
-static int name_matches(const char *path, size_t len, const char *name)
+/* The line of text whose module is name ('-' and '_' equal): modules.dep's (dep: the path before
+ * the ':', *out set) or modules.builtin's (the whole line is the path). 0 or -ENOENT. */
+static int find_line(const char *text, size_t len, const char *name, int dep, struct moddep_entry *out)
 {
 	char got[64], want[64];
-	moddep_name(path, len, got, sizeof(got));
+	size_t i = 0;
+
 	em_strlcpy(want, name, sizeof(want));
 	modname_normalize(want);
-	return str_eq(got, want);
-}
-
-int moddep_find(const char *text, size_t len, const char *name, struct moddep_entry *out)
-{
-	size_t i = 0;
 	while (i < len) {
 		size_t start = i, colon = (size_t)-1, end;
 		while (i < len && text[i] != '\n') {
@@ -51,29 +49,30 @@ int moddep_find(const char *text, size_t len, const char *name, struct moddep_en
 			i++;
 		}
 		end = i++;
+		if (!dep)
+			colon = end;
 		if (colon == (size_t)-1 || colon == start)
 			continue;
-		if (!name_matches(text + start, colon - start, name))
+		moddep_name(text + start, colon - start, got, sizeof(got));
+		if (!str_eq(got, want))
 			continue;
-		out->path = text + start;
-		out->pathlen = colon - start;
-		out->deps = text + colon + 1;
-		out->depslen = end - colon - 1;
+		if (dep) {
+			out->path = text + start;
+			out->pathlen = colon - start;
+			out->deps = text + colon + 1;
+			out->depslen = end - colon - 1;
+		}
 		return 0;
 	}
 	return -ENOENT;
 }
 
+int moddep_find(const char *text, size_t len, const char *name, struct moddep_entry *out)
+{
+	return find_line(text, len, name, 1, out);
+}
+
 int modbuiltin_find(const char *text, size_t len, const char *name)
 {
-	size_t i = 0;
-	while (i < len) {
-		size_t start = i;
-		while (i < len && text[i] != '\n')
-			i++;
-		if (i > start && name_matches(text + start, i - start, name))
-			return 0;
-		i++;
-	}
-	return -ENOENT;
+	return find_line(text, len, name, 0, NULL);
 }

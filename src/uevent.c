@@ -14,11 +14,12 @@ int uevent_parse(char *msg, size_t len, struct uevent *ev)
 	*at = '\0';
 	ev->action = msg;
 	ev->devpath = at + 1;
-	for (size_t i = strlen(at + 1) + (size_t)(at + 1 - msg) + 1; i < len; i += strlen(msg + i) + 1) {
-		if (str_startswith(msg + i, "MODALIAS="))
-			ev->modalias = msg + i + 9;
-		else if (str_startswith(msg + i, "SUBSYSTEM="))
-			ev->subsystem = msg + i + 10;
+	/* the KEY=VALUE fields after the header's NUL, each NUL-terminated, the last at msg[len] */
+	for (char *f = at + 1; (f += strlen(f) + 1) < msg + len;) {
+		if (str_startswith(f, "MODALIAS="))
+			ev->modalias = f + 9;
+		else if (str_startswith(f, "SUBSYSTEM="))
+			ev->subsystem = f + 10;
 	}
 	return 0;
 }
