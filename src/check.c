@@ -199,7 +199,7 @@ static void check_entry(const char *what, const struct mount_entry *m, const cha
 	struct fs_info fi;
 
 	sb_init(&ml, mods, sizeof(mods));
-	plan_source_text(m, src, sizeof(src));
+	plan_source_text(&m->src, src, sizeof(src));
 	fmt(type, sizeof(type), "%.*s", (int)strcspn(m->fstypes, ","), m->fstypes);
 	if (m->bind) {
 		say("ok", "%s: a bind of %s inside the new root (checked at boot)", what, src);

@@ -6,6 +6,7 @@
 #include "compat.h"
 #include "log.h"
 #include "modules.h"
+#include "plan.h"
 #include "uevent.h"
 #include "util.h"
 
@@ -614,14 +615,7 @@ int dev_wait(const struct devspec *d, long timeout_s, const char *what, char *pa
 	unsigned long start = log_ms(), last_say = start;
 	int s, found;
 
-	if (d->kind == DEV_PATH || d->kind == DEV_BIND || d->kind == DEV_NONE)
-		em_strlcpy(desc, d->value, sizeof(desc));
-	else if (d->kind == DEV_DEVNUM)
-		fmt(desc, sizeof(desc), "%u:%u", d->major, d->minor);
-	else if (d->kind == DEV_PARTUUID && d->partnroff)
-		fmt(desc, sizeof(desc), "PARTUUID=%s/PARTNROFF=%d", d->value, d->partnroff);
-	else
-		fmt(desc, sizeof(desc), "%s=%s", spec_kind_name(d->kind), d->value);
+	plan_source_text(d, desc, sizeof(desc));
 
 	/* Listen before looking, so a device announced between the look and the wait is not
 	 * missed. */

@@ -219,7 +219,7 @@ static int mount_one(const struct plan *p, const struct mount_entry *m, int root
 	int r, tfd = -1;
 
 	plan_target_path(m, sysroot, tgt, sizeof(tgt));
-	plan_source_text(m, src, sizeof(src));
+	plan_source_text(&m->src, src, sizeof(src));
 	t.display = tgt;
 	dev[0] = '\0';
 	if (rootfd < 0) {

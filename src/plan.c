@@ -14,9 +14,8 @@ void plan_target_path(const struct mount_entry *m, const char *sysroot, char *bu
 		fmt(buf, cap, "%s%s", str_eq(sysroot, "/") ? "" : sysroot, m->target);
 }
 
-void plan_source_text(const struct mount_entry *m, char *buf, size_t cap)
+void plan_source_text(const struct devspec *d, char *buf, size_t cap)
 {
-	const struct devspec *d = &m->src;
 	switch (d->kind) {
 	case DEV_UUID:
 	case DEV_LABEL:
@@ -80,7 +79,7 @@ static void print_entry(struct sbuf *o, unsigned n, const struct mount_entry *m,
 	uint64_t set = m->opts.attr_set, clr = m->opts.attr_clr;
 
 	plan_target_path(m, sysroot, tgt, sizeof(tgt));
-	plan_source_text(m, src, sizeof(src));
+	plan_source_text(&m->src, src, sizeof(src));
 	if (m->opts.ro == 1)
 		set |= EM_MOUNT_ATTR_RDONLY;
 	else if (m->opts.ro == 0)

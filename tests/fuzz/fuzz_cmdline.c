@@ -119,7 +119,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				(void)options_legacy(&all[i]->opts, &fl, data, sizeof(data));
 				REQUIRE(memchr(data, '\0', sizeof(data)) != NULL);
 				plan_target_path(all[i], "/sysroot", tgt, sizeof(tgt));
-				plan_source_text(all[i], src, sizeof(src));
+				plan_source_text(&all[i]->src, src, sizeof(src));
 			}
 		}
 	}

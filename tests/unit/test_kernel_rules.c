@@ -202,7 +202,7 @@ static void digest(char *out, size_t cap, int opts_always)
 	if (!p.have_root) {
 		add(out, cap, "noroot");
 	} else {
-		plan_source_text(&p.root, src, sizeof(src));
+		plan_source_text(&p.root.src, src, sizeof(src));
 		wait_text(p.root.wait_s, w, sizeof(w));
 		add(out, cap, "root=%s type=%s ro=%d wait=%s", src, p.root.fstypes[0] ? p.root.fstypes : "probe",
 		    p.root.opts.ro, w);
@@ -215,7 +215,7 @@ static void digest(char *out, size_t cap, int opts_always)
 	if (o[0] || (opts_always && p.have_usr))
 		add(out, cap, " opts=%s", o);
 	if (p.have_usr) {
-		plan_source_text(&p.usr, src, sizeof(src));
+		plan_source_text(&p.usr.src, src, sizeof(src));
 		wait_text(p.usr.wait_s, w, sizeof(w));
 		opts_text(&p.usr.opts, o, sizeof(o));
 		add(out, cap, " usr=%s usrtype=%s usrro=%d usrwait=%s usropts=%s", src,
