@@ -572,7 +572,8 @@ enum group {
 	G_ROOT, G_ROOTFSTYPE, G_ROOTFLAGS, G_ROOTDELAY, G_INIT, G_USR, G_USRFSTYPE, G_USRFLAGS, G_JOURNALDEV,
 	G_TIMEOUT, G_DEBUG, G_ONFAIL, G_JOBS, G_VOLATILE, G_OVERLAY, G_OVERLAYFLAGS, G_ROOTIMAGE, G_TMPFSFLAGS,
 	/* matched by hand */
-	G_RORW, G_ROOTWAIT, G_COUNT
+	G_RORW, G_ROOTWAIT, G_COUNT,
+	G_SKIP = G_COUNT /* in spec_build: an occurrence that a later one overrides */
 };
 
 /* The names of G_ROOT to G_JOURNALDEV, then those of earlymount's own G_TIMEOUT to G_TMPFSFLAGS
@@ -583,9 +584,21 @@ static const char group_names[] =
 	"root.journaldev\0timeout\0debug\0onfail\0jobs\0volatile\0overlay\0overlayflags\0rootimage\0"
 	"tmpfsflags";
 
+/* The group of a name among group_names: of the kernel's (ours 0) or, after "earlymount.", of
+ * earlymount's own (ours 1); G_NONE when it is none of them. */
+static enum group name_group(const char *n, int ours)
+{
+	const char *s = group_names;
+	for (enum group g = G_ROOT; g <= G_TMPFSFLAGS; g++, s += strlen(s) + 1)
+		if ((g >= G_TIMEOUT) == ours && param_eq(n, s))
+			return g;
+	return G_NONE;
+}
+
 static enum group group_of(const struct cmdline_arg *a, enum spec_rules rules)
 {
-	const char *n = a->name, *s = group_names;
+	const char *n = a->name;
+	enum group g;
 	int ours;
 
 	/* __setup("ro", readonly) and __setup("rw", readwrite) (init/do_mounts.c) refuse a value:
@@ -605,14 +618,10 @@ static enum group group_of(const struct cmdline_arg *a, enum spec_rules rules)
 		n += 11;
 	else if (!a->value)
 		return G_NONE;
-	for (enum group g = G_ROOT; g <= G_TMPFSFLAGS; g++, s += strlen(s) + 1) {
-		if ((g >= G_TIMEOUT) != ours || !param_eq(n, s))
-			continue;
-		if (rules == SPEC_RULES_SYSTEMD && (g == G_ROOTFLAGS || g == G_USRFLAGS))
-			return G_NONE; /* systemd-fstab-generator joins them (strextend_with_separator) */
-		return g;
-	}
-	return G_NONE;
+	g = name_group(n, ours);
+	if (rules == SPEC_RULES_SYSTEMD && (g == G_ROOTFLAGS || g == G_USRFLAGS))
+		return G_NONE; /* systemd-fstab-generator joins them (strextend_with_separator) */
+	return g;
 }
 
 struct ctx {
@@ -624,6 +633,20 @@ struct ctx {
 	int ro_given;  /* -1: neither ro nor rw on the line */
 	int usrflags;  /* mount.usrflags= given */
 };
+
+/* Writes the message into c->err: -EINVAL, for "return fail(c, ...)". */
+static int fail(struct ctx *c, const char *f, ...) __attribute__((format(printf, 2, 3)));
+static int fail(struct ctx *c, const char *f, ...)
+{
+	struct sbuf sb;
+	va_list ap;
+
+	sb_init(&sb, c->err, c->errlen);
+	va_start(ap, f);
+	sb_vprintf(&sb, f, ap);
+	va_end(ap);
+	return -EINVAL;
+}
 
 /* earlymount.mount=WHAT:WHERE[:FSTYPE[:OPTIONS]]. WHAT may contain ':' and even ":/" (8:17,
  * server:/export, [fe80::1]:/export) and OPTIONS may too (lowerdir=/a:/b), while WHERE has no ':'
@@ -654,16 +677,12 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 	size_t n;
 
 	where = find_where(val);
-	if (!where) {
-		fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: expected WHAT:WHERE[:FSTYPE[:OPTIONS]] "
+	if (!where)
+		return fail(c, EARLYMOUNT ".mount=%s: expected WHAT:WHERE[:FSTYPE[:OPTIONS]] "
 		    "with WHERE an absolute path", val);
-		return -EINVAL;
-	}
 	n = (size_t)(where - val);
-	if (n >= sizeof(what)) {
-		fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: WHAT is longer than %zu bytes", val, sizeof(what) - 1);
-		return -EINVAL;
-	}
+	if (n >= sizeof(what))
+		return fail(c, EARLYMOUNT ".mount=%s: WHAT is longer than %zu bytes", val, sizeof(what) - 1);
 	memcpy(what, val, n);
 	what[n] = '\0';
 	where++;
@@ -672,10 +691,8 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 	if (colon) {
 		const char *c2 = strchr(colon + 1, ':');
 		size_t fl = c2 ? (size_t)(c2 - colon - 1) : strlen(colon + 1);
-		if (fl >= sizeof(fstype)) {
-			fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: FSTYPE too long", val);
-			return -EINVAL;
-		}
+		if (fl >= sizeof(fstype))
+			return fail(c, EARLYMOUNT ".mount=%s: FSTYPE too long", val);
 		memcpy(fstype, colon + 1, fl);
 		fstype[fl] = '\0';
 		opts = c2 ? c2 + 1 : NULL;
@@ -683,10 +700,8 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 	/* WHERE lives in the (const) command line text, not cut at the colon: copy it into the
 	 * entry, in front of the options text in the entry's own buffer. */
 	n = colon ? (size_t)(colon - where) : strlen(where);
-	if (n >= sizeof(sub)) {
-		fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: WHERE is longer than %zu bytes", val, sizeof(sub) - 1);
-		return -EINVAL;
-	}
+	if (n >= sizeof(sub))
+		return fail(c, EARLYMOUNT ".mount=%s: WHERE is longer than %zu bytes", val, sizeof(sub) - 1);
 	memset(m, 0, sizeof(*m));
 	options_init(&m->opts);
 	m->role = ROLE_EXTRA;
@@ -696,10 +711,8 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 	m->opts.used = n + 1;
 	memcpy(m->opts.buf, sub, n + 1);
 	m->target = m->opts.buf;
-	if (check_target(m->target, "mount point", sub, sizeof(sub)) < 0) {
-		fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: %s", val, sub);
-		return -EINVAL;
-	}
+	if (check_target(m->target, "mount point", sub, sizeof(sub)) < 0)
+		goto sub_fail;
 	if (str_eq(fstype, "bind") || str_eq(fstype, "rbind")) {
 		m->bind = 1;
 		m->opts.recursive = fstype[0] == 'r';
@@ -708,45 +721,41 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 		em_strlcpy(m->src.value, what, sizeof(m->src.value));
 		if (what[0] == '/' && what[strspn(what, "/")] == '\0') {
 			/* binding the whole new root somewhere inside itself is allowed */
-		} else if (check_target(what, "bind source", sub, sizeof(sub)) < 0) {
-			fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: %s", val, sub);
-			return -EINVAL;
-		}
+		} else if (check_target(what, "bind source", sub, sizeof(sub)) < 0)
+			goto sub_fail;
 	} else {
 		if (is_device_form(what)) {
-			if (spec_parse_device(what, &m->src, sub, sizeof(sub)) < 0) {
-				fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: %s", val, sub);
-				return -EINVAL;
-			}
+			if (spec_parse_device(what, &m->src, sub, sizeof(sub)) < 0)
+				goto sub_fail;
 		} else {
 			m->src.kind = DEV_NONE;
 			em_strlcpy(m->src.value, what, sizeof(m->src.value));
-			if (!fstype[0]) {
-				fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: '%s' is not a device, so a "
+			if (!fstype[0])
+				return fail(c, EARLYMOUNT ".mount=%s: '%s' is not a device, so a "
 				    "filesystem type is needed (WHAT:WHERE:FSTYPE)", val, what);
-				return -EINVAL;
-			}
 		}
 		m->src.text = m->src.value;
-		if (fstype[0] && check_fstypes(fstype, sub, sizeof(sub)) < 0) {
-			fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: %s", val, sub);
-			return -EINVAL;
-		}
+		if (fstype[0] && check_fstypes(fstype, sub, sizeof(sub)) < 0)
+			goto sub_fail;
 		em_strlcpy(m->fstypes, fstype, sizeof(m->fstypes));
 	}
-	if (options_add(&m->opts, opts, sub, sizeof(sub)) < 0) {
-		fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: %s", val, sub);
-		return -EINVAL;
-	}
+	if (options_add(&m->opts, opts, sub, sizeof(sub)) < 0)
+		goto sub_fail;
 	return 0;
+sub_fail: /* a check above wrote why into sub */
+	return fail(c, EARLYMOUNT ".mount=%s: %s", val, sub);
+}
+
+/* "NAME=VALUE: why", the why from a check that wrote it into sub. */
+static int fail_arg(struct ctx *c, const struct cmdline_arg *a, const char *sub)
+{
+	return fail(c, "%s=%s: %s", a->name, a->value, sub);
 }
 
 static int need_value(struct ctx *c, const struct cmdline_arg *a)
 {
-	if (!a->value || !*a->value) {
-		fmt(c->err, c->errlen, "%s=: empty value", a->name);
-		return -EINVAL;
-	}
+	if (!a->value || !*a->value)
+		return fail(c, "%s=: empty value", a->name);
 	return 0;
 }
 
@@ -754,10 +763,8 @@ static int parse_seconds(struct ctx *c, const struct cmdline_arg *a, unsigned lo
 {
 	if (need_value(c, a) < 0)
 		return -EINVAL;
-	if (parse_ulong(a->value, out) < 0 || *out > 86400) {
-		fmt(c->err, c->errlen, "%s=%s: not a number of seconds (0 to 86400)", a->name, a->value);
-		return -EINVAL;
-	}
+	if (parse_ulong(a->value, out) < 0 || *out > 86400)
+		return fail(c, "%s=%s: not a number of seconds (0 to 86400)", a->name, a->value);
 	return 0;
 }
 
@@ -780,23 +787,19 @@ static int device_param(struct ctx *c, const struct cmdline_arg *a, struct mount
 		memset(&m->src, 0, sizeof(m->src));
 		m->src.kind = DEV_NONE;
 		m->src.text = a->value;
-		if (strlen(tag) >= sizeof(m->src.value)) {
-			fmt(c->err, c->errlen, "%s=%s: a share tag longer than %zu bytes", a->name, a->value,
+		if (strlen(tag) >= sizeof(m->src.value))
+			return fail(c, "%s=%s: a share tag longer than %zu bytes", a->name, a->value,
 			    sizeof(m->src.value) - 1);
-			return -EINVAL;
-		}
 		em_strlcpy(m->src.value, tag, sizeof(m->src.value));
 		return 0;
 	}
 	r = spec_parse_device(a->value, &m->src, sub, sizeof(sub));
 	if (r == -EOPNOTSUPP) {
-		fmt(c->err, c->errlen, "%s=%s is %s", a->name, a->value, sub);
+		(void)fail(c, "%s=%s is %s", a->name, a->value, sub);
 		return -EOPNOTSUPP; /* spec_build passes it on: the dracut hook leaves the root to dracut */
 	}
-	if (r < 0) {
-		fmt(c->err, c->errlen, "%s=%s: %s", a->name, a->value, sub);
-		return -EINVAL;
-	}
+	if (r < 0)
+		return fail_arg(c, a, sub);
 	em_strlcpy(m->fstypes, keep, sizeof(m->fstypes));
 	if (m->src.kind == DEV_PATH && str_startswith(m->src.value, "/dev/disk/"))
 		warn(c->p, "%s=%s: a link that udev makes; it exists where udev has run (dracut), "
@@ -821,8 +824,7 @@ static int fstype_param(struct ctx *c, const struct cmdline_arg *a, struct mount
 	if (strlen(a->value) >= sizeof(m->fstypes) || check_fstypes(a->value, sub, sizeof(sub)) < 0) {
 		if (strlen(a->value) >= sizeof(m->fstypes))
 			fmt(sub, sizeof(sub), "list longer than %zu bytes", sizeof(m->fstypes) - 1);
-		fmt(c->err, c->errlen, "%s=%s: %s", a->name, a->value, sub);
-		return -EINVAL;
+		return fail_arg(c, a, sub);
 	}
 	em_strlcpy(m->fstypes, a->value, sizeof(m->fstypes));
 	return 0;
@@ -874,31 +876,27 @@ static int init_param(struct ctx *c, const struct cmdline_arg *a)
 	struct plan *p = c->p;
 	if (need_value(c, a) < 0)
 		return -EINVAL; /* the kernel panics: "Requested init  failed" */
-	if (strlen(a->value) + 2 > sizeof(p->init_buf)) {
-		fmt(c->err, c->errlen, "init=%s: longer than %zu bytes", a->value, sizeof(p->init_buf) - 2);
-		return -EINVAL;
-	}
+	if (strlen(a->value) + 2 > sizeof(p->init_buf))
+		return fail(c, "init=%s: longer than %zu bytes", a->value, sizeof(p->init_buf) - 2);
 	/* The kernel execs init= as given, from "/" of the new root: a relative "sbin/init" is
 	 * /sbin/init (init/main.c run_init_process after the chroot into the root). A path that
 	 * climbs with ".." is refused, as every other path here. */
-	if (a->value[0] != '/' && has_dotdot(a->value)) {
-		fmt(c->err, c->errlen, "init=%s: not an absolute path, and it climbs with '..' (a relative "
+	if (a->value[0] != '/' && has_dotdot(a->value))
+		return fail(c, "init=%s: not an absolute path, and it climbs with '..' (a relative "
 		    "init= runs from /: write it without '..')", a->value);
-		return -EINVAL;
-	}
 	fmt(p->init_buf, sizeof(p->init_buf), "%s%s", a->value[0] == '/' ? "" : "/", a->value);
 	p->init = p->init_buf;
 	p->init_given = a->value;
 	return 0;
 }
 
-static int our_param(struct ctx *c, const struct cmdline_arg *a)
+static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 {
 	struct plan *p = c->p;
 	const char *n = a->name;
 	unsigned long v;
 
-	switch (group_of(a, c->rules)) {
+	switch (g) {
 	case G_ROOT:
 		/* An empty last root= names no device (the kernel falls back to the boot loader's
 		 * ROOT_DEV, systemd-fstab-generator sees no root=): refused as "empty value". An
@@ -931,79 +929,75 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a)
 			p->journaldev = NULL;
 			return 0;
 		}
-		if (!str_startswith(a->value, "/dev/") || has_dotdot(a->value)) {
-			fmt(c->err, c->errlen, "root.journaldev=%s: not a device path (/dev/...)", a->value);
-			return -EINVAL;
-		}
+		if (!str_startswith(a->value, "/dev/") || has_dotdot(a->value))
+			return fail(c, "root.journaldev=%s: not a device path (/dev/...)", a->value);
 		p->journaldev = a->value;
 		return 0;
+	case G_TIMEOUT:
+		if (parse_seconds(c, a, &v) < 0)
+			return -EINVAL;
+		if (!p->wait_from || !str_eq(p->wait_from, "rootwait"))
+			p->wait_s = (long)v, p->wait_from = "earlymount.timeout";
+		return 0;
+	case G_DEBUG:
+		if (parse_bool(a->value, &p->debug) < 0)
+			return fail(c, EARLYMOUNT ".debug=%s: expected nothing, 1 or 0", a->value);
+		return 0;
+	case G_ONFAIL: {
+		static const char onfail_names[] = "shell\0reboot\0poweroff\0halt\0panic";
+		const char *s = onfail_names;
+		if (need_value(c, a) < 0)
+			return -EINVAL;
+		for (unsigned i = ONFAIL_SHELL; i <= ONFAIL_PANIC; i++, s += strlen(s) + 1)
+			if (str_eq(a->value, s))
+				return p->onfail = (enum onfail)i, 0;
+		return fail(c, EARLYMOUNT ".onfail=%s: expected shell, reboot, poweroff, halt or panic", a->value);
+	}
+	case G_JOBS:
+		/* How many finit_module calls may run at once (modload.c); 1 loads one module at a
+		 * time, for comparing and debugging. */
+		if (need_value(c, a) < 0)
+			return -EINVAL;
+		if (parse_ulong(a->value, &v) < 0 || v == 0)
+			return fail(c, EARLYMOUNT ".jobs=%s: expected a number of modules to load at "
+			            "once, 1 or more", a->value);
+		if (v > 64) {
+			warn(p, EARLYMOUNT ".jobs=%s: more than 64; loading at most 64 modules at once", a->value);
+			v = 64;
+		}
+		p->jobs = (unsigned)v;
+		return 0;
+	case G_VOLATILE:
+	case G_OVERLAY:
+	case G_OVERLAYFLAGS:
+	case G_ROOTIMAGE:
+	case G_TMPFSFLAGS: {
+		int r = layer_param(p, n + 11, a->value, c->err, c->errlen);
+		return r < 0 ? r : 0; /* every one of these names is a layer parameter: r is never 0 */
+	}
 	default:
 		break;
 	}
-	if (!a->value && (param_eq(n, "root") || param_eq(n, "rootfstype") || param_eq(n, "rootflags") ||
-	                  param_eq(n, "rootdelay") || param_eq(n, "init") || param_eq(n, "mount.usr") ||
-	                  param_eq(n, "mount.usrfstype") || param_eq(n, "mount.usrflags"))) {
-		warn(p, "%s without '=' is not %s=; ignored, as the kernel and systemd do", n, n);
+	/* G_NONE. A kernel parameter of ours here has no value (with one it has its group), or is
+	 * rootflags= or mount.usrflags= under systemd's rules (added up at the end). */
+	g = name_group(n, 0);
+	if (g != G_NONE) {
+		if (!a->value && g < G_JOURNALDEV)
+			warn(p, "%s without '=' is not %s=; ignored, as the kernel and systemd do", n, n);
 		return 0;
 	}
-	if (param_eq(n, "rootflags") || param_eq(n, "mount.usrflags"))
-		return 0; /* systemd rules: added up at the end */
 	if (!str_startswith(n, "earlymount."))
 		return 0; /* someone else's parameter */
 	n += strlen("earlymount.");
 	if (param_eq(n, "mount")) {
 		if (need_value(c, a) < 0)
 			return -EINVAL;
-		if (p->nextra >= PLAN_MAX_EXTRA) {
-			fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: too many " EARLYMOUNT ".mount= entries "
-			    "(at most %d)", a->value, PLAN_MAX_EXTRA);
-			return -EINVAL;
-		}
+		if (p->nextra >= PLAN_MAX_EXTRA)
+			return fail(c, EARLYMOUNT ".mount=%s: too many " EARLYMOUNT ".mount= entries "
+			            "(at most %d)", a->value, PLAN_MAX_EXTRA);
 		if (parse_extra(c, a->value, &p->extra[p->nextra]) < 0)
 			return -EINVAL;
 		p->nextra++;
-		return 0;
-	}
-	if (param_eq(n, "timeout")) {
-		if (parse_seconds(c, a, &v) < 0)
-			return -EINVAL;
-		if (!p->wait_from || !str_eq(p->wait_from, "rootwait"))
-			p->wait_s = (long)v, p->wait_from = "earlymount.timeout";
-		return 0;
-	}
-	if (param_eq(n, "debug")) {
-		if (parse_bool(a->value, &p->debug) < 0) {
-			fmt(c->err, c->errlen, EARLYMOUNT ".debug=%s: expected nothing, 1 or 0", a->value);
-			return -EINVAL;
-		}
-		return 0;
-	}
-	if (param_eq(n, "onfail")) {
-		static const char *const names[] = { "", "shell", "reboot", "poweroff", "halt", "panic" };
-		if (need_value(c, a) < 0)
-			return -EINVAL;
-		for (size_t i = 1; i < ARRAY_SIZE(names); i++)
-			if (str_eq(a->value, names[i]))
-				return p->onfail = (enum onfail)i, 0;
-		fmt(c->err, c->errlen, EARLYMOUNT ".onfail=%s: expected shell, reboot, poweroff, halt or panic",
-		    a->value);
-		return -EINVAL;
-	}
-	if (param_eq(n, "jobs")) {
-		/* How many finit_module calls may run at once (modload.c); 1 loads one module at a
-		 * time, for comparing and debugging. */
-		if (need_value(c, a) < 0)
-			return -EINVAL;
-		if (parse_ulong(a->value, &v) < 0 || v == 0) {
-			fmt(c->err, c->errlen, EARLYMOUNT ".jobs=%s: expected a number of modules to load at "
-			    "once, 1 or more", a->value);
-			return -EINVAL;
-		}
-		if (v > 64) {
-			warn(p, EARLYMOUNT ".jobs=%s: more than 64; loading at most 64 modules at once", a->value);
-			v = 64;
-		}
-		p->jobs = (unsigned)v;
 		return 0;
 	}
 	if (param_eq(n, "modules")) {
@@ -1012,10 +1006,8 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a)
 			return -EINVAL;
 		for (unsigned i = 0; i < p->nmodules; i++)
 			used = (size_t)(p->modules[i] - p->modules_buf) + strlen(p->modules[i]) + 1;
-		if (used + strlen(a->value) + 1 > sizeof(p->modules_buf)) {
-			fmt(c->err, c->errlen, EARLYMOUNT ".modules=%s: list too long", a->value);
-			return -EINVAL;
-		}
+		if (used + strlen(a->value) + 1 > sizeof(p->modules_buf))
+			return fail(c, EARLYMOUNT ".modules=%s: list too long", a->value);
 		char *s = p->modules_buf + used;
 		memcpy(s, a->value, strlen(a->value) + 1);
 		while (s) {
@@ -1023,11 +1015,8 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a)
 			if (comma)
 				*comma = '\0';
 			if (*s) {
-				if (p->nmodules >= PLAN_MAX_MODULES) {
-					fmt(c->err, c->errlen, EARLYMOUNT ".modules=: more than %d modules",
-					    PLAN_MAX_MODULES);
-					return -EINVAL;
-				}
+				if (p->nmodules >= PLAN_MAX_MODULES)
+					return fail(c, EARLYMOUNT ".modules=: more than %d modules", PLAN_MAX_MODULES);
 				modname_normalize(s);
 				p->modules[p->nmodules++] = s;
 			}
@@ -1035,32 +1024,26 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a)
 		}
 		return 0;
 	}
-	int r = layer_param(p, n, a->value, c->err, c->errlen);
-	if (r)
-		return r < 0 ? r : 0;
-	fmt(c->err, c->errlen, "%s: unknown " EARLYMOUNT " parameter (known: " EARLYMOUNT ".mount, "
+	return fail(c, "%s: unknown " EARLYMOUNT " parameter (known: " EARLYMOUNT ".mount, "
 	    EARLYMOUNT ".timeout, " EARLYMOUNT ".debug, " EARLYMOUNT ".onfail, " EARLYMOUNT ".modules, " EARLYMOUNT ".jobs, "
 	    EARLYMOUNT ".volatile, " EARLYMOUNT ".overlay, " EARLYMOUNT ".overlayflags, " EARLYMOUNT ".rootimage, "
 	    EARLYMOUNT ".tmpfsflags)", a->name);
-	return -EINVAL;
 }
 
 /* Adds every rootflags= (or mount.usrflags=) that counts to o: under the kernel's rules the last
  * one only (the others are skipped), under systemd's all of them in order, which is the same as
  * joining them with ','. Returns how many were added, or -EINVAL. */
-static int add_flags(struct ctx *c, const struct cmdline *cl, const unsigned char *skip, const char *name,
+static int add_flags(struct ctx *c, const struct cmdline *cl, const unsigned char *grp, const char *name,
                      struct optset *o)
 {
 	char sub[192];
 	int added = 0;
 	for (unsigned i = 0; i < cl->nargs; i++) {
 		const struct cmdline_arg *a = &cl->args[i];
-		if (skip[i] || !a->value || !param_eq(a->name, name))
+		if (grp[i] == G_SKIP || !a->value || !param_eq(a->name, name))
 			continue;
-		if (options_add(o, a->value, sub, sizeof(sub)) < 0) {
-			fmt(c->err, c->errlen, "%s=%s: %s", a->name, a->value, sub);
-			return -EINVAL;
-		}
+		if (options_add(o, a->value, sub, sizeof(sub)) < 0)
+			return fail_arg(c, a, sub);
 		added++;
 	}
 	return added;
@@ -1086,7 +1069,9 @@ static void systemd_wait(struct plan *p, struct mount_entry *m, long dflt, const
 
 int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, char *err, size_t errlen)
 {
-	static unsigned char skip[CMDLINE_MAX_ARGS]; /* 2 KiB: not on the early stack */
+	/* Each argument's group, or G_SKIP for an earlier occurrence of a single-valued one (2 KiB:
+	 * not on the early stack). */
+	static unsigned char grp[CMDLINE_MAX_ARGS];
 	unsigned char seen[G_COUNT];
 	int nroot, nusr;
 	struct ctx c;
@@ -1112,7 +1097,7 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 	memset(seen, 0, sizeof(seen));
 	for (unsigned i = cl->nargs; i-- > 0;) {
 		enum group g = group_of(&cl->args[i], rules);
-		skip[i] = g != G_NONE && seen[g];
+		grp[i] = g != G_NONE && seen[g] ? G_SKIP : g;
 		seen[g] = 1;
 	}
 	/* What to do on failure and how much to say must not depend on where a bad parameter
@@ -1121,15 +1106,14 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 		const struct cmdline_arg *a = &cl->args[i];
 		char scratch[8];
 		struct ctx pre = { .p = p, .rules = rules, .err = scratch, .errlen = sizeof(scratch), .ro = 1 };
-		enum group g = group_of(a, rules);
-		if (!skip[i] && (g == G_ONFAIL || g == G_DEBUG))
-			(void)our_param(&pre, a); /* an invalid one is reported by the full pass */
+		if (grp[i] == G_ONFAIL || grp[i] == G_DEBUG)
+			(void)our_param(&pre, a, grp[i]); /* an invalid one is reported by the full pass */
 	}
 	/* root= is a share's tag when rootfstype= names only shares (9p, virtiofs): known before
 	 * root= is read, wherever the two stand on the line. */
 	for (unsigned i = 0; i < cl->nargs; i++) {
 		const struct cmdline_arg *a = &cl->args[i];
-		if (skip[i] || group_of(a, rules) != G_ROOTFSTYPE)
+		if (grp[i] != G_ROOTFSTYPE)
 			continue;
 		int share = layer_share_list(a->value);
 		if (share < 0) {
@@ -1140,7 +1124,7 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 		p->share_root = share;
 	}
 	for (unsigned i = 0; i < cl->nargs; i++) {
-		int r = skip[i] ? 0 : our_param(&c, &cl->args[i]);
+		int r = grp[i] == G_SKIP ? 0 : our_param(&c, &cl->args[i], grp[i]);
 		if (r < 0)
 			return r == -EOPNOTSUPP ? r : -EINVAL;
 	}
@@ -1150,7 +1134,7 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 	p->init_args = cl->init_args;
 	c.usrflags = 0;
 	for (unsigned i = 0; i < cl->nargs; i++)
-		if (!skip[i] && cl->args[i].value && param_eq(cl->args[i].name, "mount.usrflags"))
+		if (grp[i] != G_SKIP && cl->args[i].value && param_eq(cl->args[i].name, "mount.usrflags"))
 			c.usrflags = 1;
 
 	if (rules == SPEC_RULES_SYSTEMD && !p->have_usr && (p->usr.fstypes[0] || c.usrflags) && p->have_root) {
@@ -1172,21 +1156,21 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 	 * rootflags= when either was given (add_sysroot_mount), so there the line wins. /usr
 	 * follows the root unless mount.usrflags= says. */
 	p->root.opts.ro = c.ro;
-	nroot = add_flags(&c, cl, skip, "rootflags", &p->root.opts);
+	nroot = add_flags(&c, cl, grp, "rootflags", &p->root.opts);
 	if (nroot < 0)
 		return -EINVAL;
 	if (rules == SPEC_RULES_SYSTEMD && c.ro_given >= 0)
 		p->root.opts.ro = c.ro_given;
 	if (p->have_usr) {
 		p->usr.opts.ro = c.ro;
-		nusr = add_flags(&c, cl, skip, "mount.usrflags", &p->usr.opts);
+		nusr = add_flags(&c, cl, grp, "mount.usrflags", &p->usr.opts);
 		if (nusr < 0)
 			return -EINVAL;
 		if (rules == SPEC_RULES_SYSTEMD) {
 			/* systemd: /usr takes the root's type and options when it has none of its own. */
 			if (!p->usr.fstypes[0])
 				em_strlcpy(p->usr.fstypes, p->root.fstypes, sizeof(p->usr.fstypes));
-			if (!nusr && nroot > 0 && add_flags(&c, cl, skip, "rootflags", &p->usr.opts) < 0)
+			if (!nusr && nroot > 0 && add_flags(&c, cl, grp, "rootflags", &p->usr.opts) < 0)
 				return -EINVAL;
 		}
 	} else if (p->usr.fstypes[0] || c.usrflags) {
