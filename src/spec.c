@@ -35,35 +35,34 @@ static int has_dotdot(const char *p)
 	return 0;
 }
 
+/* Writes the message into err: -EINVAL, for "return efail(err, errlen, ...)". */
+#define efail(...) (fmt(__VA_ARGS__), -EINVAL)
+
 /* udev escapes characters of labels in /dev/disk/by-label names as \xNN (udev_util_encode_string);
- * no udev made those links here, so the name is decoded and matched like LABEL=. */
-static int decode_udev(const char *in, char *out, size_t cap)
+ * no udev made those links here, so the name is decoded and matched like LABEL=. It stops at
+ * cap - 1 bytes: out is one byte longer than a value may be, so set_value refuses a name that
+ * does not fit with its "longer than" message. */
+static void decode_udev(const char *in, char *out, size_t cap)
 {
 	size_t n = 0;
-	while (*in) {
+	while (*in && n + 1 < cap) {
 		char c = *in++;
 		if (c == '\\' && in[0] == 'x' && is_hex(in[1]) && is_hex(in[2])) {
 			c = (char)(hexval(in[1]) << 4 | hexval(in[2]));
 			in += 3;
 		}
-		if (n + 1 >= cap)
-			return -ENAMETOOLONG;
 		out[n++] = c;
 	}
 	out[n] = '\0';
-	return 0;
 }
 
 static int set_value(struct devspec *d, const char *v, char *err, size_t errlen)
 {
-	if (!*v) {
-		fmt(err, errlen, "the %s is empty", spec_kind_name(d->kind));
-		return -EINVAL;
-	}
-	if (strlen(v) >= sizeof(d->value)) {
-		fmt(err, errlen, "the %s is longer than %zu bytes", spec_kind_name(d->kind), sizeof(d->value) - 1);
-		return -EINVAL;
-	}
+	if (!*v)
+		return efail(err, errlen, "the %s is empty", spec_kind_name(d->kind));
+	if (strlen(v) >= sizeof(d->value))
+		return efail(err, errlen, "the %s is longer than %zu bytes", spec_kind_name(d->kind),
+		             sizeof(d->value) - 1);
 	em_strlcpy(d->value, v, sizeof(d->value));
 	return 0;
 }
@@ -71,34 +70,34 @@ static int set_value(struct devspec *d, const char *v, char *err, size_t errlen)
 static int check_uuid(const struct devspec *d, char *err, size_t errlen)
 {
 	for (const char *s = d->value; *s; s++)
-		if (!is_hex(*s) && *s != '-') {
-			fmt(err, errlen, "'%s' is not a UUID: only hex digits and '-' are allowed", d->value);
-			return -EINVAL;
-		}
+		if (!is_hex(*s) && *s != '-')
+			return efail(err, errlen, "'%s' is not a UUID: only hex digits and '-' are allowed", d->value);
 	return 0;
 }
 
-/* GPT: a GUID, 8-4-4-4-12 hex digits. MBR: the kernel's "SSSSSSSS-PP" (disk signature and
- * partition number in hex, block/early-lookup.c). */
-static int check_partuuid(const char *v)
+static size_t hex_run(const char *s)
 {
-	static const int groups[] = { 8, 4, 4, 4, 12 };
-	const char *s = v;
-	size_t g, n;
+	size_t n = 0;
+	while (is_hex(s[n]))
+		n++;
+	return n;
+}
 
-	for (n = 0; is_hex(s[n]); n++)
-		;
-	if (n == 8 && s[8] == '-') {
-		size_t m;
-		for (m = 0; is_hex(s[9 + m]); m++)
-			;
-		if (m >= 1 && m <= 2 && s[9 + m] == '\0')
-			return 0;
+/* GPT: a GUID, 8-4-4-4-12 hex digits. MBR: the kernel's "SSSSSSSS-PP" (disk signature and
+ * partition number in hex, block/early-lookup.c). 0 when it is one, 1 for an MBR one with a single
+ * digit after the '-' (see spec_parse_device), -EINVAL for anything else. */
+static int check_partuuid(const char *s)
+{
+	static const unsigned char groups[] = { 8, 4, 4, 4, 12 };
+
+	if (hex_run(s) == 8 && s[8] == '-') {
+		size_t m = hex_run(s + 9);
+		if ((m == 1 || m == 2) && s[9 + m] == '\0')
+			return m == 1;
 	}
-	for (g = 0; g < ARRAY_SIZE(groups); g++) {
-		for (n = 0; is_hex(s[n]); n++)
-			;
-		if (n != (size_t)groups[g])
+	for (size_t g = 0; g < ARRAY_SIZE(groups); g++) {
+		size_t n = hex_run(s);
+		if (n != groups[g])
 			return -EINVAL;
 		s += n;
 		if (g + 1 < ARRAY_SIZE(groups) && *s++ != '-')
@@ -223,10 +222,8 @@ int spec_parse_device(const char *text, struct devspec *d, char *err, size_t err
 {
 	memset(d, 0, sizeof(*d));
 	d->text = text;
-	if (!*text) {
-		fmt(err, errlen, "empty value");
-		return -EINVAL;
-	}
+	if (!*text)
+		return efail(err, errlen, "empty value");
 	for (const char *e = foreign_roots; *e;) {
 		int exact = *e == 'x';
 		unsigned tail = (unsigned)(e[exact] - '0');
@@ -242,19 +239,14 @@ int spec_parse_device(const char *text, struct devspec *d, char *err, size_t err
 		text += 6;
 	for (size_t i = 0; i < ARRAY_SIZE(tag_forms); i++) {
 		const char *v = text + strlen(tag_forms[i].prefix);
-		char buf[SPEC_VALUE_MAX];
+		char buf[SPEC_VALUE_MAX + 1]; /* a value that is too long still shows as one */
 		if (!str_startswith(text, tag_forms[i].prefix))
 			continue;
 		d->kind = tag_forms[i].kind;
 		if (tag_forms[i].prefix[0] == '/') {
-			if (strchr(v, '/')) {
-				fmt(err, errlen, "'%s' has a '/' after the %s", v, spec_kind_name(d->kind));
-				return -EINVAL;
-			}
-			if (decode_udev(v, buf, sizeof(buf)) < 0) {
-				fmt(err, errlen, "the %s is longer than %zu bytes", spec_kind_name(d->kind), sizeof(buf) - 1);
-				return -EINVAL;
-			}
+			if (strchr(v, '/'))
+				return efail(err, errlen, "'%s' has a '/' after the %s", v, spec_kind_name(d->kind));
+			decode_udev(v, buf, sizeof(buf));
 			v = buf;
 		} else {
 			v = unquote_tag(v, buf, sizeof(buf));
@@ -265,29 +257,22 @@ int spec_parse_device(const char *text, struct devspec *d, char *err, size_t err
 			return check_uuid(d, err, errlen);
 		if (d->kind == DEV_PARTUUID) {
 			char *off = strchr(d->value, '/');
-			size_t n;
+			int r;
 			if (off) {
-				if (!str_startswith(off, "/PARTNROFF=") || parse_int(off + 11, &d->partnroff) < 0) {
-					fmt(err, errlen, "'%s' after the PARTUUID is not /PARTNROFF=<number>", off);
-					return -EINVAL;
-				}
+				if (!str_startswith(off, "/PARTNROFF=") || parse_int(off + 11, &d->partnroff) < 0)
+					return efail(err, errlen, "'%s' after the PARTUUID is not /PARTNROFF=<number>", off);
 				*off = '\0';
 			}
 			/* An MBR partition's PARTUUID is "%08x-%02x" (block/partitions/msdos.c, and blkid
 			 * alike), and the kernel matches by strncasecmp over the given length
 			 * (match_dev_by_uuid): "deadbeef-5" is never equal to "deadbeef-05". */
-			for (n = 0; is_hex(d->value[n]); n++)
-				;
-			if (n == 8 && d->value[8] == '-' && is_hex(d->value[9]) && !d->value[10]) {
-				fmt(err, errlen, "'%s' never matches: an MBR partition's PARTUUID has two hex "
-				    "digits after the '-' (%.*s0%c)", d->value, 9, d->value, d->value[9]);
-				return -EINVAL;
-			}
-			if (check_partuuid(d->value) < 0) {
-				fmt(err, errlen, "'%s' is not a PARTUUID: expected a GPT GUID "
-				    "(8-4-4-4-12 hex digits) or an MBR SSSSSSSS-PP", d->value);
-				return -EINVAL;
-			}
+			r = check_partuuid(d->value);
+			if (r > 0)
+				return efail(err, errlen, "'%s' never matches: an MBR partition's PARTUUID has two hex "
+				             "digits after the '-' (%.*s0%c)", d->value, 9, d->value, d->value[9]);
+			if (r < 0)
+				return efail(err, errlen, "'%s' is not a PARTUUID: expected a GPT GUID "
+				             "(8-4-4-4-12 hex digits) or an MBR SSSSSSSS-PP", d->value);
 		}
 		return 0;
 	}
