@@ -372,15 +372,18 @@ static int check_target(const char *t, const char *noun, char *err, size_t errle
 	return -EINVAL;
 }
 
+/* 1, yes, true, on or nothing: *out 1; 0, no, false, off: *out 0 (the words packed, each a yes
+ * and then its no). */
 static int parse_bool(const char *v, int *out)
 {
-	if (!v || str_eq(v, "1") || str_eq(v, "yes") || str_eq(v, "true") || str_eq(v, "on"))
-		*out = 1;
-	else if (str_eq(v, "0") || str_eq(v, "no") || str_eq(v, "false") || str_eq(v, "off"))
-		*out = 0;
-	else
-		return -EINVAL;
-	return 0;
+	static const char words[] = "1\0" "0\0" "yes\0no\0true\0false\0on\0off";
+	const char *s = words;
+	if (!v)
+		return *out = 1, 0;
+	for (unsigned i = 0; i < 8; i++, s += strlen(s) + 1)
+		if (str_eq(v, s))
+			return *out = !(i & 1), 0;
+	return -EINVAL;
 }
 
 /* ---- warnings ---------------------------------------------------------------------------- */
