@@ -156,19 +156,20 @@ static int parse_devnum(const char *s, struct devspec *d)
 	return 0;
 }
 
-static const struct {
-	const char *prefix;
-	enum devkind kind;
-} tag_forms[] = {
-	{ "UUID=", DEV_UUID },
-	{ "LABEL=", DEV_LABEL },
-	{ "PARTUUID=", DEV_PARTUUID },
-	{ "PARTLABEL=", DEV_PARTLABEL },
-	{ "/dev/disk/by-uuid/", DEV_UUID },
-	{ "/dev/disk/by-label/", DEV_LABEL },
-	{ "/dev/disk/by-partuuid/", DEV_PARTUUID },
-	{ "/dev/disk/by-partlabel/", DEV_PARTLABEL },
-};
+/* The tag forms, packed one after the other: the i-th is of kind DEV_UUID + i % 4 (UUID, LABEL,
+ * PARTUUID, PARTLABEL), the last four are udev's links. */
+static const char tag_forms[] = "UUID=\0LABEL=\0PARTUUID=\0PARTLABEL=\0/dev/disk/by-uuid/\0"
+                                "/dev/disk/by-label/\0/dev/disk/by-partuuid/\0/dev/disk/by-partlabel/";
+
+/* The index of the tag form text starts with, with *v the value after it; -1 when none. */
+static int tag_form(const char *text, const char **v)
+{
+	const char *s = tag_forms;
+	for (int i = 0; i < 8; i++, s += strlen(s) + 1)
+		if (str_startswith(text, s))
+			return *v = text + strlen(s), i;
+	return -1;
+}
 
 /* Roots that earlymount does not mount because someone else does: dracut's modules (their
  * parse-*.sh scripts claim these root= prefixes), systemd's gpt-auto generator, and the roots the
@@ -237,13 +238,12 @@ int spec_parse_device(const char *text, struct devspec *d, char *err, size_t err
 	/* dracut's parse-block.sh: root=block:/dev/... is that device path. */
 	if (str_startswith(text, "block:"))
 		text += 6;
-	for (size_t i = 0; i < ARRAY_SIZE(tag_forms); i++) {
-		const char *v = text + strlen(tag_forms[i].prefix);
+	const char *v;
+	int t = tag_form(text, &v);
+	if (t >= 0) {
 		char buf[SPEC_VALUE_MAX + 1]; /* a value that is too long still shows as one */
-		if (!str_startswith(text, tag_forms[i].prefix))
-			continue;
-		d->kind = tag_forms[i].kind;
-		if (tag_forms[i].prefix[0] == '/') {
+		d->kind = (enum devkind)(DEV_UUID + (t & 3));
+		if (t >= 4) {
 			if (strchr(v, '/'))
 				return efail(err, errlen, "'%s' has a '/' after the %s", v, spec_kind_name(d->kind));
 			decode_udev(v, buf, sizeof(buf));
@@ -327,10 +327,8 @@ static int is_device_form(const char *s)
 	struct devspec d;
 	if (str_startswith(s, "/dev/"))
 		return 1;
-	for (size_t i = 0; i < ARRAY_SIZE(tag_forms); i++)
-		if (str_startswith(s, tag_forms[i].prefix))
-			return 1;
-	return parse_devnum(s, &d) == 0;
+	const char *v;
+	return tag_form(s, &v) >= 0 || parse_devnum(s, &d) == 0;
 }
 
 static int check_fstypes(const char *list, char *err, size_t errlen)
