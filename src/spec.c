@@ -658,10 +658,17 @@ static const char *find_where(const char *val)
 
 static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 {
-	char what[SPEC_VALUE_MAX], fstype[sizeof(m->fstypes)], sub[192];
+	char what[SPEC_VALUE_MAX], sub[192];
 	const char *where, *colon, *opts = NULL;
+	char *fstype = m->fstypes;
 	size_t n;
 
+	/* The entry is the next free one: cleared first, filled as the parts are read (on an error
+	 * it is not counted). options_init on the cleared entry is ro = -1. */
+	memset(m, 0, sizeof(*m));
+	m->opts.ro = -1;
+	m->role = ROLE_EXTRA;
+	m->param = "earlymount.mount";
 	where = find_where(val);
 	if (!where)
 		return fail(c, EARLYMOUNT ".mount=%s: expected WHAT:WHERE[:FSTYPE[:OPTIONS]] "
@@ -673,38 +680,31 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 	what[n] = '\0';
 	where++;
 	colon = strchr(where, ':');
-	fstype[0] = '\0';
 	if (colon) {
 		const char *c2 = strchr(colon + 1, ':');
 		size_t fl = c2 ? (size_t)(c2 - colon - 1) : strlen(colon + 1);
-		if (fl >= sizeof(fstype))
+		if (fl >= sizeof(m->fstypes))
 			return fail(c, EARLYMOUNT ".mount=%s: FSTYPE too long", val);
 		memcpy(fstype, colon + 1, fl);
-		fstype[fl] = '\0';
 		opts = c2 ? c2 + 1 : NULL;
 	}
 	/* WHERE lives in the (const) command line text, not cut at the colon: copy it into the
-	 * entry, in front of the options text in the entry's own buffer. */
+	 * entry, in front of the options text in the entry's own buffer (cleared: it ends there). */
 	n = colon ? (size_t)(colon - where) : strlen(where);
 	if (n >= sizeof(sub))
 		return fail(c, EARLYMOUNT ".mount=%s: WHERE is longer than %zu bytes", val, sizeof(sub) - 1);
-	memset(m, 0, sizeof(*m));
-	options_init(&m->opts);
-	m->role = ROLE_EXTRA;
-	m->param = "earlymount.mount";
-	memcpy(sub, where, n);
-	sub[n] = '\0';
+	memcpy(m->opts.buf, where, n);
 	m->opts.used = n + 1;
-	memcpy(m->opts.buf, sub, n + 1);
 	m->target = m->opts.buf;
+	m->src.text = m->src.value;
+	em_strlcpy(m->src.value, what, sizeof(m->src.value)); /* spec_parse_device's own for a device */
 	if (check_target(m->target, "mount point", sub, sizeof(sub)) < 0)
 		goto sub_fail;
-	if (str_eq(fstype, "bind") || str_eq(fstype, "rbind")) {
+	if (str_eq(fstype + (fstype[0] == 'r'), "bind")) { /* bind or rbind */
 		m->bind = 1;
 		m->opts.recursive = fstype[0] == 'r';
 		m->src.kind = DEV_BIND;
-		m->src.text = m->src.value;
-		em_strlcpy(m->src.value, what, sizeof(m->src.value));
+		fstype[0] = '\0';
 		if (what[0] == '/' && what[strspn(what, "/")] == '\0') {
 			/* binding the whole new root somewhere inside itself is allowed */
 		} else if (check_target(what, "bind source", sub, sizeof(sub)) < 0)
@@ -713,17 +713,13 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 		if (is_device_form(what)) {
 			if (spec_parse_device(what, &m->src, sub, sizeof(sub)) < 0)
 				goto sub_fail;
-		} else {
-			m->src.kind = DEV_NONE;
-			em_strlcpy(m->src.value, what, sizeof(m->src.value));
-			if (!fstype[0])
-				return fail(c, EARLYMOUNT ".mount=%s: '%s' is not a device, so a "
-				    "filesystem type is needed (WHAT:WHERE:FSTYPE)", val, what);
+			m->src.text = m->src.value;
+		} else if (!fstype[0]) {
+			return fail(c, EARLYMOUNT ".mount=%s: '%s' is not a device, so a "
+			    "filesystem type is needed (WHAT:WHERE:FSTYPE)", val, what);
 		}
-		m->src.text = m->src.value;
 		if (fstype[0] && check_fstypes(fstype, sub, sizeof(sub)) < 0)
 			goto sub_fail;
-		em_strlcpy(m->fstypes, fstype, sizeof(m->fstypes));
 	}
 	if (options_add(&m->opts, opts, sub, sizeof(sub)) < 0)
 		goto sub_fail;
@@ -758,11 +754,9 @@ static int device_param(struct ctx *c, const struct cmdline_arg *a, struct mount
                         enum mount_role role, const char *param, const char *target)
 {
 	char sub[192];
-	char keep[sizeof(m->fstypes)];
 	int r;
 	if (need_value(c, a) < 0)
 		return -EINVAL;
-	em_strlcpy(keep, m->fstypes, sizeof(keep));
 	m->role = role;
 	m->param = param;
 	m->target = target;
@@ -786,7 +780,6 @@ static int device_param(struct ctx *c, const struct cmdline_arg *a, struct mount
 	}
 	if (r < 0)
 		return fail_arg(c, a, sub);
-	em_strlcpy(m->fstypes, keep, sizeof(m->fstypes));
 	if (m->src.kind == DEV_PATH && str_startswith(m->src.value, "/dev/disk/"))
 		warn(c->p, "%s=%s: a link that udev makes; it exists where udev has run (dracut), "
 		     "not when " EARLYMOUNT " runs as /init", a->name, a->value);
@@ -807,13 +800,11 @@ static int fstype_param(struct ctx *c, const struct cmdline_arg *a, struct mount
 		m->fstypes[0] = '\0';
 		return 0;
 	}
-	if (strlen(a->value) >= sizeof(m->fstypes) || check_fstypes(a->value, sub, sizeof(sub)) < 0) {
-		if (strlen(a->value) >= sizeof(m->fstypes))
-			fmt(sub, sizeof(sub), "list longer than %zu bytes", sizeof(m->fstypes) - 1);
-		return fail_arg(c, a, sub);
-	}
-	em_strlcpy(m->fstypes, a->value, sizeof(m->fstypes));
-	return 0;
+	if (strlen(a->value) >= sizeof(m->fstypes))
+		fmt(sub, sizeof(sub), "list longer than %zu bytes", sizeof(m->fstypes) - 1);
+	else if (check_fstypes(a->value, sub, sizeof(sub)) == 0)
+		return em_strlcpy(m->fstypes, a->value, sizeof(m->fstypes)), 0;
+	return fail_arg(c, a, sub);
 }
 
 /* rootwait and rootwait=N as Linux 6.4+ reads them (init/do_mounts.c rootwait_setup and
@@ -990,8 +981,11 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 		size_t used = 0;
 		if (need_value(c, a) < 0)
 			return -EINVAL;
-		for (unsigned i = 0; i < p->nmodules; i++)
-			used = (size_t)(p->modules[i] - p->modules_buf) + strlen(p->modules[i]) + 1;
+		/* Each list is stored after the last name of the ones before (later names lie further). */
+		if (p->nmodules) {
+			const char *last = p->modules[p->nmodules - 1];
+			used = (size_t)(last - p->modules_buf) + strlen(last) + 1;
+		}
 		if (used + strlen(a->value) + 1 > sizeof(p->modules_buf))
 			return fail(c, EARLYMOUNT ".modules=%s: list too long", a->value);
 		char *s = p->modules_buf + used;
@@ -1118,10 +1112,13 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 		p->wait_from = "default";
 	p->ninit_args = cl->ninit;
 	p->init_args = cl->init_args;
-	c.usrflags = 0;
-	for (unsigned i = 0; i < cl->nargs; i++)
-		if (grp[i] != G_SKIP && cl->args[i].value && param_eq(cl->args[i].name, "mount.usrflags"))
-			c.usrflags = 1;
+	/* Under the kernel's rules a mount.usrflags= with a value has its group; under systemd's
+	 * it has none (they add up). */
+	c.usrflags = seen[G_USRFLAGS];
+	if (rules == SPEC_RULES_SYSTEMD)
+		for (unsigned i = 0; i < cl->nargs; i++)
+			if (cl->args[i].value && param_eq(cl->args[i].name, "mount.usrflags"))
+				c.usrflags = 1;
 
 	if (rules == SPEC_RULES_SYSTEMD && !p->have_usr && (p->usr.fstypes[0] || c.usrflags) && p->have_root) {
 		/* systemd-fstab-generator add_sysroot_usr_mount: mount.usrfstype= or
