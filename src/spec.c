@@ -8,11 +8,19 @@
 #include <stdarg.h>
 #include <string.h>
 
+/* The i-th of the strings packed one after the other in s (a packed string takes no table of
+ * pointers). */
+static const char *nth(const char *s, unsigned i)
+{
+	while (i--)
+		s += strlen(s) + 1;
+	return s;
+}
+
 const char *spec_kind_name(enum devkind k)
 {
-	static const char *const names[] = { "source", "path", "UUID", "LABEL",
-		                             "PARTUUID", "PARTLABEL", "device number", "bind source" };
-	return (unsigned)k < ARRAY_SIZE(names) ? names[k] : "?";
+	return nth("source\0path\0UUID\0LABEL\0PARTUUID\0PARTLABEL\0device number\0bind source\0?",
+	           (unsigned)k <= DEV_BIND ? (unsigned)k : DEV_BIND + 1);
 }
 
 static int is_hex(char c)
@@ -176,9 +184,8 @@ static int tag_form(const char *text, const char **v)
  * kernel mounts itself (init/do_mounts.c: /dev/nfs, /dev/cifs, /dev/ram, mtd*, ubi*). Saying who
  * mounts it beats "not a MAJOR:MINOR device number". The message is who and then the tail it
  * names (foreign_tails), so the tails several share are stored once. */
-static const char *const foreign_tails[] = { "", "dracut's nfs module mounts it",
-	                                     "the kernel mounts it itself (init/do_mounts.c)",
-	                                     "the zfs dracut module (zfs-dracut) mounts it" };
+static const char foreign_tails[] = "\0dracut's nfs module mounts it\0"
+	"the kernel mounts it itself (init/do_mounts.c)\0the zfs dracut module (zfs-dracut) mounts it";
 /* One packed string, an entry after another: how the prefix matches and which tail follows
  * (FR_PREFIX or FR_EXACT: the tail's digit, after an 'x' for an exact match), the prefix, '\0',
  * who, '\0'; the string's own '\0' ends it. Not a table of structs: two pointers per entry and
@@ -230,7 +237,7 @@ int spec_parse_device(const char *text, struct devspec *d, char *err, size_t err
 		unsigned tail = (unsigned)(e[exact] - '0');
 		const char *prefix = e + exact + 1, *who = prefix + strlen(prefix) + 1;
 		if (exact ? str_eq(text, prefix) : str_startswith(text, prefix)) {
-			fmt(err, errlen, "%s%s", who, foreign_tails[tail]);
+			fmt(err, errlen, "%s%s", who, nth(foreign_tails, tail));
 			return -EOPNOTSUPP;
 		}
 		e = who + strlen(who) + 1;
@@ -389,10 +396,9 @@ static int parse_bool(const char *v, int *out)
 static void warn(struct plan *p, const char *f, ...) __attribute__((format(printf, 2, 3)));
 static void warn(struct plan *p, const char *f, ...)
 {
-	static const char *const hex = "0123456789abcdef"; /* not an array: see layers.c mount_overlay */
-	char line[320], esc[sizeof(line) * 4];
-	struct sbuf sb;
-	size_t used = strlen(p->warnings), n = 0;
+	char line[320];
+	struct sbuf sb, w;
+	size_t used = strlen(p->warnings);
 	va_list ap;
 
 	sb_init(&sb, line, sizeof(line));
@@ -400,25 +406,22 @@ static void warn(struct plan *p, const char *f, ...)
 	sb_vprintf(&sb, f, ap);
 	va_end(ap);
 	/* A value may hold any byte, a newline inside quotes too: one warning stays one line, and
-	 * nothing in it can steer a terminal (control bytes become \xNN). */
+	 * nothing in it can steer a terminal (control bytes become \xNN). Written after the lines
+	 * before; when it does not fit with its '\n', it is taken back whole. */
+	sb_init(&w, p->warnings + used, sizeof(p->warnings) - used);
 	for (size_t i = 0; i < sb.len; i++) {
 		unsigned char ch = (unsigned char)line[i];
-		if (ch < 0x20 || ch == 0x7f) {
-			esc[n++] = '\\';
-			esc[n++] = 'x';
-			esc[n++] = hex[ch >> 4];
-			esc[n++] = hex[ch & 15];
-		} else {
-			esc[n++] = (char)ch;
-		}
+		if (ch < 0x20 || ch == 0x7f)
+			sb_printf(&w, "\\x%02x", ch);
+		else
+			sb_putc(&w, (char)ch);
 	}
-	if (used + n + 2 > sizeof(p->warnings)) {
+	sb_putc(&w, '\n');
+	if (w.overflow) {
+		p->warnings[used] = '\0';
 		p->warnings_cut = 1; /* plan_print says so; the caller logs that some were dropped */
 		return;
 	}
-	memcpy(p->warnings + used, esc, n);
-	p->warnings[used + n] = '\n';
-	p->warnings[used + n + 1] = '\0';
 	p->nwarnings++;
 }
 
