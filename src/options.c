@@ -112,10 +112,8 @@ static int add_word(struct optset *o, char *word, char *err, size_t errlen)
 			o->attr_clr |= EM_MOUNT_ATTR__ATIME;
 			return 0;
 		case K_RO:
-			o->ro = 1;
-			return 0;
 		case K_RW:
-			o->ro = 0;
+			o->ro = kind == K_RO;
 			return 0;
 		case K_RPROP:
 			o->recursive = 1;
