@@ -312,15 +312,15 @@ int spec_parse_device(const char *text, struct devspec *d, char *err, size_t err
 		 * simple_strtoul(name, &p, 16), which skips a leading "0x"). */
 		const char *h = text;
 		size_t n;
-		unsigned long v = 0;
+		unsigned long dev = 0;
 		if (h[0] == '0' && (h[1] == 'x' || h[1] == 'X') && h[2])
 			h += 2;
 		for (n = 0; n < 9 && is_hex(h[n]); n++)
-			v = v << 4 | (unsigned long)hexval(h[n]);
+			dev = dev << 4 | (unsigned long)hexval(h[n]);
 		if (!h[n] && n <= 8) {
 			d->kind = DEV_DEVNUM;
-			d->major = (unsigned)((v & 0xfff00) >> 8);
-			d->minor = (unsigned)((v & 0xff) | ((v >> 12) & 0xfff00));
+			d->major = (unsigned)((dev & 0xfff00) >> 8);
+			d->minor = (unsigned)((dev & 0xff) | ((dev >> 12) & 0xfff00));
 			return set_value(d, text, err, errlen);
 		}
 	}
