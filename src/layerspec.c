@@ -71,7 +71,8 @@ static int parse_volatile(const char *v, enum volatile_mode *m)
 
 int layer_param(struct plan *p, const char *name, const char *value, char *err, size_t errlen)
 {
-	/* The names in the order below: the first three need a value, the options may be empty. */
+	/* The names in this order: volatile may be bare (yes), overlay and rootimage need a value,
+	 * the options may be empty but not bare. */
 	enum { L_VOLATILE, L_OVERLAY, L_ROOTIMAGE, L_OVERLAYFLAGS, L_TMPFSFLAGS, L_NONE };
 	static const char names[] = "volatile\0overlay\0rootimage\0overlayflags\0tmpfsflags";
 	const char *s = names;
