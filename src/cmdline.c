@@ -94,10 +94,8 @@ static int tokenize(struct cmdline *cl, char *p)
 int cmdline_append(struct cmdline *cl, const char *text, size_t len)
 {
 	size_t start = cl->used;
-	size_t n = 0;
+	size_t n = strnlen(text, len); /* the text ends at its first NUL, if one comes before len */
 
-	while (n < len && text[n])
-		n++;
 	if (start + n + 1 > sizeof(cl->buf))
 		return -E2BIG;
 	memcpy(cl->buf + start, text, n);

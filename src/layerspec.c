@@ -47,23 +47,21 @@ int layer_share_list(const char *list)
 	return shares && !others ? 1 : shares ? -1 : 0;
 }
 
-/* systemd's volatile_mode_from_string: a boolean first (yes -> VOL_YES, no -> VOL_NO), then the
- * words "state" and "overlay"; a bare systemd.volatile is yes (proc_cmdline_value_missing is not
- * an error for it). */
+/* systemd's volatile_mode_from_string: a boolean first (yes -> VOL_YES, no -> VOL_NO, any case),
+ * then the words "state" and "overlay" as written; a bare systemd.volatile is yes
+ * (proc_cmdline_value_missing is not an error for it). The words packed one after the other, each
+ * pair a yes and its no. */
 static int parse_volatile(const char *v, enum volatile_mode *m)
 {
-	static const char *const yes[] = { "1", "yes", "y", "true", "t", "on" };
-	static const char *const no[] = { "0", "no", "n", "false", "f", "off" };
+	static const char words[] = "1\0" "0\0" "yes\0no\0y\0n\0true\0false\0t\0f\0on\0off";
+	const char *s = words;
 	if (!v) {
 		*m = VOL_YES;
 		return 0;
 	}
-	for (size_t i = 0; i < ARRAY_SIZE(yes); i++) {
-		if (str_caseeq(v, yes[i]))
-			return *m = VOL_YES, 0;
-		if (str_caseeq(v, no[i]))
-			return *m = VOL_NO, 0;
-	}
+	for (unsigned i = 0; i < 12; i++, s += strlen(s) + 1)
+		if (str_caseeq(v, s))
+			return *m = i & 1 ? VOL_NO : VOL_YES, 0;
 	if (str_eq(v, "state"))
 		return *m = VOL_STATE, 0;
 	if (str_eq(v, "overlay"))
@@ -73,24 +71,31 @@ static int parse_volatile(const char *v, enum volatile_mode *m)
 
 int layer_param(struct plan *p, const char *name, const char *value, char *err, size_t errlen)
 {
+	/* The names in this order: volatile may be bare (yes), overlay and rootimage need a value,
+	 * the options may be empty but not bare. */
+	enum { L_VOLATILE, L_OVERLAY, L_ROOTIMAGE, L_OVERLAYFLAGS, L_TMPFSFLAGS, L_NONE };
+	static const char names[] = "volatile\0overlay\0rootimage\0overlayflags\0tmpfsflags";
+	const char *s = names;
 	char sub[192];
+	unsigned l;
 	int r;
 
-	if (param_eq(name, "volatile")) {
+	for (l = 0; l < L_NONE && !param_eq(name, s); l++)
+		s += strlen(s) + 1;
+	if (l == L_NONE)
+		return 0;
+	if (l == L_VOLATILE) {
 		if (parse_volatile(value, &p->volatile_mode) < 0) {
 			fmt(err, errlen, EARLYMOUNT ".volatile=%s: expected overlay, state, yes or no", value);
 			return -EINVAL;
 		}
 		return 1;
 	}
-	if (!param_eq(name, "overlay") && !param_eq(name, "overlayflags") && !param_eq(name, "rootimage") &&
-	    !param_eq(name, "tmpfsflags"))
-		return 0;
-	if (!value || (!*value && !param_eq(name, "overlayflags") && !param_eq(name, "tmpfsflags"))) {
+	if (!value || (!*value && l < L_OVERLAYFLAGS)) {
 		fmt(err, errlen, EARLYMOUNT ".%s=: empty value", name);
 		return -EINVAL;
 	}
-	if (param_eq(name, "overlay")) {
+	if (l == L_OVERLAY) {
 		struct mount_entry *m = &p->overlay;
 		r = spec_parse_device(value, &m->src, sub, sizeof(sub));
 		if (r < 0) {
@@ -104,7 +109,7 @@ int layer_param(struct plan *p, const char *name, const char *value, char *err, 
 		m->target = "/";
 		return 1;
 	}
-	if (param_eq(name, "rootimage")) {
+	if (l == L_ROOTIMAGE) {
 		/* A path inside the root device, looked up there with RESOLVE_IN_ROOT (layers.c): a
 		 * relative one is taken from its top, as an absolute one is. */
 		if (strlen(value) >= SPEC_VALUE_MAX) {
@@ -115,7 +120,7 @@ int layer_param(struct plan *p, const char *name, const char *value, char *err, 
 		return 1;
 	}
 	/* The options of a layer: filesystem parameters and attributes, split as rootflags= are. */
-	struct optset *o = param_eq(name, "overlayflags") ? &p->overlay.opts : &p->tmpfs_opts;
+	struct optset *o = l == L_OVERLAYFLAGS ? &p->overlay.opts : &p->tmpfs_opts;
 	if (options_add(o, value, sub, sizeof(sub)) < 0) {
 		fmt(err, errlen, EARLYMOUNT ".%s=%s: %s", name, value, sub);
 		return -EINVAL;

@@ -95,11 +95,8 @@ static int add_word(struct optset *o, char *word, char *err, size_t errlen)
 		o->device_timeout = eq + 1;
 		return 0;
 	}
-	if (eq && (str_startswith(word, "comment=") || str_startswith(word, "x-") ||
-	           str_startswith(word, "X-")))
-		return 0; /* userspace-only: fstab comments and x-* options */
-	if (!eq && (str_startswith(word, "x-") || str_startswith(word, "X-")))
-		return 0;
+	if (((word[0] | 0x20) == 'x' && word[1] == '-') || (eq && str_startswith(word, "comment=")))
+		return 0; /* userspace-only: x-* and X-* options, with or without a value, fstab comments */
 	if (k) {
 		switch (kind) {
 		case K_ATTR:
@@ -115,10 +112,8 @@ static int add_word(struct optset *o, char *word, char *err, size_t errlen)
 			o->attr_clr |= EM_MOUNT_ATTR__ATIME;
 			return 0;
 		case K_RO:
-			o->ro = 1;
-			return 0;
 		case K_RW:
-			o->ro = 0;
+			o->ro = kind == K_RO;
 			return 0;
 		case K_RPROP:
 			o->recursive = 1;

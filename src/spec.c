@@ -8,11 +8,19 @@
 #include <stdarg.h>
 #include <string.h>
 
+/* The i-th of the strings packed one after the other in s (a packed string takes no table of
+ * pointers). */
+static const char *nth(const char *s, unsigned i)
+{
+	while (i--)
+		s += strlen(s) + 1;
+	return s;
+}
+
 const char *spec_kind_name(enum devkind k)
 {
-	static const char *const names[] = { "source", "path", "UUID", "LABEL",
-		                             "PARTUUID", "PARTLABEL", "device number", "bind source" };
-	return (unsigned)k < ARRAY_SIZE(names) ? names[k] : "?";
+	return nth("source\0path\0UUID\0LABEL\0PARTUUID\0PARTLABEL\0device number\0bind source\0?",
+	           (unsigned)k <= DEV_BIND ? (unsigned)k : DEV_BIND + 1);
 }
 
 static int is_hex(char c)
@@ -35,35 +43,34 @@ static int has_dotdot(const char *p)
 	return 0;
 }
 
+/* Writes the message into err: -EINVAL, for "return efail(err, errlen, ...)". */
+#define efail(...) (fmt(__VA_ARGS__), -EINVAL)
+
 /* udev escapes characters of labels in /dev/disk/by-label names as \xNN (udev_util_encode_string);
- * no udev made those links here, so the name is decoded and matched like LABEL=. */
-static int decode_udev(const char *in, char *out, size_t cap)
+ * no udev made those links here, so the name is decoded and matched like LABEL=. It stops at
+ * cap - 1 bytes: out is one byte longer than a value may be, so set_value refuses a name that
+ * does not fit with its "longer than" message. */
+static void decode_udev(const char *in, char *out, size_t cap)
 {
 	size_t n = 0;
-	while (*in) {
+	while (*in && n + 1 < cap) {
 		char c = *in++;
 		if (c == '\\' && in[0] == 'x' && is_hex(in[1]) && is_hex(in[2])) {
 			c = (char)(hexval(in[1]) << 4 | hexval(in[2]));
 			in += 3;
 		}
-		if (n + 1 >= cap)
-			return -ENAMETOOLONG;
 		out[n++] = c;
 	}
 	out[n] = '\0';
-	return 0;
 }
 
 static int set_value(struct devspec *d, const char *v, char *err, size_t errlen)
 {
-	if (!*v) {
-		fmt(err, errlen, "the %s is empty", spec_kind_name(d->kind));
-		return -EINVAL;
-	}
-	if (strlen(v) >= sizeof(d->value)) {
-		fmt(err, errlen, "the %s is longer than %zu bytes", spec_kind_name(d->kind), sizeof(d->value) - 1);
-		return -EINVAL;
-	}
+	if (!*v)
+		return efail(err, errlen, "the %s is empty", spec_kind_name(d->kind));
+	if (strlen(v) >= sizeof(d->value))
+		return efail(err, errlen, "the %s is longer than %zu bytes", spec_kind_name(d->kind),
+		             sizeof(d->value) - 1);
 	em_strlcpy(d->value, v, sizeof(d->value));
 	return 0;
 }
@@ -71,34 +78,34 @@ static int set_value(struct devspec *d, const char *v, char *err, size_t errlen)
 static int check_uuid(const struct devspec *d, char *err, size_t errlen)
 {
 	for (const char *s = d->value; *s; s++)
-		if (!is_hex(*s) && *s != '-') {
-			fmt(err, errlen, "'%s' is not a UUID: only hex digits and '-' are allowed", d->value);
-			return -EINVAL;
-		}
+		if (!is_hex(*s) && *s != '-')
+			return efail(err, errlen, "'%s' is not a UUID: only hex digits and '-' are allowed", d->value);
 	return 0;
 }
 
-/* GPT: a GUID, 8-4-4-4-12 hex digits. MBR: the kernel's "SSSSSSSS-PP" (disk signature and
- * partition number in hex, block/early-lookup.c). */
-static int check_partuuid(const char *v)
+static size_t hex_run(const char *s)
 {
-	static const int groups[] = { 8, 4, 4, 4, 12 };
-	const char *s = v;
-	size_t g, n;
+	size_t n = 0;
+	while (is_hex(s[n]))
+		n++;
+	return n;
+}
 
-	for (n = 0; is_hex(s[n]); n++)
-		;
-	if (n == 8 && s[8] == '-') {
-		size_t m;
-		for (m = 0; is_hex(s[9 + m]); m++)
-			;
-		if (m >= 1 && m <= 2 && s[9 + m] == '\0')
-			return 0;
+/* GPT: a GUID, 8-4-4-4-12 hex digits. MBR: the kernel's "SSSSSSSS-PP" (disk signature and
+ * partition number in hex, block/early-lookup.c). 0 when it is one, 1 for an MBR one with a single
+ * digit after the '-' (see spec_parse_device), -EINVAL for anything else. */
+static int check_partuuid(const char *s)
+{
+	static const unsigned char groups[] = { 8, 4, 4, 4, 12 };
+
+	if (hex_run(s) == 8 && s[8] == '-') {
+		size_t m = hex_run(s + 9);
+		if ((m == 1 || m == 2) && s[9 + m] == '\0')
+			return m == 1;
 	}
-	for (g = 0; g < ARRAY_SIZE(groups); g++) {
-		for (n = 0; is_hex(s[n]); n++)
-			;
-		if (n != (size_t)groups[g])
+	for (size_t g = 0; g < ARRAY_SIZE(groups); g++) {
+		size_t n = hex_run(s);
+		if (n != groups[g])
 			return -EINVAL;
 		s += n;
 		if (g + 1 < ARRAY_SIZE(groups) && *s++ != '-')
@@ -157,28 +164,28 @@ static int parse_devnum(const char *s, struct devspec *d)
 	return 0;
 }
 
-static const struct {
-	const char *prefix;
-	enum devkind kind;
-} tag_forms[] = {
-	{ "UUID=", DEV_UUID },
-	{ "LABEL=", DEV_LABEL },
-	{ "PARTUUID=", DEV_PARTUUID },
-	{ "PARTLABEL=", DEV_PARTLABEL },
-	{ "/dev/disk/by-uuid/", DEV_UUID },
-	{ "/dev/disk/by-label/", DEV_LABEL },
-	{ "/dev/disk/by-partuuid/", DEV_PARTUUID },
-	{ "/dev/disk/by-partlabel/", DEV_PARTLABEL },
-};
+/* The tag forms, packed one after the other: the i-th is of kind DEV_UUID + i % 4 (UUID, LABEL,
+ * PARTUUID, PARTLABEL), the last four are udev's links. */
+static const char tag_forms[] = "UUID=\0LABEL=\0PARTUUID=\0PARTLABEL=\0/dev/disk/by-uuid/\0"
+                                "/dev/disk/by-label/\0/dev/disk/by-partuuid/\0/dev/disk/by-partlabel/";
+
+/* The index of the tag form text starts with, with *v the value after it; -1 when none. */
+static int tag_form(const char *text, const char **v)
+{
+	const char *s = tag_forms;
+	for (int i = 0; i < 8; i++, s += strlen(s) + 1)
+		if (str_startswith(text, s))
+			return *v = text + strlen(s), i;
+	return -1;
+}
 
 /* Roots that earlymount does not mount because someone else does: dracut's modules (their
  * parse-*.sh scripts claim these root= prefixes), systemd's gpt-auto generator, and the roots the
  * kernel mounts itself (init/do_mounts.c: /dev/nfs, /dev/cifs, /dev/ram, mtd*, ubi*). Saying who
  * mounts it beats "not a MAJOR:MINOR device number". The message is who and then the tail it
  * names (foreign_tails), so the tails several share are stored once. */
-static const char *const foreign_tails[] = { "", "dracut's nfs module mounts it",
-	                                     "the kernel mounts it itself (init/do_mounts.c)",
-	                                     "the zfs dracut module (zfs-dracut) mounts it" };
+static const char foreign_tails[] = "\0dracut's nfs module mounts it\0"
+	"the kernel mounts it itself (init/do_mounts.c)\0the zfs dracut module (zfs-dracut) mounts it";
 /* One packed string, an entry after another: how the prefix matches and which tail follows
  * (FR_PREFIX or FR_EXACT: the tail's digit, after an 'x' for an exact match), the prefix, '\0',
  * who, '\0'; the string's own '\0' ends it. Not a table of structs: two pointers per entry and
@@ -223,16 +230,14 @@ int spec_parse_device(const char *text, struct devspec *d, char *err, size_t err
 {
 	memset(d, 0, sizeof(*d));
 	d->text = text;
-	if (!*text) {
-		fmt(err, errlen, "empty value");
-		return -EINVAL;
-	}
+	if (!*text)
+		return efail(err, errlen, "empty value");
 	for (const char *e = foreign_roots; *e;) {
 		int exact = *e == 'x';
 		unsigned tail = (unsigned)(e[exact] - '0');
 		const char *prefix = e + exact + 1, *who = prefix + strlen(prefix) + 1;
 		if (exact ? str_eq(text, prefix) : str_startswith(text, prefix)) {
-			fmt(err, errlen, "%s%s", who, foreign_tails[tail]);
+			fmt(err, errlen, "%s%s", who, nth(foreign_tails, tail));
 			return -EOPNOTSUPP;
 		}
 		e = who + strlen(who) + 1;
@@ -240,21 +245,15 @@ int spec_parse_device(const char *text, struct devspec *d, char *err, size_t err
 	/* dracut's parse-block.sh: root=block:/dev/... is that device path. */
 	if (str_startswith(text, "block:"))
 		text += 6;
-	for (size_t i = 0; i < ARRAY_SIZE(tag_forms); i++) {
-		const char *v = text + strlen(tag_forms[i].prefix);
-		char buf[SPEC_VALUE_MAX];
-		if (!str_startswith(text, tag_forms[i].prefix))
-			continue;
-		d->kind = tag_forms[i].kind;
-		if (tag_forms[i].prefix[0] == '/') {
-			if (strchr(v, '/')) {
-				fmt(err, errlen, "'%s' has a '/' after the %s", v, spec_kind_name(d->kind));
-				return -EINVAL;
-			}
-			if (decode_udev(v, buf, sizeof(buf)) < 0) {
-				fmt(err, errlen, "the %s is longer than %zu bytes", spec_kind_name(d->kind), sizeof(buf) - 1);
-				return -EINVAL;
-			}
+	const char *v;
+	int t = tag_form(text, &v);
+	if (t >= 0) {
+		char buf[SPEC_VALUE_MAX + 1]; /* a value that is too long still shows as one */
+		d->kind = (enum devkind)(DEV_UUID + (t & 3));
+		if (t >= 4) {
+			if (strchr(v, '/'))
+				return efail(err, errlen, "'%s' has a '/' after the %s", v, spec_kind_name(d->kind));
+			decode_udev(v, buf, sizeof(buf));
 			v = buf;
 		} else {
 			v = unquote_tag(v, buf, sizeof(buf));
@@ -265,29 +264,22 @@ int spec_parse_device(const char *text, struct devspec *d, char *err, size_t err
 			return check_uuid(d, err, errlen);
 		if (d->kind == DEV_PARTUUID) {
 			char *off = strchr(d->value, '/');
-			size_t n;
+			int r;
 			if (off) {
-				if (!str_startswith(off, "/PARTNROFF=") || parse_int(off + 11, &d->partnroff) < 0) {
-					fmt(err, errlen, "'%s' after the PARTUUID is not /PARTNROFF=<number>", off);
-					return -EINVAL;
-				}
+				if (!str_startswith(off, "/PARTNROFF=") || parse_int(off + 11, &d->partnroff) < 0)
+					return efail(err, errlen, "'%s' after the PARTUUID is not /PARTNROFF=<number>", off);
 				*off = '\0';
 			}
 			/* An MBR partition's PARTUUID is "%08x-%02x" (block/partitions/msdos.c, and blkid
 			 * alike), and the kernel matches by strncasecmp over the given length
 			 * (match_dev_by_uuid): "deadbeef-5" is never equal to "deadbeef-05". */
-			for (n = 0; is_hex(d->value[n]); n++)
-				;
-			if (n == 8 && d->value[8] == '-' && is_hex(d->value[9]) && !d->value[10]) {
-				fmt(err, errlen, "'%s' never matches: an MBR partition's PARTUUID has two hex "
-				    "digits after the '-' (%.*s0%c)", d->value, 9, d->value, d->value[9]);
-				return -EINVAL;
-			}
-			if (check_partuuid(d->value) < 0) {
-				fmt(err, errlen, "'%s' is not a PARTUUID: expected a GPT GUID "
-				    "(8-4-4-4-12 hex digits) or an MBR SSSSSSSS-PP", d->value);
-				return -EINVAL;
-			}
+			r = check_partuuid(d->value);
+			if (r > 0)
+				return efail(err, errlen, "'%s' never matches: an MBR partition's PARTUUID has two hex "
+				             "digits after the '-' (%.*s0%c)", d->value, 9, d->value, d->value[9]);
+			if (r < 0)
+				return efail(err, errlen, "'%s' is not a PARTUUID: expected a GPT GUID "
+				             "(8-4-4-4-12 hex digits) or an MBR SSSSSSSS-PP", d->value);
 		}
 		return 0;
 	}
@@ -320,15 +312,15 @@ int spec_parse_device(const char *text, struct devspec *d, char *err, size_t err
 		 * simple_strtoul(name, &p, 16), which skips a leading "0x"). */
 		const char *h = text;
 		size_t n;
-		unsigned long v = 0;
+		unsigned long dev = 0;
 		if (h[0] == '0' && (h[1] == 'x' || h[1] == 'X') && h[2])
 			h += 2;
 		for (n = 0; n < 9 && is_hex(h[n]); n++)
-			v = v << 4 | (unsigned long)hexval(h[n]);
+			dev = dev << 4 | (unsigned long)hexval(h[n]);
 		if (!h[n] && n <= 8) {
 			d->kind = DEV_DEVNUM;
-			d->major = (unsigned)((v & 0xfff00) >> 8);
-			d->minor = (unsigned)((v & 0xff) | ((v >> 12) & 0xfff00));
+			d->major = (unsigned)((dev & 0xfff00) >> 8);
+			d->minor = (unsigned)((dev & 0xff) | ((dev >> 12) & 0xfff00));
 			return set_value(d, text, err, errlen);
 		}
 	}
@@ -342,10 +334,8 @@ static int is_device_form(const char *s)
 	struct devspec d;
 	if (str_startswith(s, "/dev/"))
 		return 1;
-	for (size_t i = 0; i < ARRAY_SIZE(tag_forms); i++)
-		if (str_startswith(s, tag_forms[i].prefix))
-			return 1;
-	return parse_devnum(s, &d) == 0;
+	const char *v;
+	return tag_form(s, &v) >= 0 || parse_devnum(s, &d) == 0;
 }
 
 static int check_fstypes(const char *list, char *err, size_t errlen)
@@ -387,15 +377,18 @@ static int check_target(const char *t, const char *noun, char *err, size_t errle
 	return -EINVAL;
 }
 
+/* 1, yes, true, on or nothing: *out 1; 0, no, false, off: *out 0 (the words packed, each a yes
+ * and then its no). */
 static int parse_bool(const char *v, int *out)
 {
-	if (!v || str_eq(v, "1") || str_eq(v, "yes") || str_eq(v, "true") || str_eq(v, "on"))
-		*out = 1;
-	else if (str_eq(v, "0") || str_eq(v, "no") || str_eq(v, "false") || str_eq(v, "off"))
-		*out = 0;
-	else
-		return -EINVAL;
-	return 0;
+	static const char words[] = "1\0" "0\0" "yes\0no\0true\0false\0on\0off";
+	const char *s = words;
+	if (!v)
+		return *out = 1, 0;
+	for (unsigned i = 0; i < 8; i++, s += strlen(s) + 1)
+		if (str_eq(v, s))
+			return *out = !(i & 1), 0;
+	return -EINVAL;
 }
 
 /* ---- warnings ---------------------------------------------------------------------------- */
@@ -403,10 +396,9 @@ static int parse_bool(const char *v, int *out)
 static void warn(struct plan *p, const char *f, ...) __attribute__((format(printf, 2, 3)));
 static void warn(struct plan *p, const char *f, ...)
 {
-	static const char *const hex = "0123456789abcdef"; /* not an array: see layers.c mount_overlay */
-	char line[320], esc[sizeof(line) * 4];
-	struct sbuf sb;
-	size_t used = strlen(p->warnings), n = 0;
+	char line[320];
+	struct sbuf sb, w;
+	size_t used = strlen(p->warnings);
 	va_list ap;
 
 	sb_init(&sb, line, sizeof(line));
@@ -414,25 +406,22 @@ static void warn(struct plan *p, const char *f, ...)
 	sb_vprintf(&sb, f, ap);
 	va_end(ap);
 	/* A value may hold any byte, a newline inside quotes too: one warning stays one line, and
-	 * nothing in it can steer a terminal (control bytes become \xNN). */
+	 * nothing in it can steer a terminal (control bytes become \xNN). Written after the lines
+	 * before; when it does not fit with its '\n', it is taken back whole. */
+	sb_init(&w, p->warnings + used, sizeof(p->warnings) - used);
 	for (size_t i = 0; i < sb.len; i++) {
 		unsigned char ch = (unsigned char)line[i];
-		if (ch < 0x20 || ch == 0x7f) {
-			esc[n++] = '\\';
-			esc[n++] = 'x';
-			esc[n++] = hex[ch >> 4];
-			esc[n++] = hex[ch & 15];
-		} else {
-			esc[n++] = (char)ch;
-		}
+		if (ch < 0x20 || ch == 0x7f)
+			sb_printf(&w, "\\x%02x", ch);
+		else
+			sb_putc(&w, (char)ch);
 	}
-	if (used + n + 2 > sizeof(p->warnings)) {
+	sb_putc(&w, '\n');
+	if (w.overflow) {
+		p->warnings[used] = '\0';
 		p->warnings_cut = 1; /* plan_print says so; the caller logs that some were dropped */
 		return;
 	}
-	memcpy(p->warnings + used, esc, n);
-	p->warnings[used + n] = '\n';
-	p->warnings[used + n + 1] = '\0';
 	p->nwarnings++;
 }
 
@@ -572,7 +561,8 @@ enum group {
 	G_ROOT, G_ROOTFSTYPE, G_ROOTFLAGS, G_ROOTDELAY, G_INIT, G_USR, G_USRFSTYPE, G_USRFLAGS, G_JOURNALDEV,
 	G_TIMEOUT, G_DEBUG, G_ONFAIL, G_JOBS, G_VOLATILE, G_OVERLAY, G_OVERLAYFLAGS, G_ROOTIMAGE, G_TMPFSFLAGS,
 	/* matched by hand */
-	G_RORW, G_ROOTWAIT, G_COUNT
+	G_RORW, G_ROOTWAIT, G_COUNT,
+	G_SKIP = G_COUNT /* in spec_build: an occurrence that a later one overrides */
 };
 
 /* The names of G_ROOT to G_JOURNALDEV, then those of earlymount's own G_TIMEOUT to G_TMPFSFLAGS
@@ -583,9 +573,21 @@ static const char group_names[] =
 	"root.journaldev\0timeout\0debug\0onfail\0jobs\0volatile\0overlay\0overlayflags\0rootimage\0"
 	"tmpfsflags";
 
+/* The group of a name among group_names: of the kernel's (ours 0) or, after "earlymount.", of
+ * earlymount's own (ours 1); G_NONE when it is none of them. */
+static enum group name_group(const char *n, int ours)
+{
+	const char *s = group_names;
+	for (enum group g = G_ROOT; g <= G_TMPFSFLAGS; g++, s += strlen(s) + 1)
+		if ((g >= G_TIMEOUT) == ours && param_eq(n, s))
+			return g;
+	return G_NONE;
+}
+
 static enum group group_of(const struct cmdline_arg *a, enum spec_rules rules)
 {
-	const char *n = a->name, *s = group_names;
+	const char *n = a->name;
+	enum group g;
 	int ours;
 
 	/* __setup("ro", readonly) and __setup("rw", readwrite) (init/do_mounts.c) refuse a value:
@@ -605,14 +607,10 @@ static enum group group_of(const struct cmdline_arg *a, enum spec_rules rules)
 		n += 11;
 	else if (!a->value)
 		return G_NONE;
-	for (enum group g = G_ROOT; g <= G_TMPFSFLAGS; g++, s += strlen(s) + 1) {
-		if ((g >= G_TIMEOUT) != ours || !param_eq(n, s))
-			continue;
-		if (rules == SPEC_RULES_SYSTEMD && (g == G_ROOTFLAGS || g == G_USRFLAGS))
-			return G_NONE; /* systemd-fstab-generator joins them (strextend_with_separator) */
-		return g;
-	}
-	return G_NONE;
+	g = name_group(n, ours);
+	if (rules == SPEC_RULES_SYSTEMD && (g == G_ROOTFLAGS || g == G_USRFLAGS))
+		return G_NONE; /* systemd-fstab-generator joins them (strextend_with_separator) */
+	return g;
 }
 
 struct ctx {
@@ -624,6 +622,20 @@ struct ctx {
 	int ro_given;  /* -1: neither ro nor rw on the line */
 	int usrflags;  /* mount.usrflags= given */
 };
+
+/* Writes the message into c->err: -EINVAL, for "return fail(c, ...)". */
+static int fail(struct ctx *c, const char *f, ...) __attribute__((format(printf, 2, 3)));
+static int fail(struct ctx *c, const char *f, ...)
+{
+	struct sbuf sb;
+	va_list ap;
+
+	sb_init(&sb, c->err, c->errlen);
+	va_start(ap, f);
+	sb_vprintf(&sb, f, ap);
+	va_end(ap);
+	return -EINVAL;
+}
 
 /* earlymount.mount=WHAT:WHERE[:FSTYPE[:OPTIONS]]. WHAT may contain ':' and even ":/" (8:17,
  * server:/export, [fe80::1]:/export) and OPTIONS may too (lowerdir=/a:/b), while WHERE has no ':'
@@ -649,104 +661,86 @@ static const char *find_where(const char *val)
 
 static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 {
-	char what[SPEC_VALUE_MAX], fstype[sizeof(m->fstypes)], sub[192];
+	char what[SPEC_VALUE_MAX], sub[192];
 	const char *where, *colon, *opts = NULL;
+	char *fstype = m->fstypes;
 	size_t n;
 
+	/* The entry is the next free one: cleared first, filled as the parts are read (on an error
+	 * it is not counted). options_init on the cleared entry is ro = -1. */
+	memset(m, 0, sizeof(*m));
+	m->opts.ro = -1;
+	m->role = ROLE_EXTRA;
+	m->param = "earlymount.mount";
 	where = find_where(val);
-	if (!where) {
-		fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: expected WHAT:WHERE[:FSTYPE[:OPTIONS]] "
+	if (!where)
+		return fail(c, EARLYMOUNT ".mount=%s: expected WHAT:WHERE[:FSTYPE[:OPTIONS]] "
 		    "with WHERE an absolute path", val);
-		return -EINVAL;
-	}
 	n = (size_t)(where - val);
-	if (n >= sizeof(what)) {
-		fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: WHAT is longer than %zu bytes", val, sizeof(what) - 1);
-		return -EINVAL;
-	}
+	if (n >= sizeof(what))
+		return fail(c, EARLYMOUNT ".mount=%s: WHAT is longer than %zu bytes", val, sizeof(what) - 1);
 	memcpy(what, val, n);
 	what[n] = '\0';
 	where++;
 	colon = strchr(where, ':');
-	fstype[0] = '\0';
 	if (colon) {
 		const char *c2 = strchr(colon + 1, ':');
 		size_t fl = c2 ? (size_t)(c2 - colon - 1) : strlen(colon + 1);
-		if (fl >= sizeof(fstype)) {
-			fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: FSTYPE too long", val);
-			return -EINVAL;
-		}
+		if (fl >= sizeof(m->fstypes))
+			return fail(c, EARLYMOUNT ".mount=%s: FSTYPE too long", val);
 		memcpy(fstype, colon + 1, fl);
-		fstype[fl] = '\0';
 		opts = c2 ? c2 + 1 : NULL;
 	}
 	/* WHERE lives in the (const) command line text, not cut at the colon: copy it into the
-	 * entry, in front of the options text in the entry's own buffer. */
+	 * entry, in front of the options text in the entry's own buffer (cleared: it ends there). */
 	n = colon ? (size_t)(colon - where) : strlen(where);
-	if (n >= sizeof(sub)) {
-		fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: WHERE is longer than %zu bytes", val, sizeof(sub) - 1);
-		return -EINVAL;
-	}
-	memset(m, 0, sizeof(*m));
-	options_init(&m->opts);
-	m->role = ROLE_EXTRA;
-	m->param = "earlymount.mount";
-	memcpy(sub, where, n);
-	sub[n] = '\0';
+	if (n >= sizeof(sub))
+		return fail(c, EARLYMOUNT ".mount=%s: WHERE is longer than %zu bytes", val, sizeof(sub) - 1);
+	memcpy(m->opts.buf, where, n);
 	m->opts.used = n + 1;
-	memcpy(m->opts.buf, sub, n + 1);
 	m->target = m->opts.buf;
-	if (check_target(m->target, "mount point", sub, sizeof(sub)) < 0) {
-		fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: %s", val, sub);
-		return -EINVAL;
-	}
-	if (str_eq(fstype, "bind") || str_eq(fstype, "rbind")) {
+	m->src.text = m->src.value;
+	em_strlcpy(m->src.value, what, sizeof(m->src.value)); /* spec_parse_device's own for a device */
+	if (check_target(m->target, "mount point", sub, sizeof(sub)) < 0)
+		goto sub_fail;
+	if (str_eq(fstype + (fstype[0] == 'r'), "bind")) { /* bind or rbind */
 		m->bind = 1;
 		m->opts.recursive = fstype[0] == 'r';
 		m->src.kind = DEV_BIND;
-		m->src.text = m->src.value;
-		em_strlcpy(m->src.value, what, sizeof(m->src.value));
+		fstype[0] = '\0';
 		if (what[0] == '/' && what[strspn(what, "/")] == '\0') {
 			/* binding the whole new root somewhere inside itself is allowed */
-		} else if (check_target(what, "bind source", sub, sizeof(sub)) < 0) {
-			fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: %s", val, sub);
-			return -EINVAL;
-		}
+		} else if (check_target(what, "bind source", sub, sizeof(sub)) < 0)
+			goto sub_fail;
 	} else {
 		if (is_device_form(what)) {
-			if (spec_parse_device(what, &m->src, sub, sizeof(sub)) < 0) {
-				fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: %s", val, sub);
-				return -EINVAL;
-			}
-		} else {
-			m->src.kind = DEV_NONE;
-			em_strlcpy(m->src.value, what, sizeof(m->src.value));
-			if (!fstype[0]) {
-				fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: '%s' is not a device, so a "
-				    "filesystem type is needed (WHAT:WHERE:FSTYPE)", val, what);
-				return -EINVAL;
-			}
+			if (spec_parse_device(what, &m->src, sub, sizeof(sub)) < 0)
+				goto sub_fail;
+			m->src.text = m->src.value;
+		} else if (!fstype[0]) {
+			return fail(c, EARLYMOUNT ".mount=%s: '%s' is not a device, so a "
+			    "filesystem type is needed (WHAT:WHERE:FSTYPE)", val, what);
 		}
-		m->src.text = m->src.value;
-		if (fstype[0] && check_fstypes(fstype, sub, sizeof(sub)) < 0) {
-			fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: %s", val, sub);
-			return -EINVAL;
-		}
-		em_strlcpy(m->fstypes, fstype, sizeof(m->fstypes));
+		if (fstype[0] && check_fstypes(fstype, sub, sizeof(sub)) < 0)
+			goto sub_fail;
 	}
-	if (options_add(&m->opts, opts, sub, sizeof(sub)) < 0) {
-		fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: %s", val, sub);
-		return -EINVAL;
-	}
+	if (options_add(&m->opts, opts, sub, sizeof(sub)) < 0)
+		goto sub_fail;
 	return 0;
+sub_fail: /* a check above wrote why into sub */
+	return fail(c, EARLYMOUNT ".mount=%s: %s", val, sub);
+}
+
+/* "NAME=VALUE: why", the why from a check that wrote it into sub. */
+static int fail_arg(struct ctx *c, const struct cmdline_arg *a, const char *sub)
+{
+	return fail(c, "%s=%s: %s", a->name, a->value, sub);
 }
 
 static int need_value(struct ctx *c, const struct cmdline_arg *a)
 {
-	if (!a->value || !*a->value) {
-		fmt(c->err, c->errlen, "%s=: empty value", a->name);
-		return -EINVAL;
-	}
+	if (!a->value || !*a->value)
+		return fail(c, "%s=: empty value", a->name);
 	return 0;
 }
 
@@ -754,10 +748,8 @@ static int parse_seconds(struct ctx *c, const struct cmdline_arg *a, unsigned lo
 {
 	if (need_value(c, a) < 0)
 		return -EINVAL;
-	if (parse_ulong(a->value, out) < 0 || *out > 86400) {
-		fmt(c->err, c->errlen, "%s=%s: not a number of seconds (0 to 86400)", a->name, a->value);
-		return -EINVAL;
-	}
+	if (parse_ulong(a->value, out) < 0 || *out > 86400)
+		return fail(c, "%s=%s: not a number of seconds (0 to 86400)", a->name, a->value);
 	return 0;
 }
 
@@ -765,11 +757,9 @@ static int device_param(struct ctx *c, const struct cmdline_arg *a, struct mount
                         enum mount_role role, const char *param, const char *target)
 {
 	char sub[192];
-	char keep[sizeof(m->fstypes)];
 	int r;
 	if (need_value(c, a) < 0)
 		return -EINVAL;
-	em_strlcpy(keep, m->fstypes, sizeof(keep));
 	m->role = role;
 	m->param = param;
 	m->target = target;
@@ -780,24 +770,19 @@ static int device_param(struct ctx *c, const struct cmdline_arg *a, struct mount
 		memset(&m->src, 0, sizeof(m->src));
 		m->src.kind = DEV_NONE;
 		m->src.text = a->value;
-		if (strlen(tag) >= sizeof(m->src.value)) {
-			fmt(c->err, c->errlen, "%s=%s: a share tag longer than %zu bytes", a->name, a->value,
+		if (strlen(tag) >= sizeof(m->src.value))
+			return fail(c, "%s=%s: a share tag longer than %zu bytes", a->name, a->value,
 			    sizeof(m->src.value) - 1);
-			return -EINVAL;
-		}
 		em_strlcpy(m->src.value, tag, sizeof(m->src.value));
 		return 0;
 	}
 	r = spec_parse_device(a->value, &m->src, sub, sizeof(sub));
 	if (r == -EOPNOTSUPP) {
-		fmt(c->err, c->errlen, "%s=%s is %s", a->name, a->value, sub);
+		(void)fail(c, "%s=%s is %s", a->name, a->value, sub);
 		return -EOPNOTSUPP; /* spec_build passes it on: the dracut hook leaves the root to dracut */
 	}
-	if (r < 0) {
-		fmt(c->err, c->errlen, "%s=%s: %s", a->name, a->value, sub);
-		return -EINVAL;
-	}
-	em_strlcpy(m->fstypes, keep, sizeof(m->fstypes));
+	if (r < 0)
+		return fail_arg(c, a, sub);
 	if (m->src.kind == DEV_PATH && str_startswith(m->src.value, "/dev/disk/"))
 		warn(c->p, "%s=%s: a link that udev makes; it exists where udev has run (dracut), "
 		     "not when " EARLYMOUNT " runs as /init", a->name, a->value);
@@ -818,14 +803,11 @@ static int fstype_param(struct ctx *c, const struct cmdline_arg *a, struct mount
 		m->fstypes[0] = '\0';
 		return 0;
 	}
-	if (strlen(a->value) >= sizeof(m->fstypes) || check_fstypes(a->value, sub, sizeof(sub)) < 0) {
-		if (strlen(a->value) >= sizeof(m->fstypes))
-			fmt(sub, sizeof(sub), "list longer than %zu bytes", sizeof(m->fstypes) - 1);
-		fmt(c->err, c->errlen, "%s=%s: %s", a->name, a->value, sub);
-		return -EINVAL;
-	}
-	em_strlcpy(m->fstypes, a->value, sizeof(m->fstypes));
-	return 0;
+	if (strlen(a->value) >= sizeof(m->fstypes))
+		fmt(sub, sizeof(sub), "list longer than %zu bytes", sizeof(m->fstypes) - 1);
+	else if (check_fstypes(a->value, sub, sizeof(sub)) == 0)
+		return em_strlcpy(m->fstypes, a->value, sizeof(m->fstypes)), 0;
+	return fail_arg(c, a, sub);
 }
 
 /* rootwait and rootwait=N as Linux 6.4+ reads them (init/do_mounts.c rootwait_setup and
@@ -874,31 +856,27 @@ static int init_param(struct ctx *c, const struct cmdline_arg *a)
 	struct plan *p = c->p;
 	if (need_value(c, a) < 0)
 		return -EINVAL; /* the kernel panics: "Requested init  failed" */
-	if (strlen(a->value) + 2 > sizeof(p->init_buf)) {
-		fmt(c->err, c->errlen, "init=%s: longer than %zu bytes", a->value, sizeof(p->init_buf) - 2);
-		return -EINVAL;
-	}
+	if (strlen(a->value) + 2 > sizeof(p->init_buf))
+		return fail(c, "init=%s: longer than %zu bytes", a->value, sizeof(p->init_buf) - 2);
 	/* The kernel execs init= as given, from "/" of the new root: a relative "sbin/init" is
 	 * /sbin/init (init/main.c run_init_process after the chroot into the root). A path that
 	 * climbs with ".." is refused, as every other path here. */
-	if (a->value[0] != '/' && has_dotdot(a->value)) {
-		fmt(c->err, c->errlen, "init=%s: not an absolute path, and it climbs with '..' (a relative "
+	if (a->value[0] != '/' && has_dotdot(a->value))
+		return fail(c, "init=%s: not an absolute path, and it climbs with '..' (a relative "
 		    "init= runs from /: write it without '..')", a->value);
-		return -EINVAL;
-	}
 	fmt(p->init_buf, sizeof(p->init_buf), "%s%s", a->value[0] == '/' ? "" : "/", a->value);
 	p->init = p->init_buf;
 	p->init_given = a->value;
 	return 0;
 }
 
-static int our_param(struct ctx *c, const struct cmdline_arg *a)
+static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 {
 	struct plan *p = c->p;
 	const char *n = a->name;
 	unsigned long v;
 
-	switch (group_of(a, c->rules)) {
+	switch (g) {
 	case G_ROOT:
 		/* An empty last root= names no device (the kernel falls back to the boot loader's
 		 * ROOT_DEV, systemd-fstab-generator sees no root=): refused as "empty value". An
@@ -931,91 +909,88 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a)
 			p->journaldev = NULL;
 			return 0;
 		}
-		if (!str_startswith(a->value, "/dev/") || has_dotdot(a->value)) {
-			fmt(c->err, c->errlen, "root.journaldev=%s: not a device path (/dev/...)", a->value);
-			return -EINVAL;
-		}
+		if (!str_startswith(a->value, "/dev/") || has_dotdot(a->value))
+			return fail(c, "root.journaldev=%s: not a device path (/dev/...)", a->value);
 		p->journaldev = a->value;
 		return 0;
-	default:
-		break;
-	}
-	if (!a->value && (param_eq(n, "root") || param_eq(n, "rootfstype") || param_eq(n, "rootflags") ||
-	                  param_eq(n, "rootdelay") || param_eq(n, "init") || param_eq(n, "mount.usr") ||
-	                  param_eq(n, "mount.usrfstype") || param_eq(n, "mount.usrflags"))) {
-		warn(p, "%s without '=' is not %s=; ignored, as the kernel and systemd do", n, n);
-		return 0;
-	}
-	if (param_eq(n, "rootflags") || param_eq(n, "mount.usrflags"))
-		return 0; /* systemd rules: added up at the end */
-	if (!str_startswith(n, "earlymount."))
-		return 0; /* someone else's parameter */
-	n += strlen("earlymount.");
-	if (param_eq(n, "mount")) {
-		if (need_value(c, a) < 0)
-			return -EINVAL;
-		if (p->nextra >= PLAN_MAX_EXTRA) {
-			fmt(c->err, c->errlen, EARLYMOUNT ".mount=%s: too many " EARLYMOUNT ".mount= entries "
-			    "(at most %d)", a->value, PLAN_MAX_EXTRA);
-			return -EINVAL;
-		}
-		if (parse_extra(c, a->value, &p->extra[p->nextra]) < 0)
-			return -EINVAL;
-		p->nextra++;
-		return 0;
-	}
-	if (param_eq(n, "timeout")) {
+	case G_TIMEOUT:
 		if (parse_seconds(c, a, &v) < 0)
 			return -EINVAL;
 		if (!p->wait_from || !str_eq(p->wait_from, "rootwait"))
 			p->wait_s = (long)v, p->wait_from = "earlymount.timeout";
 		return 0;
-	}
-	if (param_eq(n, "debug")) {
-		if (parse_bool(a->value, &p->debug) < 0) {
-			fmt(c->err, c->errlen, EARLYMOUNT ".debug=%s: expected nothing, 1 or 0", a->value);
-			return -EINVAL;
-		}
+	case G_DEBUG:
+		if (parse_bool(a->value, &p->debug) < 0)
+			return fail(c, EARLYMOUNT ".debug=%s: expected nothing, 1 or 0", a->value);
 		return 0;
-	}
-	if (param_eq(n, "onfail")) {
-		static const char *const names[] = { "", "shell", "reboot", "poweroff", "halt", "panic" };
+	case G_ONFAIL: {
+		static const char onfail_names[] = "shell\0reboot\0poweroff\0halt\0panic";
+		const char *s = onfail_names;
 		if (need_value(c, a) < 0)
 			return -EINVAL;
-		for (size_t i = 1; i < ARRAY_SIZE(names); i++)
-			if (str_eq(a->value, names[i]))
+		for (unsigned i = ONFAIL_SHELL; i <= ONFAIL_PANIC; i++, s += strlen(s) + 1)
+			if (str_eq(a->value, s))
 				return p->onfail = (enum onfail)i, 0;
-		fmt(c->err, c->errlen, EARLYMOUNT ".onfail=%s: expected shell, reboot, poweroff, halt or panic",
-		    a->value);
-		return -EINVAL;
+		return fail(c, EARLYMOUNT ".onfail=%s: expected shell, reboot, poweroff, halt or panic", a->value);
 	}
-	if (param_eq(n, "jobs")) {
+	case G_JOBS:
 		/* How many finit_module calls may run at once (modload.c); 1 loads one module at a
 		 * time, for comparing and debugging. */
 		if (need_value(c, a) < 0)
 			return -EINVAL;
-		if (parse_ulong(a->value, &v) < 0 || v == 0) {
-			fmt(c->err, c->errlen, EARLYMOUNT ".jobs=%s: expected a number of modules to load at "
-			    "once, 1 or more", a->value);
-			return -EINVAL;
-		}
+		if (parse_ulong(a->value, &v) < 0 || v == 0)
+			return fail(c, EARLYMOUNT ".jobs=%s: expected a number of modules to load at "
+			            "once, 1 or more", a->value);
 		if (v > 64) {
 			warn(p, EARLYMOUNT ".jobs=%s: more than 64; loading at most 64 modules at once", a->value);
 			v = 64;
 		}
 		p->jobs = (unsigned)v;
 		return 0;
+	case G_VOLATILE:
+	case G_OVERLAY:
+	case G_OVERLAYFLAGS:
+	case G_ROOTIMAGE:
+	case G_TMPFSFLAGS: {
+		int r = layer_param(p, n + 11, a->value, c->err, c->errlen);
+		return r < 0 ? r : 0; /* every one of these names is a layer parameter: r is never 0 */
+	}
+	default:
+		break;
+	}
+	/* G_NONE. A kernel parameter of ours here has no value (with one it has its group), or is
+	 * rootflags= or mount.usrflags= under systemd's rules (added up at the end). */
+	g = name_group(n, 0);
+	if (g != G_NONE) {
+		if (!a->value && g < G_JOURNALDEV)
+			warn(p, "%s without '=' is not %s=; ignored, as the kernel and systemd do", n, n);
+		return 0;
+	}
+	if (!str_startswith(n, "earlymount."))
+		return 0; /* someone else's parameter */
+	n += strlen("earlymount.");
+	if (param_eq(n, "mount")) {
+		if (need_value(c, a) < 0)
+			return -EINVAL;
+		if (p->nextra >= PLAN_MAX_EXTRA)
+			return fail(c, EARLYMOUNT ".mount=%s: too many " EARLYMOUNT ".mount= entries "
+			            "(at most %d)", a->value, PLAN_MAX_EXTRA);
+		if (parse_extra(c, a->value, &p->extra[p->nextra]) < 0)
+			return -EINVAL;
+		p->nextra++;
+		return 0;
 	}
 	if (param_eq(n, "modules")) {
 		size_t used = 0;
 		if (need_value(c, a) < 0)
 			return -EINVAL;
-		for (unsigned i = 0; i < p->nmodules; i++)
-			used = (size_t)(p->modules[i] - p->modules_buf) + strlen(p->modules[i]) + 1;
-		if (used + strlen(a->value) + 1 > sizeof(p->modules_buf)) {
-			fmt(c->err, c->errlen, EARLYMOUNT ".modules=%s: list too long", a->value);
-			return -EINVAL;
+		/* Each list is stored after the last name of the ones before (later names lie further). */
+		if (p->nmodules) {
+			const char *last = p->modules[p->nmodules - 1];
+			used = (size_t)(last - p->modules_buf) + strlen(last) + 1;
 		}
+		if (used + strlen(a->value) + 1 > sizeof(p->modules_buf))
+			return fail(c, EARLYMOUNT ".modules=%s: list too long", a->value);
 		char *s = p->modules_buf + used;
 		memcpy(s, a->value, strlen(a->value) + 1);
 		while (s) {
@@ -1023,11 +998,8 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a)
 			if (comma)
 				*comma = '\0';
 			if (*s) {
-				if (p->nmodules >= PLAN_MAX_MODULES) {
-					fmt(c->err, c->errlen, EARLYMOUNT ".modules=: more than %d modules",
-					    PLAN_MAX_MODULES);
-					return -EINVAL;
-				}
+				if (p->nmodules >= PLAN_MAX_MODULES)
+					return fail(c, EARLYMOUNT ".modules=: more than %d modules", PLAN_MAX_MODULES);
 				modname_normalize(s);
 				p->modules[p->nmodules++] = s;
 			}
@@ -1035,32 +1007,26 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a)
 		}
 		return 0;
 	}
-	int r = layer_param(p, n, a->value, c->err, c->errlen);
-	if (r)
-		return r < 0 ? r : 0;
-	fmt(c->err, c->errlen, "%s: unknown " EARLYMOUNT " parameter (known: " EARLYMOUNT ".mount, "
+	return fail(c, "%s: unknown " EARLYMOUNT " parameter (known: " EARLYMOUNT ".mount, "
 	    EARLYMOUNT ".timeout, " EARLYMOUNT ".debug, " EARLYMOUNT ".onfail, " EARLYMOUNT ".modules, " EARLYMOUNT ".jobs, "
 	    EARLYMOUNT ".volatile, " EARLYMOUNT ".overlay, " EARLYMOUNT ".overlayflags, " EARLYMOUNT ".rootimage, "
 	    EARLYMOUNT ".tmpfsflags)", a->name);
-	return -EINVAL;
 }
 
 /* Adds every rootflags= (or mount.usrflags=) that counts to o: under the kernel's rules the last
  * one only (the others are skipped), under systemd's all of them in order, which is the same as
  * joining them with ','. Returns how many were added, or -EINVAL. */
-static int add_flags(struct ctx *c, const struct cmdline *cl, const unsigned char *skip, const char *name,
+static int add_flags(struct ctx *c, const struct cmdline *cl, const unsigned char *grp, const char *name,
                      struct optset *o)
 {
 	char sub[192];
 	int added = 0;
 	for (unsigned i = 0; i < cl->nargs; i++) {
 		const struct cmdline_arg *a = &cl->args[i];
-		if (skip[i] || !a->value || !param_eq(a->name, name))
+		if (grp[i] == G_SKIP || !a->value || !param_eq(a->name, name))
 			continue;
-		if (options_add(o, a->value, sub, sizeof(sub)) < 0) {
-			fmt(c->err, c->errlen, "%s=%s: %s", a->name, a->value, sub);
-			return -EINVAL;
-		}
+		if (options_add(o, a->value, sub, sizeof(sub)) < 0)
+			return fail_arg(c, a, sub);
 		added++;
 	}
 	return added;
@@ -1086,7 +1052,9 @@ static void systemd_wait(struct plan *p, struct mount_entry *m, long dflt, const
 
 int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, char *err, size_t errlen)
 {
-	static unsigned char skip[CMDLINE_MAX_ARGS]; /* 2 KiB: not on the early stack */
+	/* Each argument's group, or G_SKIP for an earlier occurrence of a single-valued one (2 KiB:
+	 * not on the early stack). */
+	static unsigned char grp[CMDLINE_MAX_ARGS];
 	unsigned char seen[G_COUNT];
 	int nroot, nusr;
 	struct ctx c;
@@ -1112,7 +1080,7 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 	memset(seen, 0, sizeof(seen));
 	for (unsigned i = cl->nargs; i-- > 0;) {
 		enum group g = group_of(&cl->args[i], rules);
-		skip[i] = g != G_NONE && seen[g];
+		grp[i] = g != G_NONE && seen[g] ? G_SKIP : g;
 		seen[g] = 1;
 	}
 	/* What to do on failure and how much to say must not depend on where a bad parameter
@@ -1121,15 +1089,14 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 		const struct cmdline_arg *a = &cl->args[i];
 		char scratch[8];
 		struct ctx pre = { .p = p, .rules = rules, .err = scratch, .errlen = sizeof(scratch), .ro = 1 };
-		enum group g = group_of(a, rules);
-		if (!skip[i] && (g == G_ONFAIL || g == G_DEBUG))
-			(void)our_param(&pre, a); /* an invalid one is reported by the full pass */
+		if (grp[i] == G_ONFAIL || grp[i] == G_DEBUG)
+			(void)our_param(&pre, a, grp[i]); /* an invalid one is reported by the full pass */
 	}
 	/* root= is a share's tag when rootfstype= names only shares (9p, virtiofs): known before
 	 * root= is read, wherever the two stand on the line. */
 	for (unsigned i = 0; i < cl->nargs; i++) {
 		const struct cmdline_arg *a = &cl->args[i];
-		if (skip[i] || group_of(a, rules) != G_ROOTFSTYPE)
+		if (grp[i] != G_ROOTFSTYPE)
 			continue;
 		int share = layer_share_list(a->value);
 		if (share < 0) {
@@ -1140,7 +1107,7 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 		p->share_root = share;
 	}
 	for (unsigned i = 0; i < cl->nargs; i++) {
-		int r = skip[i] ? 0 : our_param(&c, &cl->args[i]);
+		int r = grp[i] == G_SKIP ? 0 : our_param(&c, &cl->args[i], grp[i]);
 		if (r < 0)
 			return r == -EOPNOTSUPP ? r : -EINVAL;
 	}
@@ -1148,10 +1115,13 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 		p->wait_from = "default";
 	p->ninit_args = cl->ninit;
 	p->init_args = cl->init_args;
-	c.usrflags = 0;
-	for (unsigned i = 0; i < cl->nargs; i++)
-		if (!skip[i] && cl->args[i].value && param_eq(cl->args[i].name, "mount.usrflags"))
-			c.usrflags = 1;
+	/* Under the kernel's rules a mount.usrflags= with a value has its group; under systemd's
+	 * it has none (they add up). */
+	c.usrflags = seen[G_USRFLAGS];
+	if (rules == SPEC_RULES_SYSTEMD)
+		for (unsigned i = 0; i < cl->nargs; i++)
+			if (cl->args[i].value && param_eq(cl->args[i].name, "mount.usrflags"))
+				c.usrflags = 1;
 
 	if (rules == SPEC_RULES_SYSTEMD && !p->have_usr && (p->usr.fstypes[0] || c.usrflags) && p->have_root) {
 		/* systemd-fstab-generator add_sysroot_usr_mount: mount.usrfstype= or
@@ -1172,21 +1142,21 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 	 * rootflags= when either was given (add_sysroot_mount), so there the line wins. /usr
 	 * follows the root unless mount.usrflags= says. */
 	p->root.opts.ro = c.ro;
-	nroot = add_flags(&c, cl, skip, "rootflags", &p->root.opts);
+	nroot = add_flags(&c, cl, grp, "rootflags", &p->root.opts);
 	if (nroot < 0)
 		return -EINVAL;
 	if (rules == SPEC_RULES_SYSTEMD && c.ro_given >= 0)
 		p->root.opts.ro = c.ro_given;
 	if (p->have_usr) {
 		p->usr.opts.ro = c.ro;
-		nusr = add_flags(&c, cl, skip, "mount.usrflags", &p->usr.opts);
+		nusr = add_flags(&c, cl, grp, "mount.usrflags", &p->usr.opts);
 		if (nusr < 0)
 			return -EINVAL;
 		if (rules == SPEC_RULES_SYSTEMD) {
 			/* systemd: /usr takes the root's type and options when it has none of its own. */
 			if (!p->usr.fstypes[0])
 				em_strlcpy(p->usr.fstypes, p->root.fstypes, sizeof(p->usr.fstypes));
-			if (!nusr && nroot > 0 && add_flags(&c, cl, skip, "rootflags", &p->usr.opts) < 0)
+			if (!nusr && nroot > 0 && add_flags(&c, cl, grp, "rootflags", &p->usr.opts) < 0)
 				return -EINVAL;
 		}
 	} else if (p->usr.fstypes[0] || c.usrflags) {
