@@ -475,26 +475,48 @@ static int name_is(const struct tok *t, const char *name)
 	return param_eqn(t->s, t->n, name) && t->n == strlen(name);
 }
 
-int modalias_cpu_excluded(const struct modalias_db *db, const char *name, const char *cpu_modalias)
+int modalias_cpu_scan(const struct modalias_db *db, const char *cpu_modalias, struct modalias_cpu *mods,
+                      unsigned cap)
 {
 	char key[NORM_MAX];
-	const char *l, *e;
+	const char *l, *e, *pe;
 	size_t pos = 0;
-	int have = 0;
+	unsigned n = 0;
+	/* a modalias that cannot be looked up excludes nothing: every module fits */
+	int fits = !cpu_modalias || key_normalize(cpu_modalias, key) < 0;
 
-	if (!db || !name || !cpu_modalias || key_normalize(cpu_modalias, key) < 0)
-		return 0;
-	while (line_next(db->alias, db->alias_len, &pos, &l, &e)) {
-		const char *pe;
+	while (db && line_next(db->alias, db->alias_len, &pos, &l, &e)) {
 		struct tok pat, mod;
-		if (alias_fields(l, e, &pat, &mod) <= 0 || !name_is(&mod, name) || pat.n < 4 ||
-		    memcmp(pat.s, "cpu:", 4) || !pattern_valid(pat.s, pat.n))
+		unsigned k = 0;
+		if (alias_fields(l, e, &pat, &mod) <= 0 || pat.n < 4 || memcmp(pat.s, "cpu:", 4) ||
+		    mod.n >= MODALIAS_NAME)
 			continue;
-		have = 1;
-		if (pattern_match(pat.s, e, key, &pe))
-			return 0;
+		while (k < n && !name_is(&mod, mods[k].name))
+			k++;
+		if (k == n) {
+			if (n == cap)
+				continue;
+			memcpy(mods[k].name, mod.s, mod.n);
+			mods[k].name[mod.n] = '\0';
+			modname_normalize(mods[k].name);
+			mods[k].state = 0;
+			n++;
+		}
+		if (pattern_valid(pat.s, pat.n))
+			mods[k].state |= MODALIAS_CPU_VALID |
+			                 (fits || pattern_match(pat.s, e, key, &pe) ? MODALIAS_CPU_FITS : 0);
 	}
-	return have;
+	return (int)n;
+}
+
+int modalias_cpu_excluded(const struct modalias_db *db, const char *name, const char *cpu_modalias)
+{
+	struct modalias_cpu mods[32];
+	int n = name ? modalias_cpu_scan(db, cpu_modalias, mods, 32) : 0;
+	for (int k = 0; k < n; k++)
+		if (param_eq(name, mods[k].name))
+			return mods[k].state == MODALIAS_CPU_VALID;
+	return 0;
 }
 
 /* A softdep line (libkmod-config.c kmod_config_parse: "softdep" MODULE REST, REST not empty):

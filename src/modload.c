@@ -41,10 +41,10 @@ static size_t dep_len, builtin_len;
 static struct modalias_db db;
 static int matching;        /* match devices and filesystems (an image with modules.alias) */
 static int want_match;      /* the caller allows it (modules_setup) */
-static char cpu_alias[2048]; /* /sys/devices/system/cpu/modalias, "" when unknown */
-/* The modules with "cpu:" aliases (crc32c_intel, aesni_intel, ...): few, found once, so the
- * CPU check costs nothing for the others. */
-static char cpu_mods[32][MODSCHED_NAME];
+static char cpu_alias[2048]; /* /sys/devices/system/cpu/modalias */
+/* The modules with "cpu:" aliases (crc32c_intel, aesni_intel, ...) and whether this CPU has what
+ * they need (modalias_cpu_scan); none when the CPU's modalias is unknown. */
+static struct modalias_cpu cpu_mods[32];
 static unsigned ncpu_mods;
 static char release[65];
 static const struct cmdline *kcl;
@@ -100,36 +100,6 @@ void modules_setup(const struct plan *p, int match)
 	jobs = p && p->jobs ? p->jobs : default_jobs();
 }
 
-/* The names of the modules that have cpu: aliases, in one pass over modules.alias. */
-static void find_cpu_modules(void)
-{
-	static const char key[] = "alias cpu:";
-	for (size_t i = 0; i < db.alias_len;) {
-		const char *l = db.alias + i, *nl = memchr(l, '\n', db.alias_len - i);
-		size_t len = nl ? (size_t)(nl - l) : db.alias_len - i;
-		i += len + 1;
-		if (len <= sizeof(key) - 1 || memcmp(l, key, sizeof(key) - 1) != 0)
-			continue;
-		size_t e = len, s;
-		while (e && (l[e - 1] == ' ' || l[e - 1] == '\t' || l[e - 1] == '\r'))
-			e--;
-		s = e;
-		while (s && l[s - 1] != ' ' && l[s - 1] != '\t')
-			s--;
-		if (e == s || e - s >= MODSCHED_NAME)
-			continue;
-		char name[MODSCHED_NAME];
-		memcpy(name, l + s, e - s);
-		name[e - s] = '\0';
-		modname_normalize(name);
-		unsigned k = 0;
-		while (k < ncpu_mods && !str_eq(cpu_mods[k], name))
-			k++;
-		if (k == ncpu_mods && ncpu_mods < ARRAY_SIZE(cpu_mods))
-			em_strlcpy(cpu_mods[ncpu_mods++], name, MODSCHED_NAME);
-	}
-}
-
 static int mods_open(int quiet)
 {
 	struct utsname u;
@@ -181,14 +151,15 @@ static int mods_open(int quiet)
 	if (modalias_index(&db, alias_idx, ARRAY_SIZE(alias_idx)) < 0)
 		log_debug("modules.alias: more than %zu alias lines, not indexed: each lookup walks the file",
 		          ARRAY_SIZE(alias_idx));
-	find_cpu_modules();
 	/* The CPU's own modalias ("cpu:type:x86,ven...:feature:,0000,...") is what udev matches
-	 * the cpu: aliases against (drivers/base/cpu.c print_cpu_modalias). */
-	if (ncpu_mods && read_file(AT_FDCWD, "/sys/devices/system/cpu/modalias", cpu_alias, sizeof(cpu_alias)) > 0) {
+	 * the cpu: aliases against (drivers/base/cpu.c print_cpu_modalias); the modules that have
+	 * cpu: aliases are few, found and judged once, so the check costs nothing for the others. */
+	if (read_file(AT_FDCWD, "/sys/devices/system/cpu/modalias", cpu_alias, sizeof(cpu_alias)) > 0) {
 		cpu_alias[strcspn(cpu_alias, "\n")] = '\0';
-		log_debug("this CPU: %s", cpu_alias);
-	} else {
-		cpu_alias[0] = '\0';
+		ncpu_mods = (unsigned)modalias_cpu_scan(&db, cpu_alias[0] ? cpu_alias : NULL, cpu_mods,
+		                                        ARRAY_SIZE(cpu_mods));
+		if (ncpu_mods)
+			log_debug("this CPU: %s", cpu_alias);
 	}
 	matching = want_match;
 	return 0;
@@ -243,8 +214,8 @@ static void skip_log(const char *f, const char *name)
 static int cpu_lacks(const char *name)
 {
 	for (unsigned k = 0; k < ncpu_mods; k++)
-		if (str_eq(cpu_mods[k], name))
-			return cpu_alias[0] && modalias_cpu_excluded(&db, name, cpu_alias);
+		if (str_eq(cpu_mods[k].name, name))
+			return cpu_mods[k].state == MODALIAS_CPU_VALID;
 	return 0;
 }
 

@@ -448,6 +448,26 @@ int main(void)
 		CHECK_INT(modalias_cpu_excluded(&db, "crc32c", old), 0);
 		CHECK_INT(modalias_cpu_excluded(&db, "crc32c_intel", NULL), 0);
 		CHECK_INT(modalias_cpu_excluded(&db, "crc32c_intel", "cpu:]"), 0); /* unusable: keep */
+		/* the scan itself: each module once, in file order, normalized, with its state */
+		{
+			struct modalias_cpu m[4];
+			CHECK_INT(modalias_cpu_scan(&db, old, m, 4), 4);
+			CHECK_STR(m[0].name, "crc32c_intel");
+			CHECK_INT(m[0].state, MODALIAS_CPU_VALID);
+			CHECK_STR(m[1].name, "aesni_intel");
+			CHECK_INT(m[1].state, MODALIAS_CPU_VALID);
+			CHECK_STR(m[3].name, "broken");
+			CHECK_INT(m[3].state, 0);
+			CHECK_INT(modalias_cpu_scan(&db, sse42, m, 2), 2); /* the first cap only */
+			CHECK_INT(m[1].state, MODALIAS_CPU_VALID | MODALIAS_CPU_FITS);
+			CHECK_INT(modalias_cpu_scan(&db, NULL, m, 4), 4);
+			CHECK_INT(m[2].state, MODALIAS_CPU_VALID | MODALIAS_CPU_FITS);
+			CHECK_INT(modalias_cpu_scan(NULL, old, m, 4), 0);
+			struct modalias_db dash = db_of("alias cpu:type:x86* crc32c-intel\n", NULL);
+			CHECK_INT(modalias_cpu_scan(&dash, old, m, 4), 1);
+			CHECK_STR(m[0].name, "crc32c_intel");
+			CHECK_INT(m[0].state, MODALIAS_CPU_VALID | MODALIAS_CPU_FITS);
+		}
 	}
 	return t_done();
 }
