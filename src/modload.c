@@ -201,6 +201,8 @@ static int name_at(const struct names *nm, unsigned k, char *out)
 }
 
 static int want_name(const char *name, int *out, unsigned max, int depth);
+static int match_alias(const char *alias, const char *devpath, unsigned char prio, int *out, unsigned max,
+                       int depth);
 
 /* A module that needs no load: counted, and logged (debug) with the reason, f taking the name. */
 static void skip_log(const char *f, const char *name) __attribute__((format(printf, 1, 0)));
@@ -306,7 +308,7 @@ static int want_name(const char *name, int *out, unsigned max, int depth)
 {
 	struct moddep_entry m;
 	char norm[MODSCHED_NAME];
-	int n = 0;
+	int n;
 
 	em_strlcpy(norm, name, sizeof(norm));
 	modname_normalize(norm);
@@ -318,27 +320,8 @@ static int want_name(const char *name, int *out, unsigned max, int depth)
 			out[0] = i;
 		return 1;
 	}
-	if (db.alias) {
-		struct names nm = { .n = 0 };
-		modalias_lookup(&db, name, collect, &nm);
-		for (unsigned k = 0; k < nm.n; k++) {
-			char mn[MODSCHED_NAME];
-			int got;
-			if (!name_at(&nm, k, mn))
-				continue;
-			/* an alias of a module that is not in modules.dep: built in, or not here */
-			if (!dep_text || moddep_find(dep_text, dep_len, mn, &m) < 0)
-				continue;
-			modname_normalize(mn);
-			got = want_entry(mn, &m, depth);
-			if (got >= 0 && (unsigned)n < max)
-				out[n] = got;
-			if (got >= 0)
-				n++;
-		}
-		if (n)
-			return n;
-	}
+	if (db.alias && (n = match_alias(name, NULL, 0, out, max, depth)) > 0)
+		return n;
 	if (builtin_text && modbuiltin_find(builtin_text, builtin_len, norm) == 0) {
 		skip_log("skip: module %s: built into the kernel", norm);
 		return 0;
@@ -570,52 +553,66 @@ void modules_settle(void)
 
 /* ---- matching ---------------------------------------------------------------------------------- */
 
-static int queue_matches(const char *modalias, const char *devpath, unsigned char prio)
+/* The modules alias names (modalias_lookup), each queued with its modules.dep line (want_entry).
+ * For want_name (devpath NULL): quietly, an alias of a module that is not in modules.dep passed
+ * over, up to max of the indices in out, the count of all. For a device or a filesystem (devpath):
+ * the match lines, modprobe.blacklist=, what is not in modules.dep said, each raised to prio; the
+ * count of the modules it queued. */
+static int match_alias(const char *alias, const char *devpath, unsigned char prio, int *out, unsigned max,
+                       int depth)
 {
 	struct names nm = { .n = 0 };
-	int added = 0;
+	int n = 0;
 
-	modalias_lookup(&db, modalias, collect, &nm);
-	if (nm.cut)
-		log_warn("%s (%s): more than %zu modules match; %u not loaded", modalias, devpath,
+	modalias_lookup(&db, alias, collect, &nm);
+	if (devpath && nm.cut)
+		log_warn("%s (%s): more than %zu modules match; %u not loaded", alias, devpath,
 		         ARRAY_SIZE(nm.s), nm.cut);
 	for (unsigned k = 0; k < nm.n; k++) {
 		char mn[MODSCHED_NAME];
 		struct moddep_entry m;
+		int q = -1;
 		if (!name_at(&nm, k, mn))
 			continue;
 		modname_normalize(mn);
-		/* The match line says whether the match queued the module or found it queued (by the
-		 * list, or by another device): the summary counts only the first. */
-		int q = modsched_find(&sched, mn);
-		log_debug("match: %s (%s) -> %s via %.*s%s", modalias, devpath, mn, (int)nm.pl[k], nm.pat[k],
-		          q >= 0 ? " (already queued)" : "");
-		if (q >= 0) {
+		if (devpath) {
+			/* The match line says whether the match queued the module or found it queued (by
+			 * the list, or by another device): the summary counts only the first. */
+			q = modsched_find(&sched, mn);
+			log_debug("match: %s (%s) -> %s via %.*s%s", alias, devpath, mn, (int)nm.pl[k], nm.pat[k],
+			          q >= 0 ? " (already queued)" : "");
+			/* As udev's autoloading (kmod's KMOD_PROBE_APPLY_BLACKLIST): a match is not loaded
+			 * when modprobe.blacklist= names it. */
+			if (q < 0 && kcl && modparams_blacklisted(kcl, mn)) {
+				skip_log("skip: module %s: blacklisted (modprobe.blacklist=)", mn);
+				continue;
+			}
+		}
+		if (q < 0) {
+			/* an alias of a module that is not in modules.dep: built in, or not here */
+			if (!dep_text || moddep_find(dep_text, dep_len, mn, &m) < 0) {
+				if (!devpath)
+					continue;
+				if (builtin_text && modbuiltin_find(builtin_text, builtin_len, mn) == 0)
+					skip_log("skip: module %s: built into the kernel", mn);
+				else
+					log_warn("module %s (alias of %s): not in /lib/modules/%s/modules.dep; not loaded",
+					         mn, alias, release);
+				continue;
+			}
+			q = want_entry(mn, &m, depth);
+			if (q < 0)
+				continue;
+			if ((unsigned)n < max)
+				out[n] = q;
+			n++;
+		}
+		if (devpath)
 			modsched_boost(&sched, q, prio);
-			continue;
-		}
-		/* As udev's autoloading (kmod's KMOD_PROBE_APPLY_BLACKLIST): a match is not loaded when
-		 * modprobe.blacklist= names it. */
-		if (kcl && modparams_blacklisted(kcl, mn)) {
-			skip_log("skip: module %s: blacklisted (modprobe.blacklist=)", mn);
-			continue;
-		}
-		if (!dep_text || moddep_find(dep_text, dep_len, mn, &m) < 0) {
-			if (builtin_text && modbuiltin_find(builtin_text, builtin_len, mn) == 0)
-				skip_log("skip: module %s: built into the kernel", mn);
-			else
-				log_warn("module %s (alias of %s): not in /lib/modules/%s/modules.dep; not loaded", mn,
-				         modalias, release);
-			continue;
-		}
-		int w = want_entry(mn, &m, 0);
-		if (w >= 0) {
-			modsched_boost(&sched, w, prio);
-			stats.matched++;
-			added++;
-		}
 	}
-	return added;
+	if (devpath)
+		stats.matched += (unsigned)n;
+	return n;
 }
 
 int modules_hotplug(const char *modalias, const char *devpath)
@@ -625,7 +622,7 @@ int modules_hotplug(const char *modalias, const char *devpath)
 	if (!matching || str_startswith(modalias, "cpu:"))
 		return 0;
 	stats.devices++;
-	return queue_matches(modalias, devpath, match_prio);
+	return match_alias(modalias, devpath, match_prio, NULL, 0, 0);
 }
 
 /* Every device the kernel knows sits on a bus and is linked in /sys/bus/BUS/devices; those are
@@ -708,7 +705,7 @@ static int queue_fs(const char *type, const char *dev)
 	if (!matching || !*type || strlen(type) > 64)
 		return 0;
 	fmt(a, sizeof(a), "fs-%s", type);
-	return queue_matches(a, dev, PRIO_MOUNT);
+	return match_alias(a, dev, PRIO_MOUNT, NULL, 0, 0);
 }
 
 int modules_fs(const char *type, const char *dev)
