@@ -350,29 +350,16 @@ static void idx_sift(const struct modalias_db *db, unsigned *v, size_t i, size_t
 	}
 }
 
-int modalias_index(struct modalias_db *db, unsigned *buf, size_t cap)
+/* Sorts buf[0..n) (the offsets of the alias lines' patterns, in file order) by idx_less. */
+static void idx_sort(const struct modalias_db *db, unsigned *buf, size_t n)
 {
-	size_t pos = 0, n = 0;
-	const char *l, *e, *p;
-
-	db->idx = NULL;
-	db->nidx = 0;
-	if (!db->alias || db->alias_len >= (unsigned)-1)
-		return -1;
-	while (line_next(db->alias, db->alias_len, &pos, &l, &e)) {
-		if (!alias_line(l, e, &p))
-			continue;
-		if (n == cap)
-			return -1;
-		buf[n++] = (unsigned)(p - db->alias);
-	}
 	/* earlymount-mkinitramfs writes the lines in this order: then one pass checks it, where the
 	 * sort took about 40 ms of a generic image's boot (2,850 lines, QEMU TCG, -icount) */
 	size_t k = 1;
 	while (k < n && idx_less(db, buf[k - 1], buf[k]))
 		k++;
 	if (k >= n)
-		goto done;
+		return;
 	for (size_t i = n / 2; i-- > 0;)
 		idx_sift(db, buf, i, n);
 	for (k = n; k-- > 1;) {
@@ -381,10 +368,6 @@ int modalias_index(struct modalias_db *db, unsigned *buf, size_t cap)
 		buf[k] = x;
 		idx_sift(db, buf, 0, k);
 	}
-done:
-	db->idx = buf;
-	db->nidx = n;
-	return (int)n;
 }
 
 /* The first entry of [a, b) whose literal part's byte i is at least v (-1: the part has ended),
@@ -572,10 +555,10 @@ int modalias_softdeps(const struct modalias_db *db, const char *name, int post, 
 	return 0;
 }
 
-int modalias_check(const struct modalias_db *db, size_t *first_bad, int *which)
+int modalias_prepare(struct modalias_db *db, unsigned *buf, size_t cap, size_t *first_bad, int *which)
 {
 	const char *l, *e;
-	size_t pos;
+	size_t pos, n = 0;
 	int bad = 0;
 
 	if (!db)
@@ -595,6 +578,10 @@ int modalias_check(const struct modalias_db *db, size_t *first_bad, int *which)
 					r = -1;
 			} else {
 				r = alias_fields(l, e, &t, &mod);
+				/* every line with its pattern and module fields goes into the index (no
+				 * other can match), a valid pattern or not (it never matches then) */
+				if (r > 0 && n++ < cap)
+					buf[n - 1] = (unsigned)(t.s - text);
 				if (r > 0 && !pattern_valid(t.s, t.n))
 					r = -1;
 			}
@@ -608,5 +595,27 @@ int modalias_check(const struct modalias_db *db, size_t *first_bad, int *which)
 			}
 		}
 	}
+	db->idx = NULL;
+	db->nidx = 0;
+	if (buf && n <= cap && db->alias && db->alias_len < (unsigned)-1) {
+		idx_sort(db, buf, n);
+		db->idx = buf;
+		db->nidx = n;
+	}
 	return bad;
+}
+
+int modalias_check(const struct modalias_db *db, size_t *first_bad, int *which)
+{
+	struct modalias_db d;
+	if (!db)
+		return 0;
+	d = *db;
+	return modalias_prepare(&d, NULL, 0, first_bad, which);
+}
+
+int modalias_index(struct modalias_db *db, unsigned *buf, size_t cap)
+{
+	(void)modalias_prepare(db, buf, cap, NULL, NULL);
+	return db->idx ? (int)db->nidx : -1;
 }

@@ -80,4 +80,9 @@ int modalias_cpu_excluded(const struct modalias_db *db, const char *name, const 
  * are fine. */
 int modalias_check(const struct modalias_db *db, size_t *first_bad, int *which);
 
+/* Both at once, in one pass over the texts (the boot's): modalias_check's count, first_bad and
+ * which, and modalias_index's index into buf (cap entries; buf NULL: none), db->idx NULL when
+ * there is none. */
+int modalias_prepare(struct modalias_db *db, unsigned *buf, size_t cap, size_t *first_bad, int *which);
+
 #endif

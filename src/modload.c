@@ -134,8 +134,12 @@ static int mods_open(int quiet)
 	db.softdep = map_file(moddir_fd, "modules.softdep", &db.softdep_len);
 	if (!db.alias)
 		return 0;
+	/* Checked, and sorted once, so that each device's lookup is a few binary searches instead of
+	 * a walk of the whole file (modalias.c, the index). 32768 lines: Debian 6.1's whole
+	 * modules.alias has about 27,000; past that, lookups walk the text as they would without. */
+	static unsigned alias_idx[32768];
 	size_t bad_at = 0;
-	int which = 0, bad = modalias_check(&db, &bad_at, &which);
+	int which = 0, bad = modalias_prepare(&db, alias_idx, ARRAY_SIZE(alias_idx), &bad_at, &which);
 	if (bad > 0) {
 		const char *t = which ? db.softdep : db.alias;
 		size_t len = which ? db.softdep_len : db.alias_len, e = bad_at;
@@ -144,11 +148,7 @@ static int mods_open(int quiet)
 		log_warn("%s/modules.%s: %d malformed lines (the first: \"%.*s\"); they are skipped", dir,
 		         which ? "softdep" : "alias", bad, (int)(e - bad_at), t + bad_at);
 	}
-	/* Sorted once, so that each device's lookup is a few binary searches instead of a walk of the
-	 * whole file (modalias.c, the index). 32768 lines: Debian 6.1's whole modules.alias has about
-	 * 27,000; past that, lookups walk the text as they would without. */
-	static unsigned alias_idx[32768];
-	if (modalias_index(&db, alias_idx, ARRAY_SIZE(alias_idx)) < 0)
+	if (!db.idx)
 		log_debug("modules.alias: more than %zu alias lines, not indexed: each lookup walks the file",
 		          ARRAY_SIZE(alias_idx));
 	/* The CPU's own modalias ("cpu:type:x86,ven...:feature:,0000,...") is what udev matches

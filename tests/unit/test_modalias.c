@@ -341,6 +341,22 @@ int main(void)
 			CHECK_INT(modalias_index(&db, big, 16), 9);
 			CHECK_INT((int)db.nidx, 9);
 			CHECK_INT(modalias_lookup(&db, "fs-ext4", NULL, NULL), 1);
+			/* both in one pass: the check's answer and the index */
+			{
+				static const char bad[] = "alias fs-ext4 ext4\nalias ]x y\nbogus\nalias fs-a a\n";
+				struct modalias_db b = db_of(bad, "softdep a pre: b\nsoftdep\n");
+				size_t at = 0;
+				int w = -1;
+				CHECK_INT(modalias_prepare(&b, big, 16, &at, &w), 3);
+				CHECK_INT((int)at, 19);
+				CHECK_INT(w, 0);
+				CHECK(b.idx == big);
+				CHECK_INT((int)b.nidx, 3); /* with the invalid pattern: it never matches */
+				CHECK_INT(modalias_lookup(&b, "fs-a", NULL, NULL), 1);
+				CHECK_INT(modalias_prepare(&b, small, 2, NULL, NULL), 3);
+				CHECK(b.idx == NULL && b.nidx == 0);
+				CHECK_INT(modalias_prepare(NULL, big, 16, NULL, NULL), 0);
+			}
 		}
 		/* a literal part for every length of the key: 80 runs, more than a lookup takes (64) */
 		{
