@@ -350,29 +350,16 @@ static void idx_sift(const struct modalias_db *db, unsigned *v, size_t i, size_t
 	}
 }
 
-int modalias_index(struct modalias_db *db, unsigned *buf, size_t cap)
+/* Sorts buf[0..n) (the offsets of the alias lines' patterns, in file order) by idx_less. */
+static void idx_sort(const struct modalias_db *db, unsigned *buf, size_t n)
 {
-	size_t pos = 0, n = 0;
-	const char *l, *e, *p;
-
-	db->idx = NULL;
-	db->nidx = 0;
-	if (!db->alias || db->alias_len >= (unsigned)-1)
-		return -1;
-	while (line_next(db->alias, db->alias_len, &pos, &l, &e)) {
-		if (!alias_line(l, e, &p))
-			continue;
-		if (n == cap)
-			return -1;
-		buf[n++] = (unsigned)(p - db->alias);
-	}
 	/* earlymount-mkinitramfs writes the lines in this order: then one pass checks it, where the
 	 * sort took about 40 ms of a generic image's boot (2,850 lines, QEMU TCG, -icount) */
 	size_t k = 1;
 	while (k < n && idx_less(db, buf[k - 1], buf[k]))
 		k++;
 	if (k >= n)
-		goto done;
+		return;
 	for (size_t i = n / 2; i-- > 0;)
 		idx_sift(db, buf, i, n);
 	for (k = n; k-- > 1;) {
@@ -381,10 +368,6 @@ int modalias_index(struct modalias_db *db, unsigned *buf, size_t cap)
 		buf[k] = x;
 		idx_sift(db, buf, 0, k);
 	}
-done:
-	db->idx = buf;
-	db->nidx = n;
-	return (int)n;
 }
 
 /* The first entry of [a, b) whose literal part's byte i is at least v (-1: the part has ended),
@@ -475,26 +458,48 @@ static int name_is(const struct tok *t, const char *name)
 	return param_eqn(t->s, t->n, name) && t->n == strlen(name);
 }
 
-int modalias_cpu_excluded(const struct modalias_db *db, const char *name, const char *cpu_modalias)
+int modalias_cpu_scan(const struct modalias_db *db, const char *cpu_modalias, struct modalias_cpu *mods,
+                      unsigned cap)
 {
 	char key[NORM_MAX];
-	const char *l, *e;
+	const char *l, *e, *pe;
 	size_t pos = 0;
-	int have = 0;
+	unsigned n = 0;
+	/* a modalias that cannot be looked up excludes nothing: every module fits */
+	int fits = !cpu_modalias || key_normalize(cpu_modalias, key) < 0;
 
-	if (!db || !name || !cpu_modalias || key_normalize(cpu_modalias, key) < 0)
-		return 0;
-	while (line_next(db->alias, db->alias_len, &pos, &l, &e)) {
-		const char *pe;
+	while (db && line_next(db->alias, db->alias_len, &pos, &l, &e)) {
 		struct tok pat, mod;
-		if (alias_fields(l, e, &pat, &mod) <= 0 || !name_is(&mod, name) || pat.n < 4 ||
-		    memcmp(pat.s, "cpu:", 4) || !pattern_valid(pat.s, pat.n))
+		unsigned k = 0;
+		if (alias_fields(l, e, &pat, &mod) <= 0 || pat.n < 4 || memcmp(pat.s, "cpu:", 4) ||
+		    mod.n >= MODALIAS_NAME)
 			continue;
-		have = 1;
-		if (pattern_match(pat.s, e, key, &pe))
-			return 0;
+		while (k < n && !name_is(&mod, mods[k].name))
+			k++;
+		if (k == n) {
+			if (n == cap)
+				continue;
+			memcpy(mods[k].name, mod.s, mod.n);
+			mods[k].name[mod.n] = '\0';
+			modname_normalize(mods[k].name);
+			mods[k].state = 0;
+			n++;
+		}
+		if (pattern_valid(pat.s, pat.n))
+			mods[k].state |= MODALIAS_CPU_VALID |
+			                 (fits || pattern_match(pat.s, e, key, &pe) ? MODALIAS_CPU_FITS : 0);
 	}
-	return have;
+	return (int)n;
+}
+
+int modalias_cpu_excluded(const struct modalias_db *db, const char *name, const char *cpu_modalias)
+{
+	struct modalias_cpu mods[32];
+	int n = name ? modalias_cpu_scan(db, cpu_modalias, mods, 32) : 0;
+	for (int k = 0; k < n; k++)
+		if (param_eq(name, mods[k].name))
+			return mods[k].state == MODALIAS_CPU_VALID;
+	return 0;
 }
 
 /* A softdep line (libkmod-config.c kmod_config_parse: "softdep" MODULE REST, REST not empty):
@@ -550,10 +555,10 @@ int modalias_softdeps(const struct modalias_db *db, const char *name, int post, 
 	return 0;
 }
 
-int modalias_check(const struct modalias_db *db, size_t *first_bad, int *which)
+int modalias_prepare(struct modalias_db *db, unsigned *buf, size_t cap, size_t *first_bad, int *which)
 {
 	const char *l, *e;
-	size_t pos;
+	size_t pos, n = 0;
 	int bad = 0;
 
 	if (!db)
@@ -573,6 +578,10 @@ int modalias_check(const struct modalias_db *db, size_t *first_bad, int *which)
 					r = -1;
 			} else {
 				r = alias_fields(l, e, &t, &mod);
+				/* every line with its pattern and module fields goes into the index (no
+				 * other can match), a valid pattern or not (it never matches then) */
+				if (r > 0 && n++ < cap)
+					buf[n - 1] = (unsigned)(t.s - text);
 				if (r > 0 && !pattern_valid(t.s, t.n))
 					r = -1;
 			}
@@ -586,5 +595,27 @@ int modalias_check(const struct modalias_db *db, size_t *first_bad, int *which)
 			}
 		}
 	}
+	db->idx = NULL;
+	db->nidx = 0;
+	if (buf && n <= cap && db->alias && db->alias_len < (unsigned)-1) {
+		idx_sort(db, buf, n);
+		db->idx = buf;
+		db->nidx = n;
+	}
 	return bad;
+}
+
+int modalias_check(const struct modalias_db *db, size_t *first_bad, int *which)
+{
+	struct modalias_db d;
+	if (!db)
+		return 0;
+	d = *db;
+	return modalias_prepare(&d, NULL, 0, first_bad, which);
+}
+
+int modalias_index(struct modalias_db *db, unsigned *buf, size_t cap)
+{
+	(void)modalias_prepare(db, buf, cap, NULL, NULL);
+	return db->idx ? (int)db->nidx : -1;
 }

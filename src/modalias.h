@@ -51,10 +51,25 @@ int modalias_index(struct modalias_db *db, unsigned *buf, size_t cap);
 int modalias_softdeps(const struct modalias_db *db, const char *name, int post, modalias_cb cb,
                       void *ctx);
 
+/* The modules that have "cpu:" aliases, found in one pass over db->alias (at boot, once), each
+ * with what those aliases say about cpu_modalias: name (normalized, '-' as '_') and state, where
+ * MODALIAS_CPU_VALID: at least one of them is a valid pattern; MODALIAS_CPU_FITS: one of those
+ * matches, or cpu_modalias is NULL or one kmod would refuse. A module whose state is
+ * MODALIAS_CPU_VALID alone is excluded: the CPU lacks the feature it needs (its init would fail
+ * with ENODEV, as crc32c_intel does without SSE4.2). The first cap modules (file order) go into
+ * mods, longer names are passed over; returns how many went in. */
+#define MODALIAS_NAME 56 /* the kernel's MODULE_NAME_LEN, as MODSCHED_NAME */
+enum { MODALIAS_CPU_VALID = 1, MODALIAS_CPU_FITS = 2 };
+struct modalias_cpu {
+	char name[MODALIAS_NAME];
+	unsigned char state;
+};
+int modalias_cpu_scan(const struct modalias_db *db, const char *cpu_modalias, struct modalias_cpu *mods,
+                      unsigned cap);
+
 /* 1 when module `name` has at least one valid "cpu:" alias and none of them matches cpu_modalias
- * (the CPU lacks the feature the module needs: its init would fail with ENODEV, as crc32c_intel
- * does without SSE4.2); 0 otherwise (no cpu: alias, or one matches, or cpu_modalias is NULL or
- * one kmod would refuse). */
+ * (modalias_cpu_scan's excluded state, of its first 32 modules); 0 otherwise (no cpu: alias, or
+ * one matches, or cpu_modalias is NULL or one kmod would refuse). */
 int modalias_cpu_excluded(const struct modalias_db *db, const char *name, const char *cpu_modalias);
 
 /* Checks both texts once (at boot, before matching): returns the number of malformed lines (not
@@ -64,5 +79,10 @@ int modalias_cpu_excluded(const struct modalias_db *db, const char *name, const 
  * first_bad and which are left alone when there is none, and may be NULL. Blank and '#' lines
  * are fine. */
 int modalias_check(const struct modalias_db *db, size_t *first_bad, int *which);
+
+/* Both at once, in one pass over the texts (the boot's): modalias_check's count, first_bad and
+ * which, and modalias_index's index into buf (cap entries; buf NULL: none), db->idx NULL when
+ * there is none. */
+int modalias_prepare(struct modalias_db *db, unsigned *buf, size_t cap, size_t *first_bad, int *which);
 
 #endif

@@ -41,10 +41,10 @@ static size_t dep_len, builtin_len;
 static struct modalias_db db;
 static int matching;        /* match devices and filesystems (an image with modules.alias) */
 static int want_match;      /* the caller allows it (modules_setup) */
-static char cpu_alias[2048]; /* /sys/devices/system/cpu/modalias, "" when unknown */
-/* The modules with "cpu:" aliases (crc32c_intel, aesni_intel, ...): few, found once, so the
- * CPU check costs nothing for the others. */
-static char cpu_mods[32][MODSCHED_NAME];
+static char cpu_alias[2048]; /* /sys/devices/system/cpu/modalias */
+/* The modules with "cpu:" aliases (crc32c_intel, aesni_intel, ...) and whether this CPU has what
+ * they need (modalias_cpu_scan); none when the CPU's modalias is unknown. */
+static struct modalias_cpu cpu_mods[32];
 static unsigned ncpu_mods;
 static char release[65];
 static const struct cmdline *kcl;
@@ -100,36 +100,6 @@ void modules_setup(const struct plan *p, int match)
 	jobs = p && p->jobs ? p->jobs : default_jobs();
 }
 
-/* The names of the modules that have cpu: aliases, in one pass over modules.alias. */
-static void find_cpu_modules(void)
-{
-	static const char key[] = "alias cpu:";
-	for (size_t i = 0; i < db.alias_len;) {
-		const char *l = db.alias + i, *nl = memchr(l, '\n', db.alias_len - i);
-		size_t len = nl ? (size_t)(nl - l) : db.alias_len - i;
-		i += len + 1;
-		if (len <= sizeof(key) - 1 || memcmp(l, key, sizeof(key) - 1) != 0)
-			continue;
-		size_t e = len, s;
-		while (e && (l[e - 1] == ' ' || l[e - 1] == '\t' || l[e - 1] == '\r'))
-			e--;
-		s = e;
-		while (s && l[s - 1] != ' ' && l[s - 1] != '\t')
-			s--;
-		if (e == s || e - s >= MODSCHED_NAME)
-			continue;
-		char name[MODSCHED_NAME];
-		memcpy(name, l + s, e - s);
-		name[e - s] = '\0';
-		modname_normalize(name);
-		unsigned k = 0;
-		while (k < ncpu_mods && !str_eq(cpu_mods[k], name))
-			k++;
-		if (k == ncpu_mods && ncpu_mods < ARRAY_SIZE(cpu_mods))
-			em_strlcpy(cpu_mods[ncpu_mods++], name, MODSCHED_NAME);
-	}
-}
-
 static int mods_open(int quiet)
 {
 	struct utsname u;
@@ -164,8 +134,12 @@ static int mods_open(int quiet)
 	db.softdep = map_file(moddir_fd, "modules.softdep", &db.softdep_len);
 	if (!db.alias)
 		return 0;
+	/* Checked, and sorted once, so that each device's lookup is a few binary searches instead of
+	 * a walk of the whole file (modalias.c, the index). 32768 lines: Debian 6.1's whole
+	 * modules.alias has about 27,000; past that, lookups walk the text as they would without. */
+	static unsigned alias_idx[32768];
 	size_t bad_at = 0;
-	int which = 0, bad = modalias_check(&db, &bad_at, &which);
+	int which = 0, bad = modalias_prepare(&db, alias_idx, ARRAY_SIZE(alias_idx), &bad_at, &which);
 	if (bad > 0) {
 		const char *t = which ? db.softdep : db.alias;
 		size_t len = which ? db.softdep_len : db.alias_len, e = bad_at;
@@ -174,21 +148,18 @@ static int mods_open(int quiet)
 		log_warn("%s/modules.%s: %d malformed lines (the first: \"%.*s\"); they are skipped", dir,
 		         which ? "softdep" : "alias", bad, (int)(e - bad_at), t + bad_at);
 	}
-	/* Sorted once, so that each device's lookup is a few binary searches instead of a walk of the
-	 * whole file (modalias.c, the index). 32768 lines: Debian 6.1's whole modules.alias has about
-	 * 27,000; past that, lookups walk the text as they would without. */
-	static unsigned alias_idx[32768];
-	if (modalias_index(&db, alias_idx, ARRAY_SIZE(alias_idx)) < 0)
+	if (!db.idx)
 		log_debug("modules.alias: more than %zu alias lines, not indexed: each lookup walks the file",
 		          ARRAY_SIZE(alias_idx));
-	find_cpu_modules();
 	/* The CPU's own modalias ("cpu:type:x86,ven...:feature:,0000,...") is what udev matches
-	 * the cpu: aliases against (drivers/base/cpu.c print_cpu_modalias). */
-	if (ncpu_mods && read_file(AT_FDCWD, "/sys/devices/system/cpu/modalias", cpu_alias, sizeof(cpu_alias)) > 0) {
+	 * the cpu: aliases against (drivers/base/cpu.c print_cpu_modalias); the modules that have
+	 * cpu: aliases are few, found and judged once, so the check costs nothing for the others. */
+	if (read_file(AT_FDCWD, "/sys/devices/system/cpu/modalias", cpu_alias, sizeof(cpu_alias)) > 0) {
 		cpu_alias[strcspn(cpu_alias, "\n")] = '\0';
-		log_debug("this CPU: %s", cpu_alias);
-	} else {
-		cpu_alias[0] = '\0';
+		ncpu_mods = (unsigned)modalias_cpu_scan(&db, cpu_alias[0] ? cpu_alias : NULL, cpu_mods,
+		                                        ARRAY_SIZE(cpu_mods));
+		if (ncpu_mods)
+			log_debug("this CPU: %s", cpu_alias);
 	}
 	matching = want_match;
 	return 0;
@@ -230,6 +201,8 @@ static int name_at(const struct names *nm, unsigned k, char *out)
 }
 
 static int want_name(const char *name, int *out, unsigned max, int depth);
+static int match_alias(const char *alias, const char *devpath, unsigned char prio, int *out, unsigned max,
+                       int depth);
 
 /* A module that needs no load: counted, and logged (debug) with the reason, f taking the name. */
 static void skip_log(const char *f, const char *name) __attribute__((format(printf, 1, 0)));
@@ -243,8 +216,8 @@ static void skip_log(const char *f, const char *name)
 static int cpu_lacks(const char *name)
 {
 	for (unsigned k = 0; k < ncpu_mods; k++)
-		if (str_eq(cpu_mods[k], name))
-			return cpu_alias[0] && modalias_cpu_excluded(&db, name, cpu_alias);
+		if (str_eq(cpu_mods[k].name, name))
+			return cpu_mods[k].state == MODALIAS_CPU_VALID;
 	return 0;
 }
 
@@ -335,7 +308,7 @@ static int want_name(const char *name, int *out, unsigned max, int depth)
 {
 	struct moddep_entry m;
 	char norm[MODSCHED_NAME];
-	int n = 0;
+	int n;
 
 	em_strlcpy(norm, name, sizeof(norm));
 	modname_normalize(norm);
@@ -347,27 +320,8 @@ static int want_name(const char *name, int *out, unsigned max, int depth)
 			out[0] = i;
 		return 1;
 	}
-	if (db.alias) {
-		struct names nm = { .n = 0 };
-		modalias_lookup(&db, name, collect, &nm);
-		for (unsigned k = 0; k < nm.n; k++) {
-			char mn[MODSCHED_NAME];
-			int got;
-			if (!name_at(&nm, k, mn))
-				continue;
-			/* an alias of a module that is not in modules.dep: built in, or not here */
-			if (!dep_text || moddep_find(dep_text, dep_len, mn, &m) < 0)
-				continue;
-			modname_normalize(mn);
-			got = want_entry(mn, &m, depth);
-			if (got >= 0 && (unsigned)n < max)
-				out[n] = got;
-			if (got >= 0)
-				n++;
-		}
-		if (n)
-			return n;
-	}
+	if (db.alias && (n = match_alias(name, NULL, 0, out, max, depth)) > 0)
+		return n;
 	if (builtin_text && modbuiltin_find(builtin_text, builtin_len, norm) == 0) {
 		skip_log("skip: module %s: built into the kernel", norm);
 		return 0;
@@ -599,52 +553,66 @@ void modules_settle(void)
 
 /* ---- matching ---------------------------------------------------------------------------------- */
 
-static int queue_matches(const char *modalias, const char *devpath, unsigned char prio)
+/* The modules alias names (modalias_lookup), each queued with its modules.dep line (want_entry).
+ * For want_name (devpath NULL): quietly, an alias of a module that is not in modules.dep passed
+ * over, up to max of the indices in out, the count of all. For a device or a filesystem (devpath):
+ * the match lines, modprobe.blacklist=, what is not in modules.dep said, each raised to prio; the
+ * count of the modules it queued. */
+static int match_alias(const char *alias, const char *devpath, unsigned char prio, int *out, unsigned max,
+                       int depth)
 {
 	struct names nm = { .n = 0 };
-	int added = 0;
+	int n = 0;
 
-	modalias_lookup(&db, modalias, collect, &nm);
-	if (nm.cut)
-		log_warn("%s (%s): more than %zu modules match; %u not loaded", modalias, devpath,
+	modalias_lookup(&db, alias, collect, &nm);
+	if (devpath && nm.cut)
+		log_warn("%s (%s): more than %zu modules match; %u not loaded", alias, devpath,
 		         ARRAY_SIZE(nm.s), nm.cut);
 	for (unsigned k = 0; k < nm.n; k++) {
 		char mn[MODSCHED_NAME];
 		struct moddep_entry m;
+		int q = -1;
 		if (!name_at(&nm, k, mn))
 			continue;
 		modname_normalize(mn);
-		/* The match line says whether the match queued the module or found it queued (by the
-		 * list, or by another device): the summary counts only the first. */
-		int q = modsched_find(&sched, mn);
-		log_debug("match: %s (%s) -> %s via %.*s%s", modalias, devpath, mn, (int)nm.pl[k], nm.pat[k],
-		          q >= 0 ? " (already queued)" : "");
-		if (q >= 0) {
+		if (devpath) {
+			/* The match line says whether the match queued the module or found it queued (by
+			 * the list, or by another device): the summary counts only the first. */
+			q = modsched_find(&sched, mn);
+			log_debug("match: %s (%s) -> %s via %.*s%s", alias, devpath, mn, (int)nm.pl[k], nm.pat[k],
+			          q >= 0 ? " (already queued)" : "");
+			/* As udev's autoloading (kmod's KMOD_PROBE_APPLY_BLACKLIST): a match is not loaded
+			 * when modprobe.blacklist= names it. */
+			if (q < 0 && kcl && modparams_blacklisted(kcl, mn)) {
+				skip_log("skip: module %s: blacklisted (modprobe.blacklist=)", mn);
+				continue;
+			}
+		}
+		if (q < 0) {
+			/* an alias of a module that is not in modules.dep: built in, or not here */
+			if (!dep_text || moddep_find(dep_text, dep_len, mn, &m) < 0) {
+				if (!devpath)
+					continue;
+				if (builtin_text && modbuiltin_find(builtin_text, builtin_len, mn) == 0)
+					skip_log("skip: module %s: built into the kernel", mn);
+				else
+					log_warn("module %s (alias of %s): not in /lib/modules/%s/modules.dep; not loaded",
+					         mn, alias, release);
+				continue;
+			}
+			q = want_entry(mn, &m, depth);
+			if (q < 0)
+				continue;
+			if ((unsigned)n < max)
+				out[n] = q;
+			n++;
+		}
+		if (devpath)
 			modsched_boost(&sched, q, prio);
-			continue;
-		}
-		/* As udev's autoloading (kmod's KMOD_PROBE_APPLY_BLACKLIST): a match is not loaded when
-		 * modprobe.blacklist= names it. */
-		if (kcl && modparams_blacklisted(kcl, mn)) {
-			skip_log("skip: module %s: blacklisted (modprobe.blacklist=)", mn);
-			continue;
-		}
-		if (!dep_text || moddep_find(dep_text, dep_len, mn, &m) < 0) {
-			if (builtin_text && modbuiltin_find(builtin_text, builtin_len, mn) == 0)
-				skip_log("skip: module %s: built into the kernel", mn);
-			else
-				log_warn("module %s (alias of %s): not in /lib/modules/%s/modules.dep; not loaded", mn,
-				         modalias, release);
-			continue;
-		}
-		int w = want_entry(mn, &m, 0);
-		if (w >= 0) {
-			modsched_boost(&sched, w, prio);
-			stats.matched++;
-			added++;
-		}
 	}
-	return added;
+	if (devpath)
+		stats.matched += (unsigned)n;
+	return n;
 }
 
 int modules_hotplug(const char *modalias, const char *devpath)
@@ -654,7 +622,7 @@ int modules_hotplug(const char *modalias, const char *devpath)
 	if (!matching || str_startswith(modalias, "cpu:"))
 		return 0;
 	stats.devices++;
-	return queue_matches(modalias, devpath, match_prio);
+	return match_alias(modalias, devpath, match_prio, NULL, 0, 0);
 }
 
 /* Every device the kernel knows sits on a bus and is linked in /sys/bus/BUS/devices; those are
@@ -737,7 +705,7 @@ static int queue_fs(const char *type, const char *dev)
 	if (!matching || !*type || strlen(type) > 64)
 		return 0;
 	fmt(a, sizeof(a), "fs-%s", type);
-	return queue_matches(a, dev, PRIO_MOUNT);
+	return match_alias(a, dev, PRIO_MOUNT, NULL, 0, 0);
 }
 
 int modules_fs(const char *type, const char *dev)

@@ -341,6 +341,22 @@ int main(void)
 			CHECK_INT(modalias_index(&db, big, 16), 9);
 			CHECK_INT((int)db.nidx, 9);
 			CHECK_INT(modalias_lookup(&db, "fs-ext4", NULL, NULL), 1);
+			/* both in one pass: the check's answer and the index */
+			{
+				static const char bad[] = "alias fs-ext4 ext4\nalias ]x y\nbogus\nalias fs-a a\n";
+				struct modalias_db b = db_of(bad, "softdep a pre: b\nsoftdep\n");
+				size_t at = 0;
+				int w = -1;
+				CHECK_INT(modalias_prepare(&b, big, 16, &at, &w), 3);
+				CHECK_INT((int)at, 19);
+				CHECK_INT(w, 0);
+				CHECK(b.idx == big);
+				CHECK_INT((int)b.nidx, 3); /* with the invalid pattern: it never matches */
+				CHECK_INT(modalias_lookup(&b, "fs-a", NULL, NULL), 1);
+				CHECK_INT(modalias_prepare(&b, small, 2, NULL, NULL), 3);
+				CHECK(b.idx == NULL && b.nidx == 0);
+				CHECK_INT(modalias_prepare(NULL, big, 16, NULL, NULL), 0);
+			}
 		}
 		/* a literal part for every length of the key: 80 runs, more than a lookup takes (64) */
 		{
@@ -448,6 +464,26 @@ int main(void)
 		CHECK_INT(modalias_cpu_excluded(&db, "crc32c", old), 0);
 		CHECK_INT(modalias_cpu_excluded(&db, "crc32c_intel", NULL), 0);
 		CHECK_INT(modalias_cpu_excluded(&db, "crc32c_intel", "cpu:]"), 0); /* unusable: keep */
+		/* the scan itself: each module once, in file order, normalized, with its state */
+		{
+			struct modalias_cpu m[4];
+			CHECK_INT(modalias_cpu_scan(&db, old, m, 4), 4);
+			CHECK_STR(m[0].name, "crc32c_intel");
+			CHECK_INT(m[0].state, MODALIAS_CPU_VALID);
+			CHECK_STR(m[1].name, "aesni_intel");
+			CHECK_INT(m[1].state, MODALIAS_CPU_VALID);
+			CHECK_STR(m[3].name, "broken");
+			CHECK_INT(m[3].state, 0);
+			CHECK_INT(modalias_cpu_scan(&db, sse42, m, 2), 2); /* the first cap only */
+			CHECK_INT(m[1].state, MODALIAS_CPU_VALID | MODALIAS_CPU_FITS);
+			CHECK_INT(modalias_cpu_scan(&db, NULL, m, 4), 4);
+			CHECK_INT(m[2].state, MODALIAS_CPU_VALID | MODALIAS_CPU_FITS);
+			CHECK_INT(modalias_cpu_scan(NULL, old, m, 4), 0);
+			struct modalias_db dash = db_of("alias cpu:type:x86* crc32c-intel\n", NULL);
+			CHECK_INT(modalias_cpu_scan(&dash, old, m, 4), 1);
+			CHECK_STR(m[0].name, "crc32c_intel");
+			CHECK_INT(m[0].state, MODALIAS_CPU_VALID | MODALIAS_CPU_FITS);
+		}
 	}
 	return t_done();
 }
