@@ -530,9 +530,18 @@ void dev_wait_event(unsigned long start, long timeout_s)
 	wait_a_little(dev_uevent_listen(), start, timeout_s);
 }
 
-static int timed_out(unsigned long start, long timeout_s)
+/* One turn of a wait, after a look that found nothing: -1 once start + timeout_s seconds have
+ * passed (-1: no limit), 1 when the caller is to say how the wait goes (every 5 s, *last_say
+ * then moves on), else 0. The caller then sleeps with wait_a_little. */
+static int wait_turn(unsigned long start, long timeout_s, unsigned long *last_say)
 {
-	return timeout_s >= 0 && log_ms() - start >= (unsigned long)timeout_s * 1000;
+	unsigned long now = log_ms();
+	if (timeout_s >= 0 && now - start >= (unsigned long)timeout_s * 1000)
+		return -1;
+	if (now - *last_say < 5000)
+		return 0;
+	*last_say = now;
+	return 1;
 }
 
 /* The devids of one btrfs seen so far; a filesystem has as many members as its superblock says.
@@ -594,13 +603,12 @@ static void btrfs_wait_members(const char *path, int s, unsigned long start, lon
 			         (unsigned long long)root.ndevices, (unsigned long long)(root.ndevices - have), list);
 			said = 1;
 		}
-		if (timed_out(start, timeout_s))
+		int turn = wait_turn(start, timeout_s, &last_say);
+		if (turn < 0)
 			break;
-		if (log_ms() - last_say >= 5000) {
+		if (turn)
 			log_info("waiting for btrfs UUID=%s: %u of %llu devices present (%s)", root.uuid, have,
 			         (unsigned long long)root.ndevices, list);
-			last_say = log_ms();
-		}
 		wait_a_little(s, start, timeout_s);
 	}
 	log_warn("timed out after %ld s waiting for the devices of btrfs UUID=%s: %llu of %llu missing; found: %s; "
@@ -624,15 +632,15 @@ int dev_wait(const struct devspec *d, long timeout_s, const char *what, char *pa
 		found = find_now(d, path, cap);
 		if (found)
 			break;
-		unsigned long now = log_ms();
-		if (timed_out(start, timeout_s))
+		int turn = wait_turn(start, timeout_s, &last_say);
+		if (turn < 0)
 			break;
-		if (now - last_say >= 5000) {
+		if (turn) {
+			unsigned long secs = (last_say - start) / 1000;
 			if (timeout_s >= 0)
-				log_info("waiting for %s %s (%lu s of %ld s)", what, desc, (now - start) / 1000, timeout_s);
+				log_info("waiting for %s %s (%lu s of %ld s)", what, desc, secs, timeout_s);
 			else
-				log_info("waiting for %s %s (%lu s; rootwait: no limit)", what, desc, (now - start) / 1000);
-			last_say = now;
+				log_info("waiting for %s %s (%lu s; rootwait: no limit)", what, desc, secs);
 		}
 		wait_a_little(s, start, timeout_s);
 	}
