@@ -329,7 +329,6 @@ static int mount_volatile_yes(const struct plan *p, const char *sysroot)
 	struct mnt_err e;
 	struct optset ro;
 	struct stat st;
-	char msg[640];
 	int r, usr = -1;
 
 	if ((r = mount_lower(p, lower)) < 0)
@@ -378,8 +377,7 @@ static int mount_volatile_yes(const struct plan *p, const char *sysroot)
 	t.path = "usr";
 	r = mnt_bind(usr, "", &ro, &t, &e);
 	if (r < 0) {
-		mount_describe(msg, sizeof(msg), LAYER_DIR "/lower/usr", "/usr", NULL, r, &e);
-		log_err("bind %s", msg + 6);
+		mount_log_failure(LAYER_DIR "/lower/usr", "/usr", NULL, r, &e);
 		goto out;
 	}
 	log_info("mounted tmpfs on %s with /usr from the root device, read-only", sysroot);
