@@ -205,9 +205,8 @@ int mnt_new(const char *fstype, const char *source, const struct optset *o,
 	}
 	for (unsigned i = 0; i < o->nparams; i++) {
 		const struct fsparam *p = &o->params[i];
-		int rc = p->value ? sys_fsconfig(fd, EM_FSCONFIG_SET_STRING, p->key, p->value, 0)
-		                  : sys_fsconfig(fd, EM_FSCONFIG_SET_FLAG, p->key, NULL, 0);
-		if (rc < 0) {
+		/* a flag's value is NULL, as SET_FLAG wants it */
+		if (sys_fsconfig(fd, p->value ? EM_FSCONFIG_SET_STRING : EM_FSCONFIG_SET_FLAG, p->key, p->value, 0) < 0) {
 			char step[128];
 			if (p->value)
 				fmt(step, sizeof(step), "fsconfig(SET_STRING, \"%s\", \"%s\")", p->key, p->value);
