@@ -668,41 +668,20 @@ void dev_report(void)
 		char line[512];
 		struct sbuf sb;
 		struct fs_info fi;
-		int r, fs, pt;
+		int r, fs, pt = -ENOENT;
 
 		sb_init(&sb, line, sizeof(line));
 		sb_printf(&sb, "  %s:", path);
-		if (skip) {
-			sb_printf(&sb, " not read (%s)", skip);
-			log_err("%s", line);
-			continue;
-		}
 		/* As match_part(): a table where the kernel made partition nodes, or where no
 		 * filesystem (other than a hybrid ISO) claims sector 0. */
-		pt = probe_node(i, &fi, &fs, &r);
-		if (r < 0) {
+		if (skip) {
+			sb_printf(&sb, " not read (%s)", skip);
+		} else if (pt = probe_node(i, &fi, &fs, &r), r < 0) {
 			sb_printf(&sb, " unreadable (%s)", errstr(-r));
 		} else if (pt == 0) {
 			sb_printf(&sb, " partition table %s PTUUID=%s", ptab.type, ptab.ptuuid);
 			if (fs == 0 && !str_eq(fi.type, "iso9660"))
 				sb_printf(&sb, " (and a stale %s signature, ignored)", fi.type);
-			log_err("%s", line);
-			for (unsigned j = 0; j < ptab.count; j++) {
-				char pn[300];
-				dev_part_name(path, ptab.parts[j].number, pn, sizeof(pn));
-				sb_init(&sb, line, sizeof(line));
-				if (ptab.parts[j].container) {
-					sb_printf(&sb, "    %s: extended partition (holds the logical ones)", pn);
-				} else {
-					sb_printf(&sb, "    %s: PARTUUID=%s", pn, ptab.parts[j].partuuid);
-					if (ptab.parts[j].partlabel[0])
-						sb_printf(&sb, " PARTLABEL=\"%s\"", ptab.parts[j].partlabel);
-				}
-				log_err("%s", line);
-			}
-			if (ptab.truncated)
-				log_err("    (more than %u partitions: the rest are not listed)", PROBE_MAX_PARTS);
-			continue;
 		} else if (fs == 0) {
 			sb_printf(&sb, " %s", fi.type);
 			if (fi.uuid[0])
@@ -716,5 +695,22 @@ void dev_report(void)
 			sb_puts(&sb, !bd.size ? " empty (no medium?)" : " no known filesystem or partition table");
 		}
 		log_err("%s", line);
+		if (pt != 0)
+			continue; /* no table: none found, the node unreadable or not read */
+		for (unsigned j = 0; j < ptab.count; j++) {
+			char pn[300];
+			dev_part_name(path, ptab.parts[j].number, pn, sizeof(pn));
+			sb_init(&sb, line, sizeof(line));
+			if (ptab.parts[j].container) {
+				sb_printf(&sb, "    %s: extended partition (holds the logical ones)", pn);
+			} else {
+				sb_printf(&sb, "    %s: PARTUUID=%s", pn, ptab.parts[j].partuuid);
+				if (ptab.parts[j].partlabel[0])
+					sb_printf(&sb, " PARTLABEL=\"%s\"", ptab.parts[j].partlabel);
+			}
+			log_err("%s", line);
+		}
+		if (ptab.truncated)
+			log_err("    (more than %u partitions: the rest are not listed)", PROBE_MAX_PARTS);
 	}
 }
