@@ -160,16 +160,15 @@ static int mount_lower(const struct plan *p, const char *dir)
 static unsigned long kernel_version(void)
 {
 	struct utsname u;
-	unsigned long major = 0, minor = 0;
-	const char *s;
+	unsigned long n[2] = { 0, 0 }; /* major, minor */
+	const char *s = u.release;
 	if (uname(&u) < 0)
 		return 0;
-	for (s = u.release; *s >= '0' && *s <= '9'; s++)
-		major = major * 10 + (unsigned long)(*s - '0');
-	if (*s == '.')
-		for (s++; *s >= '0' && *s <= '9'; s++)
-			minor = minor * 10 + (unsigned long)(*s - '0');
-	return major * 1000 + minor;
+	/* one loop for both numbers; the minor one only after a '.' */
+	for (int k = 0; k < 2 && (k == 0 || *s++ == '.'); k++)
+		for (; *s >= '0' && *s <= '9'; s++)
+			n[k] = n[k] * 10 + (unsigned long)(*s - '0');
+	return n[0] * 1000 + n[1];
 }
 
 /* Linux 6.13 takes the layers as file descriptors (fsconfig(FSCONFIG_SET_FD) for lowerdir+,
