@@ -530,10 +530,7 @@ void dev_wait_event(unsigned long start, long timeout_s)
 	wait_a_little(dev_uevent_listen(), start, timeout_s);
 }
 
-/* One turn of a wait, after a look that found nothing: -1 once start + timeout_s seconds have
- * passed (-1: no limit), 1 when the caller is to say how the wait goes (every 5 s, *last_say
- * then moves on), else 0. The caller then sleeps with wait_a_little. */
-static int wait_turn(unsigned long start, long timeout_s, unsigned long *last_say)
+int dev_wait_turn(unsigned long start, long timeout_s, unsigned long *last_say)
 {
 	unsigned long now = log_ms();
 	if (timeout_s >= 0 && now - start >= (unsigned long)timeout_s * 1000)
@@ -603,7 +600,7 @@ static void btrfs_wait_members(const char *path, int s, unsigned long start, lon
 			         (unsigned long long)root.ndevices, (unsigned long long)(root.ndevices - have), list);
 			said = 1;
 		}
-		int turn = wait_turn(start, timeout_s, &last_say);
+		int turn = dev_wait_turn(start, timeout_s, &last_say);
 		if (turn < 0)
 			break;
 		if (turn)
@@ -632,7 +629,7 @@ int dev_wait(const struct devspec *d, long timeout_s, const char *what, char *pa
 		found = find_now(d, path, cap);
 		if (found)
 			break;
-		int turn = wait_turn(start, timeout_s, &last_say);
+		int turn = dev_wait_turn(start, timeout_s, &last_say);
 		if (turn < 0)
 			break;
 		if (turn) {

@@ -463,19 +463,17 @@ static int mount_share(const struct plan *p, const char *sysroot)
 			goto out;
 		}
 		(void)absent;
-		unsigned long now = log_ms();
-		if (m->wait_s >= 0 && now - start >= (unsigned long)m->wait_s * 1000) {
+		int turn = dev_wait_turn(start, m->wait_s, &last_say);
+		if (turn < 0) {
 			log_err("timed out after %ld s waiting for the %s share with tag '%s'", m->wait_s,
 			        m->fstypes, m->src.value);
 			log_tags();
 			r = -ETIMEDOUT;
 			goto out;
 		}
-		if (now - last_say >= 5000) {
+		if (turn)
 			log_info("waiting for the %s share with tag '%s' (%lu s)", m->fstypes, m->src.value,
-			         (now - start) / 1000);
-			last_say = now;
-		}
+			         (last_say - start) / 1000);
 		dev_wait_event(start, m->wait_s);
 	}
 out:
