@@ -171,12 +171,15 @@ static int propagate(int mfd, const struct optset *o, struct mnt_err *e)
 	return 0;
 }
 
-static int attach(int mfd, const struct mnt_target *t, struct mnt_err *e)
+/* Attaches the detached mount mfd at t, sets its propagation and closes mfd: the end of mnt_new and
+ * mnt_bind. Closing a detached mount fd unmounts it (lazily); an attached one stays. */
+static int attach(int mfd, const struct optset *o, const struct mnt_target *t, struct mnt_err *e)
 {
 	unsigned flags = MOVE_MOUNT_F_EMPTY_PATH | (t->path[0] ? 0 : MOVE_MOUNT_T_EMPTY_PATH);
-	if (sys_move_mount(mfd, "", t->dirfd, t->path, flags) < 0)
-		return fail(e, -1, "move_mount");
-	return 0;
+	int r = sys_move_mount(mfd, "", t->dirfd, t->path, flags) < 0 ? fail(e, -1, "move_mount")
+	                                                                 : propagate(mfd, o, e);
+	close(mfd);
+	return r;
 }
 
 int mnt_new(const char *fstype, const char *source, const struct optset *o,
@@ -227,11 +230,7 @@ int mnt_new(const char *fstype, const char *source, const struct optset *o,
 		r = fail(e, fd, "fsmount");
 		goto out;
 	}
-	r = attach(mfd, t, e);
-	if (r == 0)
-		r = propagate(mfd, o, e);
-	/* Closing a detached mount fd unmounts it (lazily); an attached one stays. */
-	close(mfd);
+	r = attach(mfd, o, t, e);
 out:
 	close(fd);
 	return r;
@@ -294,11 +293,7 @@ int mnt_bind(int srcfd, const char *srcpath, const struct optset *o, const struc
 		close(mfd);
 		return r;
 	}
-	r = attach(mfd, t, e);
-	if (r == 0)
-		r = propagate(mfd, o, e);
-	close(mfd);
-	return r;
+	return attach(mfd, o, t, e);
 }
 
 int mnt_move(const char *from, const char *to)
