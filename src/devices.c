@@ -499,8 +499,9 @@ int dev_uevent_wait(int ms)
 
 /* Loads the next of the queued modules until a block device comes (a generic image: the drivers
  * the devices asked for load while their disks are awaited), or, with nothing queued, sleeps
- * until a uevent or at most 250 ms (the fallback rescan), never past the deadline. */
-static void wait_a_little(int s, unsigned long start, long timeout_s)
+ * until a uevent on the socket dev_uevent_listen opened (dev_uevent_wait) or at most 250 ms (the
+ * fallback rescan; without the socket all of them), never past the deadline. */
+static void wait_a_little(unsigned long start, long timeout_s)
 {
 	if (modules_pending()) {
 		(void)modules_step();
@@ -508,16 +509,9 @@ static void wait_a_little(int s, unsigned long start, long timeout_s)
 	}
 	unsigned long now = log_ms();
 	long left = timeout_s >= 0 ? (long)((unsigned long)timeout_s * 1000 - (now - start)) : 250;
-	struct pollfd pfd = { .fd = s, .events = POLLIN };
 	int ms = left < 250 ? (int)left : 250;
-	if (ms <= 0)
-		return;
-	if (s >= 0) {
-		if (poll(&pfd, 1, ms) > 0)
-			uevent_drain(s, NULL);
-	} else {
+	if (ms > 0 && dev_uevent_wait(ms) < 0)
 		usleep((unsigned)ms * 1000);
-	}
 }
 
 int dev_find(const struct devspec *d, char *path, size_t cap)
@@ -527,7 +521,8 @@ int dev_find(const struct devspec *d, char *path, size_t cap)
 
 void dev_wait_event(unsigned long start, long timeout_s)
 {
-	wait_a_little(dev_uevent_listen(), start, timeout_s);
+	(void)dev_uevent_listen();
+	wait_a_little(start, timeout_s);
 }
 
 int dev_wait_turn(unsigned long start, long timeout_s, unsigned long *last_say)
@@ -551,7 +546,7 @@ static uint64_t member_id[MAX_BTRFS_MEMBERS];
  * as the device itself. On timeout says how many are missing and which were found, then lets the
  * mount go on: with -o degraded the kernel mounts without them, otherwise it names the missing
  * devid. */
-static void btrfs_wait_members(const char *path, int s, unsigned long start, long timeout_s)
+static void btrfs_wait_members(const char *path, unsigned long start, long timeout_s)
 {
 	struct fs_info root, fi;
 	char list[400];
@@ -606,7 +601,7 @@ static void btrfs_wait_members(const char *path, int s, unsigned long start, lon
 		if (turn)
 			log_info("waiting for btrfs UUID=%s: %u of %llu devices present (%s)", root.uuid, have,
 			         (unsigned long long)root.ndevices, list);
-		wait_a_little(s, start, timeout_s);
+		wait_a_little(start, timeout_s);
 	}
 	log_warn("timed out after %ld s waiting for the devices of btrfs UUID=%s: %llu of %llu missing; found: %s; "
 	         "mounting anyway (the kernel mounts it only with -o degraded)",
@@ -618,13 +613,13 @@ int dev_wait(const struct devspec *d, long timeout_s, const char *what, char *pa
 {
 	char desc[320];
 	unsigned long start = log_ms(), last_say = start;
-	int s, found;
+	int found;
 
 	plan_source_text(d, desc, sizeof(desc));
 
 	/* Listen before looking, so a device announced between the look and the wait is not
 	 * missed. */
-	s = dev_uevent_listen();
+	(void)dev_uevent_listen();
 	for (;;) {
 		found = find_now(d, path, cap);
 		if (found)
@@ -639,11 +634,11 @@ int dev_wait(const struct devspec *d, long timeout_s, const char *what, char *pa
 			else
 				log_info("waiting for %s %s (%lu s; rootwait: no limit)", what, desc, secs);
 		}
-		wait_a_little(s, start, timeout_s);
+		wait_a_little(start, timeout_s);
 	}
 	if (found) {
 		log_debug("found %s %s: %s after %lu ms", what, desc, path, log_ms() - start);
-		btrfs_wait_members(path, s, start, timeout_s);
+		btrfs_wait_members(path, start, timeout_s);
 		return 0;
 	}
 	log_err("timed out after %ld s waiting for %s %s", timeout_s, what, desc);
