@@ -132,18 +132,25 @@ static int legacy_propagate(const char *path, const struct optset *o, struct mnt
 	return 0;
 }
 
+/* options_legacy's flags and data (data: OPT_BUF bytes), MS_RDONLY added for "ro" */
+static int legacy_options(const struct optset *o, unsigned long *flags, char *data)
+{
+	int r = options_legacy(o, flags, data, OPT_BUF);
+	if (o->ro == 1)
+		*flags |= MS_RDONLY;
+	return r;
+}
+
 static int legacy_new(const char *fstype, const char *source, const struct optset *o,
                       const struct mnt_target *t, struct mnt_err *e)
 {
 	char data[OPT_BUF], path[4096];
 	unsigned long flags;
 
-	if (options_legacy(o, &flags, data, sizeof(data)) < 0) {
+	if (legacy_options(o, &flags, data) < 0) {
 		errno = E2BIG;
 		return fail(e, -1, "mount(2) option string");
 	}
-	if (o->ro == 1)
-		flags |= MS_RDONLY;
 	legacy_path(t, path, sizeof(path));
 	if (mount(source ? source : "none", path, fstype, flags, data[0] ? data : NULL) < 0)
 		return fail(e, -1, "mount(2)");
@@ -248,9 +255,7 @@ static int legacy_bind(int srcfd, const char *srcpath, const struct optset *o,
 	legacy_path(t, path, sizeof(path));
 	if (mount(src, path, NULL, MS_BIND | (o->recursive ? MS_REC : 0), NULL) < 0)
 		return fail(e, -1, "mount(MS_BIND)");
-	(void)options_legacy(o, &flags, data, sizeof(data));
-	if (o->ro == 1)
-		flags |= MS_RDONLY;
+	(void)legacy_options(o, &flags, data);
 	/* mount(2) cannot set attributes while binding: the bind is briefly visible with its
 	 * parent's attributes. This is the reason the new API is used when there. */
 	if ((flags & ~(unsigned long)MS_RELATIME) &&
