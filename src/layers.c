@@ -184,9 +184,8 @@ static int overlay_by_fds(const char *sysroot, const char *const dirs[3], struct
 	if ((fd = sys_fsopen("overlay", FSOPEN_CLOEXEC)) < 0)
 		return -errno;
 	for (int i = 0; i < 3 && r == 0; i++) {
-		fds[i] = open(dirs[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
-		if (fds[i] < 0)
-			r = -errno;
+		if ((fds[i] = open_dir(dirs[i])) < 0)
+			r = fds[i];
 		else if (sys_fsconfig(fd, EM_FSCONFIG_SET_FD, keys[i], NULL, fds[i]) < 0)
 			r = i == 0 && errno == EINVAL ? -ENOTSUP : -errno;
 	}
@@ -197,7 +196,7 @@ static int overlay_by_fds(const char *sysroot, const char *const dirs[3], struct
 		em_strlcpy(e->step, "fsconfig(CMD_CREATE)", sizeof(e->step));
 	}
 	if (r == 0 && ((fds[3] = sys_fsmount(fd, FSMOUNT_CLOEXEC, 0)) < 0 ||
-	               (fds[4] = open(sysroot, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0 ||
+	               (fds[4] = open_dir(sysroot)) < 0 ||
 	               sys_move_mount(fds[3], "", fds[4], "", MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH) < 0))
 		r = -errno;
 	if (r < 0 && r != -ENOTSUP)
