@@ -177,23 +177,22 @@ static unsigned long kernel_version(void)
  * then passes paths). */
 static int overlay_by_fds(const char *sysroot, const char *const dirs[3], struct mnt_err *e)
 {
-	static const char *const keys[] = { "lowerdir+", "upperdir", "workdir" };
+	/* the fsconfig calls in turn: the three layers (SET_FD), "rw" (SET_FLAG), CMD_CREATE (no key) */
+	static const char *const keys[] = { "lowerdir+", "upperdir", "workdir", "rw", NULL };
 	/* the three layers, the detached mount, the sysroot: all closed at the end */
 	int fds[5] = { -1, -1, -1, -1, -1 }, fd, r = 0;
 	e->step[0] = e->kmsg[0] = '\0';
 	if ((fd = sys_fsopen("overlay", FSOPEN_CLOEXEC)) < 0)
 		return -errno;
-	for (int i = 0; i < 3 && r == 0; i++) {
-		if ((fds[i] = open_dir(dirs[i])) < 0)
+	for (int i = 0; i < 5 && r == 0; i++) {
+		if (i < 3 && (fds[i] = open_dir(dirs[i])) < 0)
 			r = fds[i];
-		else if (sys_fsconfig(fd, EM_FSCONFIG_SET_FD, keys[i], NULL, fds[i]) < 0)
+		else if (sys_fsconfig(fd, i < 3 ? EM_FSCONFIG_SET_FD : i == 3 ? EM_FSCONFIG_SET_FLAG : EM_FSCONFIG_CMD_CREATE,
+		                      keys[i], NULL, i < 3 ? fds[i] : 0) < 0) {
 			r = i == 0 && errno == EINVAL ? -ENOTSUP : -errno;
-	}
-	if (r == 0 && sys_fsconfig(fd, EM_FSCONFIG_SET_FLAG, "rw", NULL, 0) < 0)
-		r = -errno;
-	if (r == 0 && sys_fsconfig(fd, EM_FSCONFIG_CMD_CREATE, NULL, NULL, 0) < 0) {
-		r = -errno;
-		em_strlcpy(e->step, "fsconfig(CMD_CREATE)", sizeof(e->step));
+			if (i == 4)
+				em_strlcpy(e->step, "fsconfig(CMD_CREATE)", sizeof(e->step));
+		}
 	}
 	if (r == 0 && ((fds[3] = sys_fsmount(fd, FSMOUNT_CLOEXEC, 0)) < 0 ||
 	               (fds[4] = open_dir(sysroot)) < 0 ||
