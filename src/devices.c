@@ -499,8 +499,9 @@ int dev_uevent_wait(int ms)
 
 /* Loads the next of the queued modules until a block device comes (a generic image: the drivers
  * the devices asked for load while their disks are awaited), or, with nothing queued, sleeps
- * until a uevent or at most 250 ms (the fallback rescan), never past the deadline. */
-static void wait_a_little(int s, unsigned long start, long timeout_s)
+ * until a uevent on the socket dev_uevent_listen opened (dev_uevent_wait) or at most 250 ms (the
+ * fallback rescan; without the socket all of them), never past the deadline. */
+static void wait_a_little(unsigned long start, long timeout_s)
 {
 	if (modules_pending()) {
 		(void)modules_step();
@@ -508,16 +509,9 @@ static void wait_a_little(int s, unsigned long start, long timeout_s)
 	}
 	unsigned long now = log_ms();
 	long left = timeout_s >= 0 ? (long)((unsigned long)timeout_s * 1000 - (now - start)) : 250;
-	struct pollfd pfd = { .fd = s, .events = POLLIN };
 	int ms = left < 250 ? (int)left : 250;
-	if (ms <= 0)
-		return;
-	if (s >= 0) {
-		if (poll(&pfd, 1, ms) > 0)
-			uevent_drain(s, NULL);
-	} else {
+	if (ms > 0 && dev_uevent_wait(ms) < 0)
 		usleep((unsigned)ms * 1000);
-	}
 }
 
 int dev_find(const struct devspec *d, char *path, size_t cap)
@@ -527,12 +521,19 @@ int dev_find(const struct devspec *d, char *path, size_t cap)
 
 void dev_wait_event(unsigned long start, long timeout_s)
 {
-	wait_a_little(dev_uevent_listen(), start, timeout_s);
+	(void)dev_uevent_listen();
+	wait_a_little(start, timeout_s);
 }
 
-static int timed_out(unsigned long start, long timeout_s)
+int dev_wait_turn(unsigned long start, long timeout_s, unsigned long *last_say)
 {
-	return timeout_s >= 0 && log_ms() - start >= (unsigned long)timeout_s * 1000;
+	unsigned long now = log_ms();
+	if (timeout_s >= 0 && now - start >= (unsigned long)timeout_s * 1000)
+		return -1;
+	if (now - *last_say < 5000)
+		return 0;
+	*last_say = now;
+	return 1;
 }
 
 /* The devids of one btrfs seen so far; a filesystem has as many members as its superblock says.
@@ -545,7 +546,7 @@ static uint64_t member_id[MAX_BTRFS_MEMBERS];
  * as the device itself. On timeout says how many are missing and which were found, then lets the
  * mount go on: with -o degraded the kernel mounts without them, otherwise it names the missing
  * devid. */
-static void btrfs_wait_members(const char *path, int s, unsigned long start, long timeout_s)
+static void btrfs_wait_members(const char *path, unsigned long start, long timeout_s)
 {
 	struct fs_info root, fi;
 	char list[400];
@@ -594,14 +595,13 @@ static void btrfs_wait_members(const char *path, int s, unsigned long start, lon
 			         (unsigned long long)root.ndevices, (unsigned long long)(root.ndevices - have), list);
 			said = 1;
 		}
-		if (timed_out(start, timeout_s))
+		int turn = dev_wait_turn(start, timeout_s, &last_say);
+		if (turn < 0)
 			break;
-		if (log_ms() - last_say >= 5000) {
+		if (turn)
 			log_info("waiting for btrfs UUID=%s: %u of %llu devices present (%s)", root.uuid, have,
 			         (unsigned long long)root.ndevices, list);
-			last_say = log_ms();
-		}
-		wait_a_little(s, start, timeout_s);
+		wait_a_little(start, timeout_s);
 	}
 	log_warn("timed out after %ld s waiting for the devices of btrfs UUID=%s: %llu of %llu missing; found: %s; "
 	         "mounting anyway (the kernel mounts it only with -o degraded)",
@@ -613,32 +613,32 @@ int dev_wait(const struct devspec *d, long timeout_s, const char *what, char *pa
 {
 	char desc[320];
 	unsigned long start = log_ms(), last_say = start;
-	int s, found;
+	int found;
 
 	plan_source_text(d, desc, sizeof(desc));
 
 	/* Listen before looking, so a device announced between the look and the wait is not
 	 * missed. */
-	s = dev_uevent_listen();
+	(void)dev_uevent_listen();
 	for (;;) {
 		found = find_now(d, path, cap);
 		if (found)
 			break;
-		unsigned long now = log_ms();
-		if (timed_out(start, timeout_s))
+		int turn = dev_wait_turn(start, timeout_s, &last_say);
+		if (turn < 0)
 			break;
-		if (now - last_say >= 5000) {
+		if (turn) {
+			unsigned long secs = (last_say - start) / 1000;
 			if (timeout_s >= 0)
-				log_info("waiting for %s %s (%lu s of %ld s)", what, desc, (now - start) / 1000, timeout_s);
+				log_info("waiting for %s %s (%lu s of %ld s)", what, desc, secs, timeout_s);
 			else
-				log_info("waiting for %s %s (%lu s; rootwait: no limit)", what, desc, (now - start) / 1000);
-			last_say = now;
+				log_info("waiting for %s %s (%lu s; rootwait: no limit)", what, desc, secs);
 		}
-		wait_a_little(s, start, timeout_s);
+		wait_a_little(start, timeout_s);
 	}
 	if (found) {
 		log_debug("found %s %s: %s after %lu ms", what, desc, path, log_ms() - start);
-		btrfs_wait_members(path, s, start, timeout_s);
+		btrfs_wait_members(path, start, timeout_s);
 		return 0;
 	}
 	log_err("timed out after %ld s waiting for %s %s", timeout_s, what, desc);
@@ -660,41 +660,20 @@ void dev_report(void)
 		char line[512];
 		struct sbuf sb;
 		struct fs_info fi;
-		int r, fs, pt;
+		int r, fs, pt = -ENOENT;
 
 		sb_init(&sb, line, sizeof(line));
 		sb_printf(&sb, "  %s:", path);
-		if (skip) {
-			sb_printf(&sb, " not read (%s)", skip);
-			log_err("%s", line);
-			continue;
-		}
 		/* As match_part(): a table where the kernel made partition nodes, or where no
 		 * filesystem (other than a hybrid ISO) claims sector 0. */
-		pt = probe_node(i, &fi, &fs, &r);
-		if (r < 0) {
+		if (skip) {
+			sb_printf(&sb, " not read (%s)", skip);
+		} else if (pt = probe_node(i, &fi, &fs, &r), r < 0) {
 			sb_printf(&sb, " unreadable (%s)", errstr(-r));
 		} else if (pt == 0) {
 			sb_printf(&sb, " partition table %s PTUUID=%s", ptab.type, ptab.ptuuid);
 			if (fs == 0 && !str_eq(fi.type, "iso9660"))
 				sb_printf(&sb, " (and a stale %s signature, ignored)", fi.type);
-			log_err("%s", line);
-			for (unsigned j = 0; j < ptab.count; j++) {
-				char pn[300];
-				dev_part_name(path, ptab.parts[j].number, pn, sizeof(pn));
-				sb_init(&sb, line, sizeof(line));
-				if (ptab.parts[j].container) {
-					sb_printf(&sb, "    %s: extended partition (holds the logical ones)", pn);
-				} else {
-					sb_printf(&sb, "    %s: PARTUUID=%s", pn, ptab.parts[j].partuuid);
-					if (ptab.parts[j].partlabel[0])
-						sb_printf(&sb, " PARTLABEL=\"%s\"", ptab.parts[j].partlabel);
-				}
-				log_err("%s", line);
-			}
-			if (ptab.truncated)
-				log_err("    (more than %u partitions: the rest are not listed)", PROBE_MAX_PARTS);
-			continue;
 		} else if (fs == 0) {
 			sb_printf(&sb, " %s", fi.type);
 			if (fi.uuid[0])
@@ -708,5 +687,22 @@ void dev_report(void)
 			sb_puts(&sb, !bd.size ? " empty (no medium?)" : " no known filesystem or partition table");
 		}
 		log_err("%s", line);
+		if (pt != 0)
+			continue; /* no table: none found, the node unreadable or not read */
+		for (unsigned j = 0; j < ptab.count; j++) {
+			char pn[300];
+			dev_part_name(path, ptab.parts[j].number, pn, sizeof(pn));
+			sb_init(&sb, line, sizeof(line));
+			if (ptab.parts[j].container) {
+				sb_printf(&sb, "    %s: extended partition (holds the logical ones)", pn);
+			} else {
+				sb_printf(&sb, "    %s: PARTUUID=%s", pn, ptab.parts[j].partuuid);
+				if (ptab.parts[j].partlabel[0])
+					sb_printf(&sb, " PARTLABEL=\"%s\"", ptab.parts[j].partlabel);
+			}
+			log_err("%s", line);
+		}
+		if (ptab.truncated)
+			log_err("    (more than %u partitions: the rest are not listed)", PROBE_MAX_PARTS);
 	}
 }

@@ -35,6 +35,11 @@ int dev_find(const struct devspec *d, char *path, size_t cap);
 /* Sleeps until the next uevent (handled as dev_uevent_pump does) or 250 ms, never past start +
  * timeout_s seconds (start: log_ms() when the wait began; -1: no limit). */
 void dev_wait_event(unsigned long start, long timeout_s);
+/* One turn of a wait (dev_wait's, the btrfs members', a share's), after a look that found nothing:
+ * -1 once start + timeout_s seconds have passed (-1: no limit), 1 when the caller is to say how the
+ * wait goes (every 5 s; *last_say, log_ms() when the wait began, then moves on to now), else 0. The
+ * caller then sleeps (dev_wait_event). */
+int dev_wait_turn(unsigned long start, long timeout_s, unsigned long *last_say);
 /* Logs every block device with its type, UUID, label and partitions. */
 void dev_report(void);
 

@@ -160,16 +160,15 @@ static int mount_lower(const struct plan *p, const char *dir)
 static unsigned long kernel_version(void)
 {
 	struct utsname u;
-	unsigned long major = 0, minor = 0;
-	const char *s;
+	unsigned long n[2] = { 0, 0 }; /* major, minor */
+	const char *s = u.release;
 	if (uname(&u) < 0)
 		return 0;
-	for (s = u.release; *s >= '0' && *s <= '9'; s++)
-		major = major * 10 + (unsigned long)(*s - '0');
-	if (*s == '.')
-		for (s++; *s >= '0' && *s <= '9'; s++)
-			minor = minor * 10 + (unsigned long)(*s - '0');
-	return major * 1000 + minor;
+	/* one loop for both numbers; the minor one only after a '.' */
+	for (int k = 0; k < 2 && (k == 0 || *s++ == '.'); k++)
+		for (; *s >= '0' && *s <= '9'; s++)
+			n[k] = n[k] * 10 + (unsigned long)(*s - '0');
+	return n[0] * 1000 + n[1];
 }
 
 /* Linux 6.13 takes the layers as file descriptors (fsconfig(FSCONFIG_SET_FD) for lowerdir+,
@@ -178,27 +177,25 @@ static unsigned long kernel_version(void)
  * then passes paths). */
 static int overlay_by_fds(const char *sysroot, const char *const dirs[3], struct mnt_err *e)
 {
-	static const char *const keys[] = { "lowerdir+", "upperdir", "workdir" };
+	/* the fsconfig calls in turn: the three layers (SET_FD), "rw" (SET_FLAG), CMD_CREATE (no key) */
+	static const char *const keys[] = { "lowerdir+", "upperdir", "workdir", "rw", NULL };
 	/* the three layers, the detached mount, the sysroot: all closed at the end */
 	int fds[5] = { -1, -1, -1, -1, -1 }, fd, r = 0;
 	e->step[0] = e->kmsg[0] = '\0';
 	if ((fd = sys_fsopen("overlay", FSOPEN_CLOEXEC)) < 0)
 		return -errno;
-	for (int i = 0; i < 3 && r == 0; i++) {
-		fds[i] = open(dirs[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
-		if (fds[i] < 0)
-			r = -errno;
-		else if (sys_fsconfig(fd, EM_FSCONFIG_SET_FD, keys[i], NULL, fds[i]) < 0)
+	for (int i = 0; i < 5 && r == 0; i++) {
+		if (i < 3 && (fds[i] = open_dir(dirs[i])) < 0)
+			r = fds[i];
+		else if (sys_fsconfig(fd, i < 3 ? EM_FSCONFIG_SET_FD : i == 3 ? EM_FSCONFIG_SET_FLAG : EM_FSCONFIG_CMD_CREATE,
+		                      keys[i], NULL, i < 3 ? fds[i] : 0) < 0) {
 			r = i == 0 && errno == EINVAL ? -ENOTSUP : -errno;
-	}
-	if (r == 0 && sys_fsconfig(fd, EM_FSCONFIG_SET_FLAG, "rw", NULL, 0) < 0)
-		r = -errno;
-	if (r == 0 && sys_fsconfig(fd, EM_FSCONFIG_CMD_CREATE, NULL, NULL, 0) < 0) {
-		r = -errno;
-		em_strlcpy(e->step, "fsconfig(CMD_CREATE)", sizeof(e->step));
+			if (i == 4)
+				em_strlcpy(e->step, "fsconfig(CMD_CREATE)", sizeof(e->step));
+		}
 	}
 	if (r == 0 && ((fds[3] = sys_fsmount(fd, FSMOUNT_CLOEXEC, 0)) < 0 ||
-	               (fds[4] = open(sysroot, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0 ||
+	               (fds[4] = open_dir(sysroot)) < 0 ||
 	               sys_move_mount(fds[3], "", fds[4], "", MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH) < 0))
 		r = -errno;
 	if (r < 0 && r != -ENOTSUP)
@@ -329,7 +326,6 @@ static int mount_volatile_yes(const struct plan *p, const char *sysroot)
 	struct mnt_err e;
 	struct optset ro;
 	struct stat st;
-	char msg[640];
 	int r, usr = -1;
 
 	if ((r = mount_lower(p, lower)) < 0)
@@ -378,8 +374,7 @@ static int mount_volatile_yes(const struct plan *p, const char *sysroot)
 	t.path = "usr";
 	r = mnt_bind(usr, "", &ro, &t, &e);
 	if (r < 0) {
-		mount_describe(msg, sizeof(msg), LAYER_DIR "/lower/usr", "/usr", NULL, r, &e);
-		log_err("bind %s", msg + 6);
+		mount_log_failure(LAYER_DIR "/lower/usr", "/usr", NULL, r, &e);
 		goto out;
 	}
 	log_info("mounted tmpfs on %s with /usr from the root device, read-only", sysroot);
@@ -466,19 +461,17 @@ static int mount_share(const struct plan *p, const char *sysroot)
 			goto out;
 		}
 		(void)absent;
-		unsigned long now = log_ms();
-		if (m->wait_s >= 0 && now - start >= (unsigned long)m->wait_s * 1000) {
+		int turn = dev_wait_turn(start, m->wait_s, &last_say);
+		if (turn < 0) {
 			log_err("timed out after %ld s waiting for the %s share with tag '%s'", m->wait_s,
 			        m->fstypes, m->src.value);
 			log_tags();
 			r = -ETIMEDOUT;
 			goto out;
 		}
-		if (now - last_say >= 5000) {
+		if (turn)
 			log_info("waiting for the %s share with tag '%s' (%lu s)", m->fstypes, m->src.value,
-			         (now - start) / 1000);
-			last_say = now;
-		}
+			         (last_say - start) / 1000);
 		dev_wait_event(start, m->wait_s);
 	}
 out:

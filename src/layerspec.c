@@ -69,33 +69,24 @@ static int parse_volatile(const char *v, enum volatile_mode *m)
 	return -EINVAL;
 }
 
-int layer_param(struct plan *p, const char *name, const char *value, char *err, size_t errlen)
+int layer_param(struct plan *p, enum layer_param l, const char *name, const char *value, char *err,
+                size_t errlen)
 {
-	/* The names in this order: volatile may be bare (yes), overlay and rootimage need a value,
-	 * the options may be empty but not bare. */
-	enum { L_VOLATILE, L_OVERLAY, L_ROOTIMAGE, L_OVERLAYFLAGS, L_TMPFSFLAGS, L_NONE };
-	static const char names[] = "volatile\0overlay\0rootimage\0overlayflags\0tmpfsflags";
-	const char *s = names;
 	char sub[192];
-	unsigned l;
 	int r;
 
-	for (l = 0; l < L_NONE && !param_eq(name, s); l++)
-		s += strlen(s) + 1;
-	if (l == L_NONE)
-		return 0;
-	if (l == L_VOLATILE) {
+	if (l == LP_VOLATILE) {
 		if (parse_volatile(value, &p->volatile_mode) < 0) {
 			fmt(err, errlen, EARLYMOUNT ".volatile=%s: expected overlay, state, yes or no", value);
 			return -EINVAL;
 		}
-		return 1;
+		return 0;
 	}
-	if (!value || (!*value && l < L_OVERLAYFLAGS)) {
+	if (!value || (!*value && l < LP_OVERLAYFLAGS)) {
 		fmt(err, errlen, EARLYMOUNT ".%s=: empty value", name);
 		return -EINVAL;
 	}
-	if (l == L_OVERLAY) {
+	if (l == LP_OVERLAY) {
 		struct mount_entry *m = &p->overlay;
 		r = spec_parse_device(value, &m->src, sub, sizeof(sub));
 		if (r < 0) {
@@ -107,9 +98,9 @@ int layer_param(struct plan *p, const char *name, const char *value, char *err, 
 		m->role = ROLE_LAYER;
 		m->param = "earlymount.overlay";
 		m->target = "/";
-		return 1;
+		return 0;
 	}
-	if (l == L_ROOTIMAGE) {
+	if (l == LP_ROOTIMAGE) {
 		/* A path inside the root device, looked up there with RESOLVE_IN_ROOT (layers.c): a
 		 * relative one is taken from its top, as an absolute one is. */
 		if (strlen(value) >= SPEC_VALUE_MAX) {
@@ -117,15 +108,15 @@ int layer_param(struct plan *p, const char *name, const char *value, char *err, 
 			return -EINVAL;
 		}
 		p->rootimage = value;
-		return 1;
+		return 0;
 	}
 	/* The options of a layer: filesystem parameters and attributes, split as rootflags= are. */
-	struct optset *o = l == L_OVERLAYFLAGS ? &p->overlay.opts : &p->tmpfs_opts;
+	struct optset *o = l == LP_OVERLAYFLAGS ? &p->overlay.opts : &p->tmpfs_opts;
 	if (options_add(o, value, sub, sizeof(sub)) < 0) {
 		fmt(err, errlen, EARLYMOUNT ".%s=%s: %s", name, value, sub);
 		return -EINVAL;
 	}
-	return 1;
+	return 0;
 }
 
 int layer_finish(struct plan *p, char *err, size_t errlen)

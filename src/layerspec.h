@@ -14,9 +14,13 @@ int layer_is_share_type(const char *t, size_t n);
 /* For a rootfstype= list: 1 when every type is a share, -1 when shares and others are mixed, 0
  * when none is a share. */
 int layer_share_list(const char *list);
-/* One earlymount.NAME=VALUE parameter (name without "earlymount."; value NULL when bare): 1 when
- * it is a layer parameter and was taken, 0 when it is not one, -EINVAL with a message in err. */
-int layer_param(struct plan *p, const char *name, const char *value, char *err, size_t errlen);
+/* The layer parameters, earlymount.NAME=VALUE. In this order: volatile may be bare (yes), overlay
+ * and rootimage need a value, the options may be empty but not bare. */
+enum layer_param { LP_VOLATILE, LP_OVERLAY, LP_ROOTIMAGE, LP_OVERLAYFLAGS, LP_TMPFSFLAGS };
+/* Takes layer parameter l, written name (without "earlymount.", for messages), value NULL when
+ * bare: 0, or -EINVAL with a message in err. */
+int layer_param(struct plan *p, enum layer_param l, const char *name, const char *value, char *err,
+                size_t errlen);
 /* After every parameter: refuses conflicting ones, sets the defaults (the tmpfs layers' mode, the
  * overlay device's wait and rw) and adds volatile=state's /var mount. 0 or -EINVAL with err. */
 int layer_finish(struct plan *p, char *err, size_t errlen);

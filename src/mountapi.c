@@ -132,18 +132,25 @@ static int legacy_propagate(const char *path, const struct optset *o, struct mnt
 	return 0;
 }
 
+/* options_legacy's flags and data (data: OPT_BUF bytes), MS_RDONLY added for "ro" */
+static int legacy_options(const struct optset *o, unsigned long *flags, char *data)
+{
+	int r = options_legacy(o, flags, data, OPT_BUF);
+	if (o->ro == 1)
+		*flags |= MS_RDONLY;
+	return r;
+}
+
 static int legacy_new(const char *fstype, const char *source, const struct optset *o,
                       const struct mnt_target *t, struct mnt_err *e)
 {
 	char data[OPT_BUF], path[4096];
 	unsigned long flags;
 
-	if (options_legacy(o, &flags, data, sizeof(data)) < 0) {
+	if (legacy_options(o, &flags, data) < 0) {
 		errno = E2BIG;
 		return fail(e, -1, "mount(2) option string");
 	}
-	if (o->ro == 1)
-		flags |= MS_RDONLY;
 	legacy_path(t, path, sizeof(path));
 	if (mount(source ? source : "none", path, fstype, flags, data[0] ? data : NULL) < 0)
 		return fail(e, -1, "mount(2)");
@@ -171,12 +178,15 @@ static int propagate(int mfd, const struct optset *o, struct mnt_err *e)
 	return 0;
 }
 
-static int attach(int mfd, const struct mnt_target *t, struct mnt_err *e)
+/* Attaches the detached mount mfd at t, sets its propagation and closes mfd: the end of mnt_new and
+ * mnt_bind. Closing a detached mount fd unmounts it (lazily); an attached one stays. */
+static int attach(int mfd, const struct optset *o, const struct mnt_target *t, struct mnt_err *e)
 {
 	unsigned flags = MOVE_MOUNT_F_EMPTY_PATH | (t->path[0] ? 0 : MOVE_MOUNT_T_EMPTY_PATH);
-	if (sys_move_mount(mfd, "", t->dirfd, t->path, flags) < 0)
-		return fail(e, -1, "move_mount");
-	return 0;
+	int r = sys_move_mount(mfd, "", t->dirfd, t->path, flags) < 0 ? fail(e, -1, "move_mount")
+	                                                                 : propagate(mfd, o, e);
+	close(mfd);
+	return r;
 }
 
 int mnt_new(const char *fstype, const char *source, const struct optset *o,
@@ -205,9 +215,8 @@ int mnt_new(const char *fstype, const char *source, const struct optset *o,
 	}
 	for (unsigned i = 0; i < o->nparams; i++) {
 		const struct fsparam *p = &o->params[i];
-		int rc = p->value ? sys_fsconfig(fd, EM_FSCONFIG_SET_STRING, p->key, p->value, 0)
-		                  : sys_fsconfig(fd, EM_FSCONFIG_SET_FLAG, p->key, NULL, 0);
-		if (rc < 0) {
+		/* a flag's value is NULL, as SET_FLAG wants it */
+		if (sys_fsconfig(fd, p->value ? EM_FSCONFIG_SET_STRING : EM_FSCONFIG_SET_FLAG, p->key, p->value, 0) < 0) {
 			char step[128];
 			if (p->value)
 				fmt(step, sizeof(step), "fsconfig(SET_STRING, \"%s\", \"%s\")", p->key, p->value);
@@ -228,11 +237,7 @@ int mnt_new(const char *fstype, const char *source, const struct optset *o,
 		r = fail(e, fd, "fsmount");
 		goto out;
 	}
-	r = attach(mfd, t, e);
-	if (r == 0)
-		r = propagate(mfd, o, e);
-	/* Closing a detached mount fd unmounts it (lazily); an attached one stays. */
-	close(mfd);
+	r = attach(mfd, o, t, e);
 out:
 	close(fd);
 	return r;
@@ -250,9 +255,7 @@ static int legacy_bind(int srcfd, const char *srcpath, const struct optset *o,
 	legacy_path(t, path, sizeof(path));
 	if (mount(src, path, NULL, MS_BIND | (o->recursive ? MS_REC : 0), NULL) < 0)
 		return fail(e, -1, "mount(MS_BIND)");
-	(void)options_legacy(o, &flags, data, sizeof(data));
-	if (o->ro == 1)
-		flags |= MS_RDONLY;
+	(void)legacy_options(o, &flags, data);
 	/* mount(2) cannot set attributes while binding: the bind is briefly visible with its
 	 * parent's attributes. This is the reason the new API is used when there. */
 	if ((flags & ~(unsigned long)MS_RELATIME) &&
@@ -295,11 +298,7 @@ int mnt_bind(int srcfd, const char *srcpath, const struct optset *o, const struc
 		close(mfd);
 		return r;
 	}
-	r = attach(mfd, t, e);
-	if (r == 0)
-		r = propagate(mfd, o, e);
-	close(mfd);
-	return r;
+	return attach(mfd, o, t, e);
 }
 
 int mnt_move(const char *from, const char *to)

@@ -19,13 +19,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* "mount /dev/vda on /sysroot as xfs failed: Invalid argument; kernel: xfs: ..." */
+/* "mount /dev/vda on /sysroot as xfs failed: Invalid argument; kernel: xfs: ..."; without a type,
+ * a bind's: "bind /srv on /sysroot/srv failed: ..." */
 void mount_describe(char *buf, size_t cap, const char *src, const char *tgt, const char *type,
                      int r, const struct mnt_err *e)
 {
 	struct sbuf sb;
 	sb_init(&sb, buf, cap);
-	sb_printf(&sb, "mount %s on %s", src, tgt);
+	sb_printf(&sb, "%s %s on %s", type ? "mount" : "bind", src, tgt);
 	if (type)
 		sb_printf(&sb, " as %s", type);
 	sb_printf(&sb, " failed: %s", errstr(-r));
@@ -265,13 +266,10 @@ static int mount_one(const struct plan *p, const struct mount_entry *m, int root
 		} else {
 			r = mnt_bind(sfd, "", &m->opts, &t, &e);
 			close(sfd);
-			if (r < 0) {
-				char msg[640];
-				mount_describe(msg, sizeof(msg), src, tgt, NULL, r, &e);
-				log_err("bind %s", msg + 6);
-			} else {
+			if (r < 0)
+				mount_log_failure(src, tgt, NULL, r, &e);
+			else
 				log_info("bound %s on %s", src, tgt);
-			}
 		}
 	} else if (m->src.kind == DEV_NONE) {
 		r = mount_device(p, m, m->src.value, &t);

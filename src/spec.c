@@ -559,7 +559,9 @@ enum group {
 	         * systemd rootflags= and mount.usrflags=) */
 	/* named in group_names, in its order */
 	G_ROOT, G_ROOTFSTYPE, G_ROOTFLAGS, G_ROOTDELAY, G_INIT, G_USR, G_USRFSTYPE, G_USRFLAGS, G_JOURNALDEV,
-	G_TIMEOUT, G_DEBUG, G_ONFAIL, G_JOBS, G_VOLATILE, G_OVERLAY, G_OVERLAYFLAGS, G_ROOTIMAGE, G_TMPFSFLAGS,
+	G_TIMEOUT, G_DEBUG, G_ONFAIL, G_JOBS,
+	G_VOLATILE, /* to G_TMPFSFLAGS: the layer parameters, in enum layer_param's order */
+	G_OVERLAY, G_ROOTIMAGE, G_OVERLAYFLAGS, G_TMPFSFLAGS,
 	/* matched by hand */
 	G_RORW, G_ROOTWAIT, G_COUNT,
 	G_SKIP = G_COUNT /* in spec_build: an occurrence that a later one overrides */
@@ -570,8 +572,11 @@ enum group {
  * pointers and enums (128 B of earlymount-init, 83,832 -> 83,704 B). */
 static const char group_names[] =
 	"root\0rootfstype\0rootflags\0rootdelay\0init\0mount.usr\0mount.usrfstype\0mount.usrflags\0"
-	"root.journaldev\0timeout\0debug\0onfail\0jobs\0volatile\0overlay\0overlayflags\0rootimage\0"
+	"root.journaldev\0timeout\0debug\0onfail\0jobs\0volatile\0overlay\0rootimage\0overlayflags\0"
 	"tmpfsflags";
+_Static_assert(G_OVERLAY - G_VOLATILE == LP_OVERLAY && G_ROOTIMAGE - G_VOLATILE == LP_ROOTIMAGE &&
+               G_OVERLAYFLAGS - G_VOLATILE == LP_OVERLAYFLAGS && G_TMPFSFLAGS - G_VOLATILE == LP_TMPFSFLAGS,
+               "the layer parameters' groups follow enum layer_param");
 
 /* The group of a name among group_names: of the kernel's (ours 0) or, after "earlymount.", of
  * earlymount's own (ours 1); G_NONE when it is none of them. */
@@ -949,12 +954,11 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 		return 0;
 	case G_VOLATILE:
 	case G_OVERLAY:
-	case G_OVERLAYFLAGS:
 	case G_ROOTIMAGE:
-	case G_TMPFSFLAGS: {
-		int r = layer_param(p, n + 11, a->value, c->err, c->errlen);
-		return r < 0 ? r : 0; /* every one of these names is a layer parameter: r is never 0 */
-	}
+	case G_OVERLAYFLAGS:
+	case G_TMPFSFLAGS:
+		/* The group says which one: layer_param need not look the name up again. */
+		return layer_param(p, (enum layer_param)(g - G_VOLATILE), n + 11, a->value, c->err, c->errlen);
 	default:
 		break;
 	}
