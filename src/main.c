@@ -34,13 +34,13 @@ static const char usage[] =
 #else
 /* The /init build's: its subcommands only; the parameters are in the manual (and in the full
  * earlymount's --help), not in every image. */
-static const char usage[] =
+static const char *const usage = EM_TEXT(
 	"usage: " EARLYMOUNT "                    (as /init, PID 1: mount everything and switch root)\n"
 	"       " EARLYMOUNT " init               (the same, by name)\n"
 	"       " EARLYMOUNT " mount --sysroot DIR [--api-fs] [--cmdline STRING] [--wait SECONDS]\n"
 	"       " EARLYMOUNT " --help | --version\n"
 	"The /init build (" EARLYMOUNT "-init): resolve, plan and check are in the full " EARLYMOUNT ".\n"
-	"The kernel command line's parameters: see " EARLYMOUNT "(8).\n";
+	"The kernel command line's parameters: see " EARLYMOUNT "(8).\n");
 #endif
 
 int main(int argc, char **argv, char **envp)

@@ -369,11 +369,15 @@ int write_all(int fd, const char *buf, size_t len)
 	return 0;
 }
 
-void write_text(int fd, const char *text)
+void(write_text)(int fd, const char *text)
 {
 	char buf[2048]; /* the longest text is the full build's usage, 1.2 KB */
 	struct sbuf sb;
 
+#ifdef EM_MSG_PACKED
+	char x[EM_MSG_MAX];
+	text = msg_text(text, x); /* an EM_TEXT */
+#endif
 	sb_init(&sb, buf, sizeof(buf));
 	for (; *text; text++) {
 		if (*text == EARLYMOUNT[0])

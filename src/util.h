@@ -35,6 +35,13 @@ void sb_put_shquoted(struct sbuf *sb, const char *s);
  * the name spelled out. */
 #define EARLYMOUNT "\x01"
 
+/* A text of the program's own kept in a table or a variable, not written in a call: in the /init
+ * build tools/msgpack.c packs it with the messages (the __extension__ is how it finds the literal
+ * after the preprocessor; it changes nothing else). Only for a text that reaches the output
+ * through a %s of the formatting functions below or through write_text, which expand it: never
+ * one that is compared, measured, copied or handed to the kernel. */
+#define EM_TEXT(s) (__extension__ s)
+
 /* A small printf: %s %c %d %i %u %x %ld %lu %lx %lld %llu %llx %zu %%, with an optional '0' flag
  * and width (e.g. %03u) and %.*s. */
 void sb_vprintf(struct sbuf *sb, const char *fmt, va_list ap);
@@ -59,7 +66,9 @@ void modname_normalize(char *s);
 
 /* Writes a text of the program's own (a literal: a usage, a message) to fd, with EARLYMOUNT
  * written out as in a format; never a string from outside (an argument, a disk's label). */
-void write_text(int fd, const char *text);
+void(write_text)(int fd, const char *text);
+/* A literal given to it is an EM_TEXT: packed in the /init build. */
+#define write_text(fd, text) (write_text)(fd, EM_TEXT(text))
 /* Writes all of buf to fd, retrying on EINTR and short writes; 0 or -errno. */
 int write_all(int fd, const char *buf, size_t len);
 /* Reads a whole small file into buf (NUL-terminated); returns the length or -errno. -EFBIG when it

@@ -8,7 +8,10 @@
  * __attribute__((format(printf, N, M))) outside the system headers (elog, sb_printf, fmt and the
  * like; the declaration says which argument, so nothing here names them), the format when it is a
  * literal, and each variadic argument that is a literal or a chain of conditionals whose values
- * all are (c ? " (a hint)" : ""). A text without a space (a path, a name) is left as it is. Over
+ * all are (c ? " (a hint)" : ""), and each literal marked EM_TEXT("...") (src/util.h: it writes
+ * __extension__ before the literal, which survives the preprocessor): a text of a table or a
+ * variable that reaches a message only through a %s or write_text. A text without a space (a
+ * path, a name) is left as it is. Over
  * the texts it builds one dictionary by byte-pair encoding: a byte that no text uses becomes a code
  * for a pair of bytes, each of which may be a code itself, the most frequent pair first. It writes
  * each FILE.i to OUTDIR with those literals replaced by em_msg_N, and OUTDIR/msgdict.c with the
@@ -432,6 +435,16 @@ static void find_formats(struct file *f, int verbose)
 		}
 		if (f->toks[t].kind != T_IDENT)
 			continue;
+		/* EM_TEXT("...") (src/util.h): a text that reaches only a %s or write_text */
+		if (!sys && is(f, t, "__extension__")) {
+			size_t a = next(f, t), b = a;
+			if (a >= f->ntok || f->toks[a].kind != T_STR)
+				continue;
+			for (size_t k = next(f, a); k < f->ntok && f->toks[k].kind == T_STR; k = next(f, k))
+				b = k;
+			f->toks[a].fmt = take_literal(f, a, b) + 1; /* 0: as it is */
+			continue;
+		}
 		if (!sys && (is(f, t, "__attribute__") || is(f, t, "__attribute"))) {
 			struct fmtfn fn;
 			if (attr_format(f, t, &fn)) {
