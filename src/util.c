@@ -437,14 +437,19 @@ long file_size_read(int dirfd, const char *path)
 #ifdef EM_ERRTEXTS
 /* The C library's error texts, packed with the messages at build time (tools/errtexts prints them,
  * msgpack -e packs them: the native /init build). They lie in emmsg, so a %s of one is expanded as
- * any packed text is; errstr's result only ever reaches a message. As musl's strerror, a number
- * outside the table (negative ones too) gets errno 0's text. */
+ * any packed text is; errstr's result only ever reaches a message. One after another in the order
+ * of the errnos, each ended by a NUL, an empty one where the text is errno 0's: a walk of at most
+ * 132 texts for an error being reported, instead of a table of offsets. As musl's strerror, a
+ * number outside the table (negative ones too) gets errno 0's text. */
 extern const char em_errtext[];
-extern const unsigned short em_erroff[], em_nerr;
+extern const unsigned short em_nerr;
 
 const char *errstr(int err)
 {
-	return em_errtext + em_erroff[(unsigned)err < em_nerr ? (unsigned)err : 0];
+	const char *t = em_errtext;
+	for (unsigned i = (unsigned)err < em_nerr ? (unsigned)err : 0; i; i--)
+		t += strlen(t) + 1;
+	return *t ? t : em_errtext;
 }
 #else
 const char *errstr(int err)

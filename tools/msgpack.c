@@ -25,9 +25,9 @@
  *
  * With -e, ERRTEXTS holds the C library's text of each errno, one a line from errno 0 on (what
  * tools/errtexts prints at build time): they are packed with the messages, and msgdict.c gets them
- * as em_errtext (the packed texts one after another, each ended by a NUL, in emmsg too),
- * em_erroff (each errno's offset in it) and em_nerr (how many): src/util.c's errstr under
- * EM_ERRTEXTS, in place of the C library's own table.
+ * as em_errtext (the packed texts one after another in the order of the errnos, each ended by a
+ * NUL, in emmsg too; an empty one where the text is errno 0's) and em_nerr (how many): src/util.c's
+ * errstr under EM_ERRTEXTS, in place of the C library's own table.
  *
  * Exit status: 0, or 1 with a message (a file that cannot be read or written, a text longer than
  * EM_MSG_MAX - 1 bytes, a code nested more than 48 deep, a format attribute whose function cannot
@@ -653,30 +653,22 @@ static void read_errtexts(const char *path)
 	free(t);
 }
 
-/* em_errtext, em_erroff, em_nerr: each distinct text once, in the order of their first errno. */
+/* em_errtext and em_nerr: the texts one after another in the order of the errnos, each ended by a
+ * NUL; an errno whose text is errno 0's ("No error information": the numbers musl has no text for)
+ * is an empty one. errstr walks them: no table of offsets (264 B). */
 static void write_errtexts(FILE *o)
 {
-	size_t *off = xrealloc(NULL, nfmt * sizeof(*off)), at = 0;
-	for (size_t i = 0; i < nfmt; i++)
-		off[i] = (size_t)-1;
 	(void)fprintf(o, "__attribute__((section(\"emmsg\"), aligned(1))) const char em_errtext[] =\n");
 	for (size_t e = 0; e < nerr; e++) {
 		const struct fmtstr *f = &fmts[errtext[e]];
-		if (off[errtext[e]] != (size_t)-1)
-			continue;
-		if (at > 65535)
-			die("writing", "em_erroff", "the error texts pass 64 KiB");
-		off[errtext[e]] = at;
 		(void)fputc('\t', o);
-		put_lit(o, f->code, f->codelen);
+		if (e && errtext[e] == errtext[0])
+			(void)fprintf(o, "\"\"");
+		else
+			put_lit(o, f->code, f->codelen);
 		(void)fprintf(o, " \"\\000\"\n");
-		at += f->codelen + 1;
 	}
-	(void)fprintf(o, "\t;\nconst unsigned short em_erroff[%zu] = {", nerr);
-	for (size_t e = 0; e < nerr; e++)
-		(void)fprintf(o, "%s%zu", !e ? "\n\t" : e % 16 ? ", " : ",\n\t", off[errtext[e]]);
-	(void)fprintf(o, "\n};\nconst unsigned short em_nerr = %zu;\n", nerr);
-	free(off);
+	(void)fprintf(o, "\t;\nconst unsigned short em_nerr = %zu;\n", nerr);
 }
 
 static void write_dict(const char *dir)
