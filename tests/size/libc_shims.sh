@@ -18,8 +18,9 @@ for f in strchr memchr strspn strcspn stpcpy strcpy strncmp fork fstatat fcntl o
 	strlen strnlen strcmp memcmp strrchr memrchr memset memcpy memmove \
 	read write pread lseek access mkdirat mkdir unlinkat symlinkat fchownat chdir chroot mount umount2 uname bind \
 	setsockopt setsid getpid execve sync close ioctl recvfrom recv waitpid wait stat lstat fstat \
-	statfs fstatfs dup2 poll sched_getaffinity; do ren+=("-D$f=shim_$f"); done
+	statfs fstatfs dup2 poll sched_getaffinity syscall reboot; do ren+=("-D$f=shim_$f"); done
 # -fno-builtin: GCC would otherwise fold the renamed calls back into its built-in string functions.
 "$cc" -static -Os -std=gnu11 -Wall -Wextra "${werror[@]}" -fno-builtin "${ren[@]}" -c "$src/src/libc_shims.c" -o "$W/shims.o"
-"$cc" -static -std=gnu11 -Wall -Wextra "${werror[@]}" "$src/tests/size/test_libc_shims.c" "$W/shims.o" -o "$W/t"
+"$cc" -static "${ren[@]}" -c "$src/src/syscall.S" -o "$W/syscall.o"
+"$cc" -static -std=gnu11 -Wall -Wextra "${werror[@]}" "$src/tests/size/test_libc_shims.c" "$W/shims.o" "$W/syscall.o" -o "$W/t"
 ${EM_EMULATOR:+"$EM_EMULATOR"} "$W/t"

@@ -16,6 +16,8 @@
 #include <sys/utsname.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/reboot.h>
 #include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -82,6 +84,8 @@ int shim_fstat(int fd, struct stat *st);
 int shim_statfs(const char *path, struct statfs *buf);
 int shim_fstatfs(int fd, struct statfs *buf);
 int shim_dup2(int old, int new);
+long shim_syscall(long n, ...);
+int shim_reboot(int type);
 int shim_poll(struct pollfd *fds, nfds_t n, int timeout);
 int shim_sched_getaffinity(pid_t pid, size_t size, cpu_set_t *set);
 
@@ -171,6 +175,29 @@ int main(void)
 	CHECK(d >= 10 && (fcntl(d, F_GETFD) & FD_CLOEXEC), "F_DUPFD_CLOEXEC %d", d);
 	errno = 0;
 	CHECK(shim_fcntl(-1, F_GETFD) == -1 && errno == EBADF, "F_GETFD on -1: errno %d", errno);
+	/* syscall (src/syscall.S on x86-64 and arm64): the number, the arguments up to the sixth (on
+	 * the stack on x86-64), the result and errno */
+	CHECK(shim_syscall(SYS_getpid) == getpid(), "syscall(SYS_getpid)");
+	errno = 0;
+	CHECK(shim_syscall(SYS_close, -1) == -1 && errno == EBADF, "syscall(SYS_close, -1): errno %d", errno);
+	{
+		char *m = (char *)shim_syscall(SYS_mmap, 0, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		CHECK(m != (char *)-1 && m[8191] == 0, "syscall(SYS_mmap) anonymous");
+		int zfd = open("/dev/zero", O_RDONLY);
+		errno = 0;
+		/* an offset that is not a multiple of the page size: EINVAL only if the sixth reached it */
+		CHECK(shim_syscall(SYS_mmap, 0, 4096, PROT_READ, MAP_PRIVATE, zfd, 1) == -1 && errno == EINVAL,
+		      "syscall(SYS_mmap) with offset 1: errno %d", errno);
+		CHECK(shim_syscall(SYS_mmap, 0, 4096, PROT_READ, MAP_PRIVATE, zfd, 4096) != -1,
+		      "syscall(SYS_mmap) with offset 4096: errno %d", errno);
+		close(zfd);
+	}
+	/* reboot with a command the kernel does not know: EPERM without CAP_SYS_BOOT, else EINVAL
+	 * (kernel/reboot.c), as musl's reboot gets */
+	{
+		int r1 = shim_reboot(0x12345678), e1 = errno, r2 = reboot(0x12345678), e2 = errno;
+		CHECK(r1 == -1 && r1 == r2 && e1 == e2 && (e1 == EPERM || e1 == EINVAL), "reboot(0x12345678): %d %d", e1, e2);
+	}
 	close(d);
 	close(fd);
 	/* open, openat: flags taken as given (O_CLOEXEC), the mode with O_CREAT, errno on failure */
