@@ -203,32 +203,34 @@ int mnt_new(const char *fstype, const char *source, const struct optset *o,
 		}
 		return fail(e, -1, "fsopen");
 	}
-	if (source && sys_fsconfig(fd, EM_FSCONFIG_SET_STRING, "source", source, 0) < 0) {
-		r = fail(e, fd, "fsconfig(SET_STRING, \"source\")");
-		goto out;
-	}
-	/* "ro" on a new mount makes the superblock read-only too, as MS_RDONLY does for mount(2):
-	 * MOUNT_ATTR_RDONLY alone would leave the filesystem free to write its superblock. */
-	if (o->ro >= 0 && sys_fsconfig(fd, EM_FSCONFIG_SET_FLAG, o->ro ? "ro" : "rw", NULL, 0) < 0) {
-		r = fail(e, fd, o->ro ? "fsconfig(SET_FLAG, \"ro\")" : "fsconfig(SET_FLAG, \"rw\")");
-		goto out;
-	}
-	for (unsigned i = 0; i < o->nparams; i++) {
-		const struct fsparam *p = &o->params[i];
-		/* a flag's value is NULL, as SET_FLAG wants it */
-		if (sys_fsconfig(fd, p->value ? EM_FSCONFIG_SET_STRING : EM_FSCONFIG_SET_FLAG, p->key, p->value, 0) < 0) {
+	/* One fsconfig call per step, in this order: the source, "ro" or "rw", the parameters, then
+	 * CMD_CREATE. "ro" on a new mount makes the superblock read-only too, as MS_RDONLY does for
+	 * mount(2): MOUNT_ATTR_RDONLY alone would leave the filesystem free to write its superblock. A
+	 * flag's value is NULL, as SET_FLAG wants it. */
+	for (int i = -2; i <= (int)o->nparams; i++) {
+		const char *key = "source", *val = source;
+		unsigned cmd;
+		if (i == -2 && !source)
+			continue;
+		if (i == -1) {
+			if (o->ro < 0)
+				continue;
+			key = o->ro ? "ro" : "rw";
+			val = NULL;
+		} else if (i >= 0) {
+			key = i < (int)o->nparams ? o->params[i].key : NULL;
+			val = i < (int)o->nparams ? o->params[i].value : NULL;
+		}
+		cmd = !key ? EM_FSCONFIG_CMD_CREATE : val ? EM_FSCONFIG_SET_STRING : EM_FSCONFIG_SET_FLAG;
+		if (sys_fsconfig(fd, cmd, key, val, 0) < 0) {
 			char step[128];
-			if (p->value)
-				fmt(step, sizeof(step), "fsconfig(SET_STRING, \"%s\", \"%s\")", p->key, p->value);
+			if (val)
+				fmt(step, sizeof(step), "fsconfig(SET_STRING, \"%s\", \"%s\")", key, val);
 			else
-				fmt(step, sizeof(step), "fsconfig(SET_FLAG, \"%s\")", p->key);
-			r = fail(e, fd, step);
+				fmt(step, sizeof(step), "fsconfig(SET_FLAG, \"%s\")", key);
+			r = fail(e, fd, !key ? "fsconfig(CMD_CREATE)" : i == -2 ? "fsconfig(SET_STRING, \"source\")" : step);
 			goto out;
 		}
-	}
-	if (sys_fsconfig(fd, EM_FSCONFIG_CMD_CREATE, NULL, NULL, 0) < 0) {
-		r = fail(e, fd, "fsconfig(CMD_CREATE)");
-		goto out;
 	}
 	mnt_drain(fd, e); /* logs warnings; no error lines after a success */
 	e->kmsg[0] = '\0';
