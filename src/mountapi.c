@@ -141,19 +141,35 @@ static int legacy_options(const struct optset *o, unsigned long *flags, char *da
 	return r;
 }
 
-static int legacy_new(const char *fstype, const char *source, const struct optset *o,
-                      const struct mnt_target *t, struct mnt_err *e)
+/* mount(2) for both fallbacks: a new mount of fstype from source, or with fstype NULL a bind of
+ * from (mnt_bind's source, a dirfd and a path like a target). */
+static int legacy_mount(const char *fstype, const char *source, const struct mnt_target *from,
+                        const struct optset *o, const struct mnt_target *t, struct mnt_err *e)
 {
-	char data[OPT_BUF], path[4096];
+	char data[OPT_BUF], path[4096], src[4096];
 	unsigned long flags;
 
-	if (legacy_options(o, &flags, data) < 0) {
+	if (legacy_options(o, &flags, data) < 0 && fstype) {
 		errno = E2BIG;
 		return fail(e, -1, "mount(2) option string");
 	}
 	legacy_path(t, path, sizeof(path));
-	if (mount(source ? source : "none", path, fstype, flags, data[0] ? data : NULL) < 0)
-		return fail(e, -1, "mount(2)");
+	if (fstype) {
+		if (mount(source ? source : "none", path, fstype, flags, data[0] ? data : NULL) < 0)
+			return fail(e, -1, "mount(2)");
+	} else {
+		legacy_path(from, src, sizeof(src));
+		if (mount(src, path, NULL, MS_BIND | (o->recursive ? MS_REC : 0), NULL) < 0)
+			return fail(e, -1, "mount(MS_BIND)");
+		/* mount(2) cannot set attributes while binding: the bind is briefly visible with its
+		 * parent's attributes. This is the reason the new API is used when there. */
+		if ((flags & ~(unsigned long)MS_RELATIME) &&
+		    mount(NULL, path, NULL, MS_REMOUNT | MS_BIND | flags, NULL) < 0) {
+			int r = fail(e, -1, "mount(MS_REMOUNT|MS_BIND)");
+			umount2(path, MNT_DETACH);
+			return r;
+		}
+	}
 	return legacy_propagate(path, o, e);
 }
 
@@ -199,7 +215,7 @@ int mnt_new(const char *fstype, const char *source, const struct optset *o,
 	if (fd < 0) {
 		if (errno == ENOSYS) {
 			fallback_note(&warned_fsopen, "fsopen");
-			return legacy_new(fstype, source, o, t, e);
+			return legacy_mount(fstype, source, NULL, o, t, e);
 		}
 		return fail(e, -1, "fsopen");
 	}
@@ -245,34 +261,11 @@ out:
 	return r;
 }
 
-static int legacy_bind(int srcfd, const char *srcpath, const struct optset *o,
-                       const struct mnt_target *t, struct mnt_err *e)
-{
-	char src[4096], path[4096];
-	unsigned long flags;
-	char data[OPT_BUF];
-	struct mnt_target st = { srcfd, srcpath, "" };
-
-	legacy_path(&st, src, sizeof(src));
-	legacy_path(t, path, sizeof(path));
-	if (mount(src, path, NULL, MS_BIND | (o->recursive ? MS_REC : 0), NULL) < 0)
-		return fail(e, -1, "mount(MS_BIND)");
-	(void)legacy_options(o, &flags, data);
-	/* mount(2) cannot set attributes while binding: the bind is briefly visible with its
-	 * parent's attributes. This is the reason the new API is used when there. */
-	if ((flags & ~(unsigned long)MS_RELATIME) &&
-	    mount(NULL, path, NULL, MS_REMOUNT | MS_BIND | flags, NULL) < 0) {
-		int r = fail(e, -1, "mount(MS_REMOUNT|MS_BIND)");
-		umount2(path, MNT_DETACH);
-		return r;
-	}
-	return legacy_propagate(path, o, e);
-}
-
 int mnt_bind(int srcfd, const char *srcpath, const struct optset *o, const struct mnt_target *t,
              struct mnt_err *e)
 {
 	struct em_mount_attr a = { 0 };
+	struct mnt_target from = { srcfd, srcpath, "" };
 	unsigned rec = o->recursive ? AT_RECURSIVE : 0;
 	int mfd, r;
 
@@ -282,7 +275,7 @@ int mnt_bind(int srcfd, const char *srcpath, const struct optset *o, const struc
 	if (mfd < 0) {
 		if (errno == ENOSYS) {
 			fallback_note(&warned_fsopen, "open_tree");
-			return legacy_bind(srcfd, srcpath, o, t, e);
+			return legacy_mount(NULL, NULL, &from, o, t, e);
 		}
 		return fail(e, -1, "open_tree(OPEN_TREE_CLONE)");
 	}
@@ -294,7 +287,7 @@ int mnt_bind(int srcfd, const char *srcpath, const struct optset *o, const struc
 			/* Kernels 5.2 to 5.11 have open_tree but not mount_setattr. */
 			close(mfd);
 			fallback_note(&warned_setattr, "mount_setattr");
-			return legacy_bind(srcfd, srcpath, o, t, e);
+			return legacy_mount(NULL, NULL, &from, o, t, e);
 		}
 		r = fail(e, -1, "mount_setattr");
 		close(mfd);
