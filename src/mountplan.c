@@ -16,7 +16,6 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mount.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 /* "mount /dev/vda on /sysroot as xfs failed: Invalid argument; kernel: xfs: ..."; without a type,
@@ -246,9 +245,7 @@ static int mount_one(const struct plan *p, const struct mount_entry *m, int root
 		}
 		/* A link such as /usr -> / resolves to the new root itself: mounting there would
 		 * cover the whole root, so refuse. */
-		struct stat ts, rs;
-		if (fstat(tfd, &ts) == 0 && fstat(rootfd, &rs) == 0 && ts.st_dev == rs.st_dev &&
-		    ts.st_ino == rs.st_ino) {
+		if (same_inode(tfd, rootfd)) {
 			log_err("mount %s on %s failed: the mount point %s resolves to the new root itself "
 			        "(a symbolic link in it?)", src, tgt, m->target);
 			close(tfd);
