@@ -6,6 +6,7 @@
 #include "compat.h"
 #include "log.h"
 #include "modules.h"
+#include "mountapi.h"
 #include "plan.h"
 #include "uevent.h"
 #include "util.h"
@@ -369,7 +370,7 @@ static int matches(unsigned i, const struct devspec *d, char *out, size_t cap)
  * device-mapper names rather than /dev/dm-N. Anything unexpected keeps the path as given. */
 static void canonical_node(const char *path, char *out, size_t cap)
 {
-	char link[40], target[128];
+	char target[128];
 	struct stat st;
 	ssize_t n;
 	int fd;
@@ -380,12 +381,10 @@ static void canonical_node(const char *path, char *out, size_t cap)
 	fd = open(path, O_PATH | O_CLOEXEC);
 	if (fd < 0)
 		return;
-	fmt(link, sizeof(link), "/proc/self/fd/%d", fd);
-	n = readlink(link, target, sizeof(target) - 1);
+	n = mnt_fd_path(fd, target, sizeof(target));
 	close(fd);
 	if (n <= 0 || (size_t)n >= cap)
 		return;
-	target[n] = '\0';
 	if (str_startswith(target, "/dev/") && is_blk(target, &st))
 		em_strlcpy(out, target, cap);
 }

@@ -100,28 +100,37 @@ static unsigned attrs_set(const struct optset *o)
 	return (unsigned)a;
 }
 
+ssize_t mnt_fd_path(int fd, char *buf, size_t cap)
+{
+	char link[32];
+	ssize_t n;
+
+	fmt(link, sizeof(link), "/proc/self/fd/%d", fd);
+	n = readlink(link, buf, cap - 1);
+	if (n <= 0) {
+		em_strlcpy(buf, link, cap);
+		return -1;
+	}
+	buf[n] = '\0';
+	return n;
+}
+
 /* The target as a path for mount(2). A dirfd becomes the path the kernel reports for it: going
  * through the /proc/self/fd/N link itself would name the directory *under* a mount made there, so
  * a remount or propagation change after the mount would miss it (EINVAL: not a mount root), while
  * a path string is walked down into the mount on top. */
 static void legacy_path(const struct mnt_target *t, char *buf, size_t cap)
 {
-	char link[64];
-	ssize_t n;
+	size_t n;
 
 	if (t->dirfd == AT_FDCWD) {
 		em_strlcpy(buf, t->path, cap);
 		return;
 	}
-	fmt(link, sizeof(link), "/proc/self/fd/%d", t->dirfd);
-	n = readlink(link, buf, cap - 1);
-	if (n <= 0) {
-		em_strlcpy(buf, link, cap);
-		n = (ssize_t)strlen(buf);
-	}
-	buf[n] = '\0';
+	(void)mnt_fd_path(t->dirfd, buf, cap);
+	n = strlen(buf);
 	if (t->path[0])
-		fmt(buf + n, cap - (size_t)n, "/%s", t->path);
+		fmt(buf + n, cap - n, "/%s", t->path);
 }
 
 static int legacy_propagate(const char *path, const struct optset *o, struct mnt_err *e)
