@@ -611,10 +611,16 @@ static void btrfs_wait_members(const char *path, unsigned long start, long timeo
 int dev_wait(const struct devspec *d, long timeout_s, const char *what, char *path, size_t cap)
 {
 	char desc[320];
-	unsigned long start = log_ms(), last_say = start;
-	int found;
 
 	plan_source_text(d, desc, sizeof(desc));
+	return dev_wait_desc(d, desc, timeout_s, what, path, cap);
+}
+
+int dev_wait_desc(const struct devspec *d, const char *desc, long timeout_s, const char *what, char *path,
+                  size_t cap)
+{
+	unsigned long start = log_ms(), last_say = start;
+	int found;
 
 	/* Listen before looking, so a device announced between the look and the wait is not
 	 * missed. */

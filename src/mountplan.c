@@ -273,7 +273,7 @@ static int mount_one(const struct plan *p, const struct mount_entry *m, int root
 	} else {
 		const char *what = m->role == ROLE_ROOT ? "root device" : m->role == ROLE_USR ? "/usr device"
 		                   : m->role == ROLE_LAYER ? "overlay device" : "device";
-		r = dev_wait(&m->src, m->wait_s, what, dev, sizeof(last_dev));
+		r = dev_wait_desc(&m->src, src, m->wait_s, what, dev, sizeof(last_dev));
 		if (r == 0)
 			r = mount_device(p, m, dev, &t);
 	}
