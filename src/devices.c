@@ -449,11 +449,11 @@ void dev_uevent_close(void)
 /* Reads every pending uevent; returns 1 when one was about a block device (a reason to look again).
  * Messages are "ACTION@DEVPATH\0KEY=VALUE\0..." (lib/kobject_uevent.c). A device added with a
  * MODALIAS= goes to the matcher (a USB disk enumerated late, a controller's children), which
- * queues its modules: the waits load them (modules_step); *queued counts them. */
-static int uevent_drain(int s, int *queued)
+ * queues its modules: the waits load them (modules_step). */
+static int uevent_drain(int s)
 {
 	static char buf[8192];
-	int block = 0, q = 0, lost = 0;
+	int block = 0, lost = 0;
 	for (;;) {
 		struct uevent ev;
 		ssize_t n = recv(s, buf, sizeof(buf) - 1, 0);
@@ -471,21 +471,14 @@ static int uevent_drain(int s, int *queued)
 			log_debug("uevent: %s@%s", ev.action, ev.devpath);
 		}
 		if (ev.modalias && str_eq(ev.action, "add"))
-			q += modules_hotplug(ev.modalias, ev.devpath);
+			(void)modules_hotplug(ev.modalias, ev.devpath);
 	}
 	if (lost) {
 		log_warn("uevents were lost (the socket's buffer overflowed): looking at every device again");
 		modules_rescan();
 		block = 1;
 	}
-	if (queued)
-		*queued = q;
 	return block;
-}
-
-int dev_uevent_pump(void)
-{
-	return uev_fd >= 0 ? uevent_drain(uev_fd, NULL) : 0;
 }
 
 int dev_uevent_wait(int ms)
@@ -493,7 +486,13 @@ int dev_uevent_wait(int ms)
 	struct pollfd pfd = { .fd = uev_fd, .events = POLLIN };
 	if (uev_fd < 0)
 		return -1;
-	return poll(&pfd, 1, ms) > 0 ? uevent_drain(uev_fd, NULL) : 0;
+	return poll(&pfd, 1, ms) > 0 ? uevent_drain(uev_fd) : 0;
+}
+
+/* A wait of 0 ms: poll says at once whether anything is pending. */
+int dev_uevent_pump(void)
+{
+	return dev_uevent_wait(0) > 0;
 }
 
 /* Loads the next of the queued modules until a block device comes (a generic image: the drivers
