@@ -100,15 +100,18 @@ static void sort_devs(void)
 	}
 }
 
-static int dev_exists(const char *path)
+/* Is the first len bytes of path a node in the (sorted) list? */
+static int dev_exists(const char *path, size_t len)
 {
 	unsigned lo = 0, hi = ndevs;
 	while (lo < hi) {
 		unsigned mid = lo + (hi - lo) / 2;
-		int c = strcmp(path, dev_at(mid));
-		if (!c)
+		const char *n = dev_at(mid);
+		/* path's first len bytes against the whole of n: equal only when n ends there */
+		int c = strncmp(path, n, len);
+		if (!c && !n[len])
 			return 1;
-		if (c < 0)
+		if (c < 0 || !c)
 			hi = mid;
 		else
 			lo = mid + 1;
@@ -158,43 +161,38 @@ static void scan_dev(void)
 	}
 }
 
-/* Is the node a partition of another node in the list? The kernel names partition n of disk D
- * "Dn", or "DpN" when D ends in a digit (block/partitions/core.c, as dev_part_name()). */
-static int is_partition(const char *path)
+/* The length of the disk's part of a partition's node name, 0 when the name cannot be one's: the
+ * kernel names partition n of disk D "Dn", or "DpN" when D ends in a digit (block/partitions/core.c,
+ * as dev_part_name()). "/dev/vda2" -> 8, "/dev/nvme0n1p2" -> 12. */
+static size_t part_disk_len(const char *path)
 {
-	char disk[300];
 	size_t l = strlen(path), k = l;
 	while (k && is_digit(path[k - 1]))
 		k--;
-	if (k == l || k < 6 || k >= sizeof(disk))
+	if (k == l || k < 6)
 		return 0;
 	if (path[k - 1] == 'p' && is_digit(path[k - 2]))
 		k--;
-	else if (is_digit(path[k - 1]))
-		return 0;
-	memcpy(disk, path, k);
-	disk[k] = 0;
-	return dev_exists(disk);
+	return k;
+}
+
+/* Is the node a partition of another node in the list? */
+static int is_partition(const char *path)
+{
+	size_t k = part_disk_len(path);
+	return k && dev_exists(path, k);
 }
 
 /* Does the disk at index i have partition nodes? Then the kernel found a partition table on it,
- * whatever else its first sectors hold. Partitions sort right after their disk. */
+ * whatever else its first sectors hold. Partitions sort right after their disk, among the other
+ * names it begins. */
 static int has_partitions(unsigned i)
 {
 	const char *d = dev_at(i);
 	size_t l = strlen(d);
-	int digit = l && is_digit(d[l - 1]);
-	for (unsigned j = i + 1; j < ndevs && strncmp(dev_at(j), d, l) == 0; j++) {
-		const char *p = dev_at(j) + l;
-		if (digit && *p++ != 'p')
-			continue;
-		if (!*p)
-			continue;
-		while (is_digit(*p))
-			p++;
-		if (!*p)
+	for (unsigned j = i + 1; j < ndevs && strncmp(dev_at(j), d, l) == 0; j++)
+		if (part_disk_len(dev_at(j)) == l)
 			return 1;
-	}
 	return 0;
 }
 
