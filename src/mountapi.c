@@ -276,33 +276,27 @@ int mnt_bind(int srcfd, const char *srcpath, const struct optset *o, const struc
 	struct em_mount_attr a = { 0 };
 	struct mnt_target from = { srcfd, srcpath, "" };
 	unsigned rec = o->recursive ? AT_RECURSIVE : 0;
-	int mfd, r;
+	int mfd;
 
 	e->step[0] = e->kmsg[0] = '\0';
 	mfd = sys_open_tree(srcfd, srcpath, OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | rec |
 	                                        (srcpath[0] ? 0 : AT_EMPTY_PATH));
-	if (mfd < 0) {
-		if (errno == ENOSYS) {
+	if (mfd >= 0) {
+		a.attr_set = attrs_set(o);
+		a.attr_clr = o->attr_clr | (o->ro == 0 ? EM_MOUNT_ATTR_RDONLY : 0);
+		if (!(a.attr_set || a.attr_clr) || sys_mount_setattr(mfd, "", AT_EMPTY_PATH | rec, &a, sizeof(a)) == 0)
+			return attach(mfd, o, t, e);
+		close(mfd); /* errno stays mount_setattr's: close sets it only when it fails */
+	}
+	/* ENOSYS: open_tree came with 5.2; kernels 5.2 to 5.11 have it but not mount_setattr. */
+	if (errno == ENOSYS) {
+		if (mfd < 0)
 			fallback_note(&warned_fsopen, "open_tree");
-			return legacy_mount(NULL, NULL, &from, o, t, e);
-		}
-		return fail(e, -1, "open_tree(OPEN_TREE_CLONE)");
-	}
-	a.attr_set = attrs_set(o);
-	a.attr_clr = o->attr_clr | (o->ro == 0 ? EM_MOUNT_ATTR_RDONLY : 0);
-	if ((a.attr_set || a.attr_clr) &&
-	    sys_mount_setattr(mfd, "", AT_EMPTY_PATH | rec, &a, sizeof(a)) < 0) {
-		if (errno == ENOSYS) {
-			/* Kernels 5.2 to 5.11 have open_tree but not mount_setattr. */
-			close(mfd);
+		else
 			fallback_note(&warned_setattr, "mount_setattr");
-			return legacy_mount(NULL, NULL, &from, o, t, e);
-		}
-		r = fail(e, -1, "mount_setattr");
-		close(mfd);
-		return r;
+		return legacy_mount(NULL, NULL, &from, o, t, e);
 	}
-	return attach(mfd, o, t, e);
+	return fail(e, -1, mfd < 0 ? "open_tree(OPEN_TREE_CLONE)" : "mount_setattr");
 }
 
 int mnt_move(const char *from, const char *to)
