@@ -55,13 +55,10 @@ static int walk(int rootfd, const char *path, int dir)
 			rest = comp + strlen(comp);
 		if (strcmp(comp, ".") == 0)
 			continue;
-		if (strcmp(comp, "..") == 0) {
-			if (same_inode(cur, rootfd))
-				continue;
-			next = openat(cur, "..", O_PATH | O_DIRECTORY | O_CLOEXEC);
-		} else {
-			next = openat(cur, comp, O_PATH | O_NOFOLLOW | O_CLOEXEC);
-		}
+		/* ".." is the parent directory, never a symlink: the same open serves it */
+		if (strcmp(comp, "..") == 0 && same_inode(cur, rootfd))
+			continue;
+		next = openat(cur, comp, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 		if (next < 0 || fstat(next, &st) < 0) {
 			e = -errno;
 			if (next >= 0)
