@@ -25,10 +25,8 @@ void mount_describe(char *buf, size_t cap, const char *src, const char *tgt, con
 {
 	struct sbuf sb;
 	sb_init(&sb, buf, cap);
-	sb_printf(&sb, "%s %s on %s", type ? "mount" : "bind", src, tgt);
-	if (type)
-		sb_printf(&sb, " as %s", type);
-	sb_printf(&sb, " failed: %s", errstr(-r));
+	sb_printf(&sb, "%s %s on %s%s%s failed: %s", type ? "mount" : "bind", src, tgt, type ? " as " : "",
+	          type ? type : "", errstr(-r));
 	if (e->kmsg[0])
 		sb_printf(&sb, "; kernel: %s", e->kmsg);
 	else if (e->step[0])
