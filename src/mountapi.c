@@ -73,13 +73,15 @@ void mnt_drain(int fd, struct mnt_err *e)
 		while (n > 0 && msg[n - 1] == '\n')
 			n--;
 		msg[n] = '\0';
-		if (n >= 2 && msg[1] == ' ' && msg[0] != 'e') {
-			elog(msg[0] == 'w' ? L_WARN : L_INFO, "kernel: %s", msg + 2);
+		/* the text after the "e "/"w "/"i " tag (a line without one is taken as an error) */
+		const char *text = n >= 2 && msg[1] == ' ' ? msg + 2 : msg;
+		if (text != msg && msg[0] != 'e') {
+			elog(msg[0] == 'w' ? L_WARN : L_INFO, "kernel: %s", text);
 			continue;
 		}
 		if (sb.len)
 			sb_puts(&sb, "; ");
-		sb_puts(&sb, n >= 2 && msg[1] == ' ' ? msg + 2 : msg);
+		sb_puts(&sb, text);
 	}
 }
 
