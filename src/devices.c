@@ -252,10 +252,8 @@ static void btrfs_seen(const char *path, const struct fs_info *fi)
 int dev_probe(const char *path, struct fs_info *fi)
 {
 	int r = blk_open(path, 0, &bd);
-	if (r < 0) {
-		memset(fi, 0, sizeof(*fi));
-		return r;
-	}
+	if (r < 0)
+		return r; /* fi as it was: no caller reads it after a failure */
 	r = probe_fs_r(&bd.r, fi);
 	blk_close(&bd);
 	if (r == 0)

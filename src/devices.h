@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 /* Reads the head of a block device and probes its filesystem. 0, -ENOENT (nothing known), or the
- * read error. */
+ * read error (fi then left as it was). */
 int dev_probe(const char *path, struct fs_info *fi);
 
 /* Waits until a block device matches d, for at most timeout_s seconds (-1: forever), saying every
