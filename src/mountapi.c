@@ -152,20 +152,20 @@ static int legacy_options(const struct optset *o, unsigned long *flags, char *da
 	return r;
 }
 
-/* mount(2) for both fallbacks: a new mount of fstype from source, or with fstype NULL a bind of
- * from (mnt_bind's source, a dirfd and a path like a target). */
+/* mount(2) for both fallbacks: a new mount of fstype from source, or with from (mnt_bind's
+ * source, a dirfd and a path like a target) a bind of it. */
 static int legacy_mount(const char *fstype, const char *source, const struct mnt_target *from,
                         const struct optset *o, const struct mnt_target *t, struct mnt_err *e)
 {
 	char data[OPT_BUF], path[4096], src[4096];
 	unsigned long flags;
 
-	if (legacy_options(o, &flags, data) < 0 && fstype) {
+	if (legacy_options(o, &flags, data) < 0 && !from) {
 		errno = E2BIG;
 		return fail(e, -1, "mount(2) option string");
 	}
 	legacy_path(t, path, sizeof(path));
-	if (fstype) {
+	if (!from) {
 		if (mount(source ? source : "none", path, fstype, flags, data[0] ? data : NULL) < 0)
 			return fail(e, -1, "mount(2)");
 	} else {
