@@ -49,10 +49,10 @@ static int is_digit(char c) { return c >= '0' && c <= '9'; }
  * 60-persistent-storage.rules runs its blkid builtin only on the kernel names it lists (floppies,
  * fd*, are not among them: with no disk in, each read spins the drive and times out after
  * seconds) and never on mmcblk[0-9]boot[0-9] (eMMC hardware boot areas); an eMMC RPMB area
- * answers only authenticated frames. NULL when the node may be probed. */
+ * answers only authenticated frames. NULL when the node (one of the list) may be probed. */
 static const char *no_probe(const char *path)
 {
-	const char *n = strncmp(path, "/dev/", 5) == 0 ? path + 5 : path;
+	const char *n = path + 5; /* a node of the list: "/dev/NAME" */
 	if (n[0] == 'f' && n[1] == 'd' && is_digit(n[2]))
 		return "a floppy drive";
 	if (strncmp(n, "mmcblk", 6) == 0) {
