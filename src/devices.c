@@ -691,16 +691,14 @@ void dev_report(void)
 			continue; /* no table: none found, the node unreadable or not read */
 		for (unsigned j = 0; j < ptab.count; j++) {
 			char pn[300];
-			dev_part_name(path, ptab.parts[j].number, pn, sizeof(pn));
-			sb_init(&sb, line, sizeof(line));
-			if (ptab.parts[j].container) {
-				sb_printf(&sb, "    %s: extended partition (holds the logical ones)", pn);
-			} else {
-				sb_printf(&sb, "    %s: PARTUUID=%s", pn, ptab.parts[j].partuuid);
-				if (ptab.parts[j].partlabel[0])
-					sb_printf(&sb, " PARTLABEL=\"%s\"", ptab.parts[j].partlabel);
-			}
-			log_err("%s", line);
+			const struct part_info *pi = &ptab.parts[j];
+			int lab = pi->partlabel[0] != '\0';
+			dev_part_name(path, pi->number, pn, sizeof(pn));
+			if (pi->container)
+				log_err("    %s: extended partition (holds the logical ones)", pn);
+			else
+				log_err("    %s: PARTUUID=%s%s%s%s", pn, pi->partuuid, lab ? " PARTLABEL=\"" : "", pi->partlabel,
+				        lab ? "\"" : "");
 		}
 		if (ptab.truncated)
 			log_err("    (more than %u partitions: the rest are not listed)", PROBE_MAX_PARTS);
