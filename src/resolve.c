@@ -3,6 +3,7 @@
 #include "resolve.h"
 #include "compat.h"
 #include "mountapi.h"
+#include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -27,9 +28,8 @@ static int walk(int rootfd, const char *path, int dir)
 	int cur = -1, links = 0, top = 1, e;
 	struct stat st;
 
-	if (strlen(path) >= sizeof(buf))
+	if (em_strlcpy(buf, path, sizeof(buf)) >= sizeof(buf))
 		return -ENAMETOOLONG;
-	strcpy(buf, path);
 	for (;;) {
 		char *comp, *end;
 		int next;
