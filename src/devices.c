@@ -332,32 +332,30 @@ static int matches(unsigned i, const struct devspec *d, char *out, size_t cap)
 	const char *path = dev_at(i);
 	struct stat st;
 	struct fs_info fi;
+	int hit;
 
 	if (d->kind != DEV_DEVNUM && no_probe(path))
 		return 0;
 	switch (d->kind) {
 	case DEV_DEVNUM:
-		if (is_blk(path, &st) && major(st.st_rdev) == d->major && minor(st.st_rdev) == d->minor) {
-			em_strlcpy(out, path, cap);
-			return 1;
-		}
-		return 0;
+		hit = is_blk(path, &st) && major(st.st_rdev) == d->major && minor(st.st_rdev) == d->minor;
+		break;
 	case DEV_UUID:
 	case DEV_LABEL:
-		if (dev_probe(path, &fi) < 0)
-			return 0;
-		if (d->kind == DEV_UUID ? !str_caseeq(fi.uuid, d->value) : !str_eq(fi.label, d->value))
-			return 0;
-		if (str_eq(fi.type, "jbd"))
-			return 0; /* an ext journal device shares its filesystem's UUID */
-		em_strlcpy(out, path, cap);
-		return 1;
+		/* not an ext journal device: it shares its filesystem's UUID */
+		hit = dev_probe(path, &fi) >= 0 &&
+		      (d->kind == DEV_UUID ? str_caseeq(fi.uuid, d->value) : str_eq(fi.label, d->value)) &&
+		      !str_eq(fi.type, "jbd");
+		break;
 	case DEV_PARTUUID:
 	case DEV_PARTLABEL:
 		return match_part(i, d, out, cap);
 	default:
 		return 0;
 	}
+	if (hit)
+		em_strlcpy(out, path, cap);
+	return hit;
 }
 
 /* The node a udev link (/dev/disk/by-id/..., by-path/...) points to, as mount(8) canonicalizes a
