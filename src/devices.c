@@ -6,6 +6,7 @@
 #include "compat.h"
 #include "log.h"
 #include "modules.h"
+#include "mountapi.h"
 #include "plan.h"
 #include "uevent.h"
 #include "util.h"
@@ -48,10 +49,10 @@ static int is_digit(char c) { return c >= '0' && c <= '9'; }
  * 60-persistent-storage.rules runs its blkid builtin only on the kernel names it lists (floppies,
  * fd*, are not among them: with no disk in, each read spins the drive and times out after
  * seconds) and never on mmcblk[0-9]boot[0-9] (eMMC hardware boot areas); an eMMC RPMB area
- * answers only authenticated frames. NULL when the node may be probed. */
+ * answers only authenticated frames. NULL when the node (one of the list) may be probed. */
 static const char *no_probe(const char *path)
 {
-	const char *n = strncmp(path, "/dev/", 5) == 0 ? path + 5 : path;
+	const char *n = path + 5; /* a node of the list: "/dev/NAME" */
 	if (n[0] == 'f' && n[1] == 'd' && is_digit(n[2]))
 		return "a floppy drive";
 	if (strncmp(n, "mmcblk", 6) == 0) {
@@ -99,15 +100,18 @@ static void sort_devs(void)
 	}
 }
 
-static int dev_exists(const char *path)
+/* Is the first len bytes of path a node in the (sorted) list? */
+static int dev_exists(const char *path, size_t len)
 {
 	unsigned lo = 0, hi = ndevs;
 	while (lo < hi) {
 		unsigned mid = lo + (hi - lo) / 2;
-		int c = strcmp(path, dev_at(mid));
-		if (!c)
+		const char *n = dev_at(mid);
+		/* path's first len bytes against the whole of n: equal only when n ends there */
+		int c = strncmp(path, n, len);
+		if (!c && !n[len])
 			return 1;
-		if (c < 0)
+		if (c < 0 || !c)
 			hi = mid;
 		else
 			lo = mid + 1;
@@ -157,43 +161,38 @@ static void scan_dev(void)
 	}
 }
 
-/* Is the node a partition of another node in the list? The kernel names partition n of disk D
- * "Dn", or "DpN" when D ends in a digit (block/partitions/core.c, as dev_part_name()). */
-static int is_partition(const char *path)
+/* The length of the disk's part of a partition's node name, 0 when the name cannot be one's: the
+ * kernel names partition n of disk D "Dn", or "DpN" when D ends in a digit (block/partitions/core.c,
+ * as dev_part_name()). "/dev/vda2" -> 8, "/dev/nvme0n1p2" -> 12. */
+static size_t part_disk_len(const char *path)
 {
-	char disk[300];
 	size_t l = strlen(path), k = l;
 	while (k && is_digit(path[k - 1]))
 		k--;
-	if (k == l || k < 6 || k >= sizeof(disk))
+	if (k == l || k < 6)
 		return 0;
 	if (path[k - 1] == 'p' && is_digit(path[k - 2]))
 		k--;
-	else if (is_digit(path[k - 1]))
-		return 0;
-	memcpy(disk, path, k);
-	disk[k] = 0;
-	return dev_exists(disk);
+	return k;
+}
+
+/* Is the node a partition of another node in the list? */
+static int is_partition(const char *path)
+{
+	size_t k = part_disk_len(path);
+	return k && dev_exists(path, k);
 }
 
 /* Does the disk at index i have partition nodes? Then the kernel found a partition table on it,
- * whatever else its first sectors hold. Partitions sort right after their disk. */
+ * whatever else its first sectors hold. Partitions sort right after their disk, among the other
+ * names it begins. */
 static int has_partitions(unsigned i)
 {
 	const char *d = dev_at(i);
 	size_t l = strlen(d);
-	int digit = l && is_digit(d[l - 1]);
-	for (unsigned j = i + 1; j < ndevs && strncmp(dev_at(j), d, l) == 0; j++) {
-		const char *p = dev_at(j) + l;
-		if (digit && *p++ != 'p')
-			continue;
-		if (!*p)
-			continue;
-		while (is_digit(*p))
-			p++;
-		if (!*p)
+	for (unsigned j = i + 1; j < ndevs && strncmp(dev_at(j), d, l) == 0; j++)
+		if (part_disk_len(dev_at(j)) == l)
 			return 1;
-	}
 	return 0;
 }
 
@@ -253,10 +252,8 @@ static void btrfs_seen(const char *path, const struct fs_info *fi)
 int dev_probe(const char *path, struct fs_info *fi)
 {
 	int r = blk_open(path, 0, &bd);
-	if (r < 0) {
-		memset(fi, 0, sizeof(*fi));
-		return r;
-	}
+	if (r < 0)
+		return r; /* fi as it was: no caller reads it after a failure */
 	r = probe_fs_r(&bd.r, fi);
 	blk_close(&bd);
 	if (r == 0)
@@ -335,32 +332,30 @@ static int matches(unsigned i, const struct devspec *d, char *out, size_t cap)
 	const char *path = dev_at(i);
 	struct stat st;
 	struct fs_info fi;
+	int hit;
 
 	if (d->kind != DEV_DEVNUM && no_probe(path))
 		return 0;
 	switch (d->kind) {
 	case DEV_DEVNUM:
-		if (is_blk(path, &st) && major(st.st_rdev) == d->major && minor(st.st_rdev) == d->minor) {
-			em_strlcpy(out, path, cap);
-			return 1;
-		}
-		return 0;
+		hit = is_blk(path, &st) && major(st.st_rdev) == d->major && minor(st.st_rdev) == d->minor;
+		break;
 	case DEV_UUID:
 	case DEV_LABEL:
-		if (dev_probe(path, &fi) < 0)
-			return 0;
-		if (d->kind == DEV_UUID ? !str_caseeq(fi.uuid, d->value) : !str_eq(fi.label, d->value))
-			return 0;
-		if (str_eq(fi.type, "jbd"))
-			return 0; /* an ext journal device shares its filesystem's UUID */
-		em_strlcpy(out, path, cap);
-		return 1;
+		/* not an ext journal device: it shares its filesystem's UUID */
+		hit = dev_probe(path, &fi) >= 0 &&
+		      (d->kind == DEV_UUID ? str_caseeq(fi.uuid, d->value) : str_eq(fi.label, d->value)) &&
+		      !str_eq(fi.type, "jbd");
+		break;
 	case DEV_PARTUUID:
 	case DEV_PARTLABEL:
 		return match_part(i, d, out, cap);
 	default:
 		return 0;
 	}
+	if (hit)
+		em_strlcpy(out, path, cap);
+	return hit;
 }
 
 /* The node a udev link (/dev/disk/by-id/..., by-path/...) points to, as mount(8) canonicalizes a
@@ -369,7 +364,7 @@ static int matches(unsigned i, const struct devspec *d, char *out, size_t cap)
  * device-mapper names rather than /dev/dm-N. Anything unexpected keeps the path as given. */
 static void canonical_node(const char *path, char *out, size_t cap)
 {
-	char link[40], target[128];
+	char target[128];
 	struct stat st;
 	ssize_t n;
 	int fd;
@@ -380,12 +375,10 @@ static void canonical_node(const char *path, char *out, size_t cap)
 	fd = open(path, O_PATH | O_CLOEXEC);
 	if (fd < 0)
 		return;
-	fmt(link, sizeof(link), "/proc/self/fd/%d", fd);
-	n = readlink(link, target, sizeof(target) - 1);
+	n = mnt_fd_path(fd, target, sizeof(target));
 	close(fd);
 	if (n <= 0 || (size_t)n >= cap)
 		return;
-	target[n] = '\0';
 	if (str_startswith(target, "/dev/") && is_blk(target, &st))
 		em_strlcpy(out, target, cap);
 }
@@ -450,11 +443,11 @@ void dev_uevent_close(void)
 /* Reads every pending uevent; returns 1 when one was about a block device (a reason to look again).
  * Messages are "ACTION@DEVPATH\0KEY=VALUE\0..." (lib/kobject_uevent.c). A device added with a
  * MODALIAS= goes to the matcher (a USB disk enumerated late, a controller's children), which
- * queues its modules: the waits load them (modules_step); *queued counts them. */
-static int uevent_drain(int s, int *queued)
+ * queues its modules: the waits load them (modules_step). */
+static int uevent_drain(int s)
 {
 	static char buf[8192];
-	int block = 0, q = 0, lost = 0;
+	int block = 0, lost = 0;
 	for (;;) {
 		struct uevent ev;
 		ssize_t n = recv(s, buf, sizeof(buf) - 1, 0);
@@ -472,21 +465,14 @@ static int uevent_drain(int s, int *queued)
 			log_debug("uevent: %s@%s", ev.action, ev.devpath);
 		}
 		if (ev.modalias && str_eq(ev.action, "add"))
-			q += modules_hotplug(ev.modalias, ev.devpath);
+			(void)modules_hotplug(ev.modalias, ev.devpath);
 	}
 	if (lost) {
 		log_warn("uevents were lost (the socket's buffer overflowed): looking at every device again");
 		modules_rescan();
 		block = 1;
 	}
-	if (queued)
-		*queued = q;
 	return block;
-}
-
-int dev_uevent_pump(void)
-{
-	return uev_fd >= 0 ? uevent_drain(uev_fd, NULL) : 0;
 }
 
 int dev_uevent_wait(int ms)
@@ -494,7 +480,13 @@ int dev_uevent_wait(int ms)
 	struct pollfd pfd = { .fd = uev_fd, .events = POLLIN };
 	if (uev_fd < 0)
 		return -1;
-	return poll(&pfd, 1, ms) > 0 ? uevent_drain(uev_fd, NULL) : 0;
+	return poll(&pfd, 1, ms) > 0 ? uevent_drain(uev_fd) : 0;
+}
+
+/* A wait of 0 ms: poll says at once whether anything is pending. */
+int dev_uevent_pump(void)
+{
+	return dev_uevent_wait(0) > 0;
 }
 
 /* Loads the next of the queued modules until a block device comes (a generic image: the drivers
@@ -612,10 +604,16 @@ static void btrfs_wait_members(const char *path, unsigned long start, long timeo
 int dev_wait(const struct devspec *d, long timeout_s, const char *what, char *path, size_t cap)
 {
 	char desc[320];
-	unsigned long start = log_ms(), last_say = start;
-	int found;
 
 	plan_source_text(d, desc, sizeof(desc));
+	return dev_wait_desc(d, desc, timeout_s, what, path, cap);
+}
+
+int dev_wait_desc(const struct devspec *d, const char *desc, long timeout_s, const char *what, char *path,
+                  size_t cap)
+{
+	unsigned long start = log_ms(), last_say = start;
+	int found;
 
 	/* Listen before looking, so a device announced between the look and the wait is not
 	 * missed. */
@@ -691,16 +689,14 @@ void dev_report(void)
 			continue; /* no table: none found, the node unreadable or not read */
 		for (unsigned j = 0; j < ptab.count; j++) {
 			char pn[300];
-			dev_part_name(path, ptab.parts[j].number, pn, sizeof(pn));
-			sb_init(&sb, line, sizeof(line));
-			if (ptab.parts[j].container) {
-				sb_printf(&sb, "    %s: extended partition (holds the logical ones)", pn);
-			} else {
-				sb_printf(&sb, "    %s: PARTUUID=%s", pn, ptab.parts[j].partuuid);
-				if (ptab.parts[j].partlabel[0])
-					sb_printf(&sb, " PARTLABEL=\"%s\"", ptab.parts[j].partlabel);
-			}
-			log_err("%s", line);
+			const struct part_info *pi = &ptab.parts[j];
+			int lab = pi->partlabel[0] != '\0';
+			dev_part_name(path, pi->number, pn, sizeof(pn));
+			if (pi->container)
+				log_err("    %s: extended partition (holds the logical ones)", pn);
+			else
+				log_err("    %s: PARTUUID=%s%s%s%s", pn, pi->partuuid, lab ? " PARTLABEL=\"" : "", pi->partlabel,
+				        lab ? "\"" : "");
 		}
 		if (ptab.truncated)
 			log_err("    (more than %u partitions: the rest are not listed)", PROBE_MAX_PARTS);

@@ -9,13 +9,16 @@
 #include <stddef.h>
 
 /* Reads the head of a block device and probes its filesystem. 0, -ENOENT (nothing known), or the
- * read error. */
+ * read error (fi then left as it was). */
 int dev_probe(const char *path, struct fs_info *fi);
 
 /* Waits until a block device matches d, for at most timeout_s seconds (-1: forever), saying every
  * few seconds what it waits for (what: "root device"). On success fills path with the node's name.
  * On timeout logs what was found and returns -ETIMEDOUT. */
 int dev_wait(const struct devspec *d, long timeout_s, const char *what, char *path, size_t cap);
+/* The same with the device's description (plan_source_text's) that the caller already has. */
+int dev_wait_desc(const struct devspec *d, const char *desc, long timeout_s, const char *what, char *path,
+                  size_t cap);
 
 /* The kernel's uevent socket, opened once (before the coldplug walk, or by the first dev_wait)
  * and kept until dev_uevent_close: no event falls between a look and the wait. -1 when the

@@ -70,16 +70,14 @@ int loop_attach_ro(int filefd, const char *name, char *dev, size_t cap, const ch
 		r = ioctl(lfd, EM_LOOP_CONFIGURE, &c) < 0 ? -errno : 0;
 		if (r == -EINVAL || r == -ENOTTY) {
 			/* Before 5.8: LOOP_SET_FD (read-only by the fds' modes), then the flags that
-			 * LOOP_SET_STATUS64 can set (autoclear; direct I/O has its own ioctl, left out). */
-			struct em_loop_info64 info;
+			 * LOOP_SET_STATUS64 can set (autoclear; direct I/O has its own ioctl, left out),
+			 * with the same name as LOOP_CONFIGURE's info. */
 			*step = "LOOP_SET_FD";
 			r = ioctl(lfd, EM_LOOP_SET_FD, filefd) < 0 ? -errno : 0;
 			if (r == 0) {
-				memset(&info, 0, sizeof(info));
-				info.lo_flags = EM_LO_FLAGS_AUTOCLEAR;
-				em_strlcpy((char *)info.lo_file_name, name, sizeof(info.lo_file_name));
+				c.info.lo_flags = EM_LO_FLAGS_AUTOCLEAR;
 				*step = "LOOP_SET_STATUS64";
-				if (ioctl(lfd, EM_LOOP_SET_STATUS64, &info) < 0) {
+				if (ioctl(lfd, EM_LOOP_SET_STATUS64, &c.info) < 0) {
 					r = -errno;
 					ioctl(lfd, EM_LOOP_CLR_FD, 0);
 				}

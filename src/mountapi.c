@@ -73,13 +73,15 @@ void mnt_drain(int fd, struct mnt_err *e)
 		while (n > 0 && msg[n - 1] == '\n')
 			n--;
 		msg[n] = '\0';
-		if (n >= 2 && msg[1] == ' ' && msg[0] != 'e') {
-			elog(msg[0] == 'w' ? L_WARN : L_INFO, "kernel: %s", msg + 2);
+		/* the text after the "e "/"w "/"i " tag (a line without one is taken as an error) */
+		const char *text = n >= 2 && msg[1] == ' ' ? msg + 2 : msg;
+		if (text != msg && msg[0] != 'e') {
+			elog(msg[0] == 'w' ? L_WARN : L_INFO, "kernel: %s", text);
 			continue;
 		}
 		if (sb.len)
 			sb_puts(&sb, "; ");
-		sb_puts(&sb, n >= 2 && msg[1] == ' ' ? msg + 2 : msg);
+		sb_puts(&sb, text);
 	}
 }
 
@@ -100,28 +102,37 @@ static unsigned attrs_set(const struct optset *o)
 	return (unsigned)a;
 }
 
+ssize_t mnt_fd_path(int fd, char *buf, size_t cap)
+{
+	char link[32];
+	ssize_t n;
+
+	fmt(link, sizeof(link), "/proc/self/fd/%d", fd);
+	n = readlink(link, buf, cap - 1);
+	if (n <= 0) {
+		em_strlcpy(buf, link, cap);
+		return -1;
+	}
+	buf[n] = '\0';
+	return n;
+}
+
 /* The target as a path for mount(2). A dirfd becomes the path the kernel reports for it: going
  * through the /proc/self/fd/N link itself would name the directory *under* a mount made there, so
  * a remount or propagation change after the mount would miss it (EINVAL: not a mount root), while
  * a path string is walked down into the mount on top. */
 static void legacy_path(const struct mnt_target *t, char *buf, size_t cap)
 {
-	char link[64];
-	ssize_t n;
+	size_t n;
 
 	if (t->dirfd == AT_FDCWD) {
 		em_strlcpy(buf, t->path, cap);
 		return;
 	}
-	fmt(link, sizeof(link), "/proc/self/fd/%d", t->dirfd);
-	n = readlink(link, buf, cap - 1);
-	if (n <= 0) {
-		em_strlcpy(buf, link, cap);
-		n = (ssize_t)strlen(buf);
-	}
-	buf[n] = '\0';
+	(void)mnt_fd_path(t->dirfd, buf, cap);
+	n = strlen(buf);
 	if (t->path[0])
-		fmt(buf + n, cap - (size_t)n, "/%s", t->path);
+		fmt(buf + n, cap - n, "/%s", t->path);
 }
 
 static int legacy_propagate(const char *path, const struct optset *o, struct mnt_err *e)
@@ -141,19 +152,35 @@ static int legacy_options(const struct optset *o, unsigned long *flags, char *da
 	return r;
 }
 
-static int legacy_new(const char *fstype, const char *source, const struct optset *o,
-                      const struct mnt_target *t, struct mnt_err *e)
+/* mount(2) for both fallbacks: a new mount of fstype from source, or with from (mnt_bind's
+ * source, a dirfd and a path like a target) a bind of it. */
+static int legacy_mount(const char *fstype, const char *source, const struct mnt_target *from,
+                        const struct optset *o, const struct mnt_target *t, struct mnt_err *e)
 {
-	char data[OPT_BUF], path[4096];
+	char data[OPT_BUF], path[4096], src[4096];
 	unsigned long flags;
 
-	if (legacy_options(o, &flags, data) < 0) {
+	if (legacy_options(o, &flags, data) < 0 && !from) {
 		errno = E2BIG;
 		return fail(e, -1, "mount(2) option string");
 	}
 	legacy_path(t, path, sizeof(path));
-	if (mount(source ? source : "none", path, fstype, flags, data[0] ? data : NULL) < 0)
-		return fail(e, -1, "mount(2)");
+	if (!from) {
+		if (mount(source ? source : "none", path, fstype, flags, data[0] ? data : NULL) < 0)
+			return fail(e, -1, "mount(2)");
+	} else {
+		legacy_path(from, src, sizeof(src));
+		if (mount(src, path, NULL, MS_BIND | (o->recursive ? MS_REC : 0), NULL) < 0)
+			return fail(e, -1, "mount(MS_BIND)");
+		/* mount(2) cannot set attributes while binding: the bind is briefly visible with its
+		 * parent's attributes. This is the reason the new API is used when there. */
+		if ((flags & ~(unsigned long)MS_RELATIME) &&
+		    mount(NULL, path, NULL, MS_REMOUNT | MS_BIND | flags, NULL) < 0) {
+			int r = fail(e, -1, "mount(MS_REMOUNT|MS_BIND)");
+			umount2(path, MNT_DETACH);
+			return r;
+		}
+	}
 	return legacy_propagate(path, o, e);
 }
 
@@ -199,36 +226,38 @@ int mnt_new(const char *fstype, const char *source, const struct optset *o,
 	if (fd < 0) {
 		if (errno == ENOSYS) {
 			fallback_note(&warned_fsopen, "fsopen");
-			return legacy_new(fstype, source, o, t, e);
+			return legacy_mount(fstype, source, NULL, o, t, e);
 		}
 		return fail(e, -1, "fsopen");
 	}
-	if (source && sys_fsconfig(fd, EM_FSCONFIG_SET_STRING, "source", source, 0) < 0) {
-		r = fail(e, fd, "fsconfig(SET_STRING, \"source\")");
-		goto out;
-	}
-	/* "ro" on a new mount makes the superblock read-only too, as MS_RDONLY does for mount(2):
-	 * MOUNT_ATTR_RDONLY alone would leave the filesystem free to write its superblock. */
-	if (o->ro >= 0 && sys_fsconfig(fd, EM_FSCONFIG_SET_FLAG, o->ro ? "ro" : "rw", NULL, 0) < 0) {
-		r = fail(e, fd, o->ro ? "fsconfig(SET_FLAG, \"ro\")" : "fsconfig(SET_FLAG, \"rw\")");
-		goto out;
-	}
-	for (unsigned i = 0; i < o->nparams; i++) {
-		const struct fsparam *p = &o->params[i];
-		/* a flag's value is NULL, as SET_FLAG wants it */
-		if (sys_fsconfig(fd, p->value ? EM_FSCONFIG_SET_STRING : EM_FSCONFIG_SET_FLAG, p->key, p->value, 0) < 0) {
+	/* One fsconfig call per step, in this order: the source, "ro" or "rw", the parameters, then
+	 * CMD_CREATE. "ro" on a new mount makes the superblock read-only too, as MS_RDONLY does for
+	 * mount(2): MOUNT_ATTR_RDONLY alone would leave the filesystem free to write its superblock. A
+	 * flag's value is NULL, as SET_FLAG wants it. */
+	for (int i = -2; i <= (int)o->nparams; i++) {
+		const char *key = "source", *val = source;
+		unsigned cmd;
+		if (i == -2 && !source)
+			continue;
+		if (i == -1) {
+			if (o->ro < 0)
+				continue;
+			key = o->ro ? "ro" : "rw";
+			val = NULL;
+		} else if (i >= 0) {
+			key = i < (int)o->nparams ? o->params[i].key : NULL;
+			val = i < (int)o->nparams ? o->params[i].value : NULL;
+		}
+		cmd = !key ? EM_FSCONFIG_CMD_CREATE : val ? EM_FSCONFIG_SET_STRING : EM_FSCONFIG_SET_FLAG;
+		if (sys_fsconfig(fd, cmd, key, val, 0) < 0) {
 			char step[128];
-			if (p->value)
-				fmt(step, sizeof(step), "fsconfig(SET_STRING, \"%s\", \"%s\")", p->key, p->value);
+			if (val)
+				fmt(step, sizeof(step), "fsconfig(SET_STRING, \"%s\", \"%s\")", key, val);
 			else
-				fmt(step, sizeof(step), "fsconfig(SET_FLAG, \"%s\")", p->key);
-			r = fail(e, fd, step);
+				fmt(step, sizeof(step), "fsconfig(SET_FLAG, \"%s\")", key);
+			r = fail(e, fd, !key ? "fsconfig(CMD_CREATE)" : i == -2 ? "fsconfig(SET_STRING, \"source\")" : step);
 			goto out;
 		}
-	}
-	if (sys_fsconfig(fd, EM_FSCONFIG_CMD_CREATE, NULL, NULL, 0) < 0) {
-		r = fail(e, fd, "fsconfig(CMD_CREATE)");
-		goto out;
 	}
 	mnt_drain(fd, e); /* logs warnings; no error lines after a success */
 	e->kmsg[0] = '\0';
@@ -243,62 +272,33 @@ out:
 	return r;
 }
 
-static int legacy_bind(int srcfd, const char *srcpath, const struct optset *o,
-                       const struct mnt_target *t, struct mnt_err *e)
-{
-	char src[4096], path[4096];
-	unsigned long flags;
-	char data[OPT_BUF];
-	struct mnt_target st = { srcfd, srcpath, "" };
-
-	legacy_path(&st, src, sizeof(src));
-	legacy_path(t, path, sizeof(path));
-	if (mount(src, path, NULL, MS_BIND | (o->recursive ? MS_REC : 0), NULL) < 0)
-		return fail(e, -1, "mount(MS_BIND)");
-	(void)legacy_options(o, &flags, data);
-	/* mount(2) cannot set attributes while binding: the bind is briefly visible with its
-	 * parent's attributes. This is the reason the new API is used when there. */
-	if ((flags & ~(unsigned long)MS_RELATIME) &&
-	    mount(NULL, path, NULL, MS_REMOUNT | MS_BIND | flags, NULL) < 0) {
-		int r = fail(e, -1, "mount(MS_REMOUNT|MS_BIND)");
-		umount2(path, MNT_DETACH);
-		return r;
-	}
-	return legacy_propagate(path, o, e);
-}
-
 int mnt_bind(int srcfd, const char *srcpath, const struct optset *o, const struct mnt_target *t,
              struct mnt_err *e)
 {
 	struct em_mount_attr a = { 0 };
+	struct mnt_target from = { srcfd, srcpath, "" };
 	unsigned rec = o->recursive ? AT_RECURSIVE : 0;
-	int mfd, r;
+	int mfd;
 
 	e->step[0] = e->kmsg[0] = '\0';
 	mfd = sys_open_tree(srcfd, srcpath, OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | rec |
 	                                        (srcpath[0] ? 0 : AT_EMPTY_PATH));
-	if (mfd < 0) {
-		if (errno == ENOSYS) {
+	if (mfd >= 0) {
+		a.attr_set = attrs_set(o);
+		a.attr_clr = o->attr_clr | (o->ro == 0 ? EM_MOUNT_ATTR_RDONLY : 0);
+		if (!(a.attr_set || a.attr_clr) || sys_mount_setattr(mfd, "", AT_EMPTY_PATH | rec, &a, sizeof(a)) == 0)
+			return attach(mfd, o, t, e);
+		close(mfd); /* errno stays mount_setattr's: close sets it only when it fails */
+	}
+	/* ENOSYS: open_tree came with 5.2; kernels 5.2 to 5.11 have it but not mount_setattr. */
+	if (errno == ENOSYS) {
+		if (mfd < 0)
 			fallback_note(&warned_fsopen, "open_tree");
-			return legacy_bind(srcfd, srcpath, o, t, e);
-		}
-		return fail(e, -1, "open_tree(OPEN_TREE_CLONE)");
-	}
-	a.attr_set = attrs_set(o);
-	a.attr_clr = o->attr_clr | (o->ro == 0 ? EM_MOUNT_ATTR_RDONLY : 0);
-	if ((a.attr_set || a.attr_clr) &&
-	    sys_mount_setattr(mfd, "", AT_EMPTY_PATH | rec, &a, sizeof(a)) < 0) {
-		if (errno == ENOSYS) {
-			/* Kernels 5.2 to 5.11 have open_tree but not mount_setattr. */
-			close(mfd);
+		else
 			fallback_note(&warned_setattr, "mount_setattr");
-			return legacy_bind(srcfd, srcpath, o, t, e);
-		}
-		r = fail(e, -1, "mount_setattr");
-		close(mfd);
-		return r;
+		return legacy_mount(NULL, NULL, &from, o, t, e);
 	}
-	return attach(mfd, o, t, e);
+	return fail(e, -1, mfd < 0 ? "open_tree(OPEN_TREE_CLONE)" : "mount_setattr");
 }
 
 int mnt_move(const char *from, const char *to)

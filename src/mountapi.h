@@ -6,6 +6,7 @@
 #include "options.h"
 
 #include <stddef.h>
+#include <sys/types.h>
 
 struct mnt_err {
 	char step[128];  /* the call that failed, e.g. fsconfig(CMD_CREATE) */
@@ -37,6 +38,10 @@ int mnt_make_private(const char *path, int recursive);
 /* Reads the kernel's messages queued in a filesystem context: "e" lines into e->kmsg
  * ("; "-separated), warnings and information logged. */
 void mnt_drain(int fd, struct mnt_err *e);
+
+/* The path the kernel gives for fd (the /proc/self/fd/N link read) in buf: its length, or -1 when
+ * it cannot be read, buf then holding the link's own name. */
+ssize_t mnt_fd_path(int fd, char *buf, size_t cap);
 
 /* Raw wrappers (musl has none). */
 int sys_fsopen(const char *fstype, unsigned flags);

@@ -16,7 +16,6 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mount.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 /* "mount /dev/vda on /sysroot as xfs failed: Invalid argument; kernel: xfs: ..."; without a type,
@@ -26,10 +25,8 @@ void mount_describe(char *buf, size_t cap, const char *src, const char *tgt, con
 {
 	struct sbuf sb;
 	sb_init(&sb, buf, cap);
-	sb_printf(&sb, "%s %s on %s", type ? "mount" : "bind", src, tgt);
-	if (type)
-		sb_printf(&sb, " as %s", type);
-	sb_printf(&sb, " failed: %s", errstr(-r));
+	sb_printf(&sb, "%s %s on %s%s%s failed: %s", type ? "mount" : "bind", src, tgt, type ? " as " : "",
+	          type ? type : "", errstr(-r));
 	if (e->kmsg[0])
 		sb_printf(&sb, "; kernel: %s", e->kmsg);
 	else if (e->step[0])
@@ -246,9 +243,7 @@ static int mount_one(const struct plan *p, const struct mount_entry *m, int root
 		}
 		/* A link such as /usr -> / resolves to the new root itself: mounting there would
 		 * cover the whole root, so refuse. */
-		struct stat ts, rs;
-		if (fstat(tfd, &ts) == 0 && fstat(rootfd, &rs) == 0 && ts.st_dev == rs.st_dev &&
-		    ts.st_ino == rs.st_ino) {
+		if (same_inode(tfd, rootfd)) {
 			log_err("mount %s on %s failed: the mount point %s resolves to the new root itself "
 			        "(a symbolic link in it?)", src, tgt, m->target);
 			close(tfd);
@@ -276,7 +271,7 @@ static int mount_one(const struct plan *p, const struct mount_entry *m, int root
 	} else {
 		const char *what = m->role == ROLE_ROOT ? "root device" : m->role == ROLE_USR ? "/usr device"
 		                   : m->role == ROLE_LAYER ? "overlay device" : "device";
-		r = dev_wait(&m->src, m->wait_s, what, dev, sizeof(last_dev));
+		r = dev_wait_desc(&m->src, src, m->wait_s, what, dev, sizeof(last_dev));
 		if (r == 0)
 			r = mount_device(p, m, dev, &t);
 	}

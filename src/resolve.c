@@ -3,6 +3,7 @@
 #include "resolve.h"
 #include "compat.h"
 #include "mountapi.h"
+#include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -11,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int same_inode(int a, int b)
+int same_inode(int a, int b)
 {
 	struct stat sa, sb;
 	return fstat(a, &sa) == 0 && fstat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
@@ -27,9 +28,8 @@ static int walk(int rootfd, const char *path, int dir)
 	int cur = -1, links = 0, top = 1, e;
 	struct stat st;
 
-	if (strlen(path) >= sizeof(buf))
+	if (em_strlcpy(buf, path, sizeof(buf)) >= sizeof(buf))
 		return -ENAMETOOLONG;
-	strcpy(buf, path);
 	for (;;) {
 		char *comp, *end;
 		int next;
@@ -55,13 +55,10 @@ static int walk(int rootfd, const char *path, int dir)
 			rest = comp + strlen(comp);
 		if (strcmp(comp, ".") == 0)
 			continue;
-		if (strcmp(comp, "..") == 0) {
-			if (same_inode(cur, rootfd))
-				continue;
-			next = openat(cur, "..", O_PATH | O_DIRECTORY | O_CLOEXEC);
-		} else {
-			next = openat(cur, comp, O_PATH | O_NOFOLLOW | O_CLOEXEC);
-		}
+		/* ".." is the parent directory, never a symlink: the same open serves it */
+		if (strcmp(comp, "..") == 0 && same_inode(cur, rootfd))
+			continue;
+		next = openat(cur, comp, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 		if (next < 0 || fstat(next, &st) < 0) {
 			e = -errno;
 			if (next >= 0)
