@@ -82,10 +82,6 @@ int layer_param(struct plan *p, enum layer_param l, const char *name, const char
 		}
 		return 0;
 	}
-	if (!value || (!*value && l < LP_OVERLAYFLAGS)) {
-		fmt(err, errlen, EARLYMOUNT ".%s=: empty value", name);
-		return -EINVAL;
-	}
 	if (l == LP_OVERLAY) {
 		struct mount_entry *m = &p->overlay;
 		r = spec_parse_device(value, &m->src, sub, sizeof(sub));

@@ -553,27 +553,31 @@ static long systemd_parse_sec(const char *s)
 
 /* ---- the parameters -------------------------------------------------------------------------- */
 
-/* The single-valued parameters: only the last occurrence of each is looked at. */
+/* Each parameter's group. Of the single-valued ones (G_ROOT to G_TMPFSFLAGS) only the last
+ * occurrence is looked at; the others (G_MOUNT to G_UNKNOWN) count every time. */
 enum group {
-	G_NONE, /* not ours, or one that adds up (earlymount.mount=, earlymount.modules=, and under
-	         * systemd rootflags= and mount.usrflags=) */
-	/* named in group_names, in its order */
+	G_NONE, /* not ours: someone else's parameter, or a value the kernel's rules do not take */
+	/* named in group_names, in its order: the kernel's */
 	G_ROOT, G_ROOTFSTYPE, G_ROOTFLAGS, G_ROOTDELAY, G_INIT, G_USR, G_USRFSTYPE, G_USRFLAGS, G_JOURNALDEV,
+	G_ROOTWAIT, G_RORW, G_RW, /* "rw": G_RORW once looked up */
+	/* then earlymount's own, after "earlymount." */
 	G_TIMEOUT, G_DEBUG, G_ONFAIL, G_JOBS,
 	G_VOLATILE, /* to G_TMPFSFLAGS: the layer parameters, in enum layer_param's order */
 	G_OVERLAY, G_ROOTIMAGE, G_OVERLAYFLAGS, G_TMPFSFLAGS,
-	/* matched by hand */
-	G_RORW, G_ROOTWAIT, G_COUNT,
+	G_MOUNT, G_MODULES, /* earlymount.mount= and earlymount.modules=: they add up */
+	G_BARE,    /* root, rootfstype, ... without '=': ignored with a warning */
+	G_UNKNOWN, /* earlymount.NAME that is none of ours: refused */
+	G_COUNT,
 	G_SKIP = G_COUNT /* in spec_build: an occurrence that a later one overrides */
 };
 
-/* The names of G_ROOT to G_JOURNALDEV, then those of earlymount's own G_TIMEOUT to G_TMPFSFLAGS
- * (after "earlymount."), one after the other: one packed string rather than two tables of
- * pointers and enums (128 B of earlymount-init, 83,832 -> 83,704 B). */
+/* The names of G_ROOT to G_RW, then those of earlymount's own G_TIMEOUT to G_MODULES (after
+ * "earlymount."), one after the other: one packed string rather than two tables of pointers and
+ * enums (128 B of earlymount-init, 83,832 -> 83,704 B). */
 static const char group_names[] =
 	"root\0rootfstype\0rootflags\0rootdelay\0init\0mount.usr\0mount.usrfstype\0mount.usrflags\0"
-	"root.journaldev\0timeout\0debug\0onfail\0jobs\0volatile\0overlay\0rootimage\0overlayflags\0"
-	"tmpfsflags";
+	"root.journaldev\0rootwait\0ro\0rw\0timeout\0debug\0onfail\0jobs\0volatile\0overlay\0rootimage\0"
+	"overlayflags\0tmpfsflags\0mount\0modules";
 _Static_assert(G_OVERLAY - G_VOLATILE == LP_OVERLAY && G_ROOTIMAGE - G_VOLATILE == LP_ROOTIMAGE &&
                G_OVERLAYFLAGS - G_VOLATILE == LP_OVERLAYFLAGS && G_TMPFSFLAGS - G_VOLATILE == LP_TMPFSFLAGS,
                "the layer parameters' groups follow enum layer_param");
@@ -583,38 +587,36 @@ _Static_assert(G_OVERLAY - G_VOLATILE == LP_OVERLAY && G_ROOTIMAGE - G_VOLATILE 
 static enum group name_group(const char *n, int ours)
 {
 	const char *s = group_names;
-	for (enum group g = G_ROOT; g <= G_TMPFSFLAGS; g++, s += strlen(s) + 1)
+	for (enum group g = G_ROOT; g <= G_MODULES; g++, s += strlen(s) + 1)
 		if ((g >= G_TIMEOUT) == ours && param_eq(n, s))
-			return g;
+			return g == G_RW ? G_RORW : g;
 	return G_NONE;
 }
 
-static enum group group_of(const struct cmdline_arg *a, enum spec_rules rules)
+static enum group group_of(const struct cmdline_arg *a)
 {
 	const char *n = a->name;
-	enum group g;
-	int ours;
+	int ours = str_startswith(n, "earlymount.");
+	enum group g = name_group(n + (ours ? 11 : 0), ours);
 
-	/* __setup("ro", readonly) and __setup("rw", readwrite) (init/do_mounts.c) refuse a value:
-	 * "ro=1" is not ro. They set and clear one flag, so together they are one parameter. */
-	if (param_eq(n, "ro") || param_eq(n, "rw"))
-		return a->value ? G_NONE : G_RORW;
-	/* rootwait and rootwait=N (6.4+) set the same root_wait. */
-	if (param_eq(n, "rootwait"))
-		return G_ROOTWAIT;
-	/* earlymount's own single-valued parameters count with or without a value (a bare
-	 * earlymount.debug is on; a bare earlymount.volatile is "yes", as a bare systemd.volatile
-	 * is; the others say "empty value"). The kernel's __setup("root=", ...) matches only with
-	 * the '=': a bare "root" is not root= (obsolete_checksetup), nor for systemd
-	 * (proc_cmdline_value_missing) or dracut (getarg root=). It does not hide an earlier root=. */
-	ours = str_startswith(n, "earlymount.");
+	/* earlymount's own parameters count with or without a value (a bare earlymount.debug is
+	 * on; a bare earlymount.volatile is "yes", as a bare systemd.volatile is; the others say
+	 * "empty value"). */
 	if (ours)
-		n += 11;
-	else if (!a->value)
-		return G_NONE;
-	g = name_group(n, ours);
-	if (rules == SPEC_RULES_SYSTEMD && (g == G_ROOTFLAGS || g == G_USRFLAGS))
-		return G_NONE; /* systemd-fstab-generator joins them (strextend_with_separator) */
+		return g != G_NONE ? g : G_UNKNOWN;
+	/* __setup("ro", readonly) and __setup("rw", readwrite) (init/do_mounts.c) refuse a value:
+	 * "ro=1" is not ro. They set and clear one flag, so together they are one parameter.
+	 * rootwait and rootwait=N (6.4+) set the same root_wait. */
+	if (g == G_RORW)
+		return a->value ? G_NONE : G_RORW;
+	if (g == G_ROOTWAIT)
+		return g;
+	/* The kernel's __setup("root=", ...) matches only with the '=': a bare "root" is not root=
+	 * (obsolete_checksetup), nor for systemd (proc_cmdline_value_missing) or dracut (getarg
+	 * root=). It does not hide an earlier root=; it is said in a warning (root.journaldev, which
+	 * is dracut's getarg only, is not). */
+	if (!a->value)
+		return g != G_NONE && g < G_JOURNALDEV ? G_BARE : G_NONE;
 	return g;
 }
 
@@ -625,7 +627,6 @@ struct ctx {
 	size_t errlen;
 	int ro;        /* the kernel's ro/rw: read-only unless rw */
 	int ro_given;  /* -1: neither ro nor rw on the line */
-	int usrflags;  /* mount.usrflags= given */
 };
 
 /* Writes the message into c->err: -EINVAL, for "return fail(c, ...)". */
@@ -742,17 +743,8 @@ static int fail_arg(struct ctx *c, const struct cmdline_arg *a, const char *sub)
 	return fail(c, "%s=%s: %s", a->name, a->value, sub);
 }
 
-static int need_value(struct ctx *c, const struct cmdline_arg *a)
-{
-	if (!a->value || !*a->value)
-		return fail(c, "%s=: empty value", a->name);
-	return 0;
-}
-
 static int parse_seconds(struct ctx *c, const struct cmdline_arg *a, unsigned long *out)
 {
-	if (need_value(c, a) < 0)
-		return -EINVAL;
 	if (parse_ulong(a->value, out) < 0 || *out > 86400)
 		return fail(c, "%s=%s: not a number of seconds (0 to 86400)", a->name, a->value);
 	return 0;
@@ -763,8 +755,6 @@ static int device_param(struct ctx *c, const struct cmdline_arg *a, struct mount
 {
 	char sub[192];
 	int r;
-	if (need_value(c, a) < 0)
-		return -EINVAL;
 	m->role = role;
 	m->param = param;
 	m->target = target;
@@ -800,8 +790,6 @@ static int device_param(struct ctx *c, const struct cmdline_arg *a, struct mount
 static int fstype_param(struct ctx *c, const struct cmdline_arg *a, struct mount_entry *m)
 {
 	char sub[192];
-	if (need_value(c, a) < 0)
-		return -EINVAL;
 	/* "auto" is mount(8)'s and dracut's word for "probe it" (dracut's parse-root-opts.sh
 	 * defaults rootfstype to auto). */
 	if (str_eq(a->value, "auto")) {
@@ -859,8 +847,6 @@ static void rootdelay_param(struct ctx *c, const struct cmdline_arg *a)
 static int init_param(struct ctx *c, const struct cmdline_arg *a)
 {
 	struct plan *p = c->p;
-	if (need_value(c, a) < 0)
-		return -EINVAL; /* the kernel panics: "Requested init  failed" */
 	if (strlen(a->value) + 2 > sizeof(p->init_buf))
 		return fail(c, "init=%s: longer than %zu bytes", a->value, sizeof(p->init_buf) - 2);
 	/* The kernel execs init= as given, from "/" of the new root: a relative "sbin/init" is
@@ -880,7 +866,19 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 	struct plan *p = c->p;
 	const char *n = a->name;
 	unsigned long v;
+	/* The groups whose parameter needs a value that is not empty (an empty init= is the
+	 * kernel's panic "Requested init  failed"), and the layers' options, which may be empty
+	 * but not bare. */
+	enum {
+		NONEMPTY = 1u << G_ROOT | 1u << G_ROOTFSTYPE | 1u << G_INIT | 1u << G_USR | 1u << G_USRFSTYPE |
+		           1u << G_TIMEOUT | 1u << G_ONFAIL | 1u << G_JOBS | 1u << G_OVERLAY | 1u << G_ROOTIMAGE |
+		           1u << G_MOUNT | 1u << G_MODULES,
+		NOT_BARE = 1u << G_OVERLAYFLAGS | 1u << G_TMPFSFLAGS,
+	};
+	_Static_assert(G_COUNT <= 32, "the groups fit the masks");
 
+	if ((a->value ? *a->value ? 0u : (unsigned)NONEMPTY : (unsigned)(NONEMPTY | NOT_BARE)) >> g & 1)
+		return fail(c, "%s=: empty value", a->name);
 	switch (g) {
 	case G_ROOT:
 		/* An empty last root= names no device (the kernel falls back to the boot loader's
@@ -931,8 +929,6 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 	case G_ONFAIL: {
 		static const char onfail_names[] = "shell\0reboot\0poweroff\0halt\0panic";
 		const char *s = onfail_names;
-		if (need_value(c, a) < 0)
-			return -EINVAL;
 		for (unsigned i = ONFAIL_SHELL; i <= ONFAIL_PANIC; i++, s += strlen(s) + 1)
 			if (str_eq(a->value, s))
 				return p->onfail = (enum onfail)i, 0;
@@ -941,8 +937,6 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 	case G_JOBS:
 		/* How many finit_module calls may run at once (modload.c); 1 loads one module at a
 		 * time, for comparing and debugging. */
-		if (need_value(c, a) < 0)
-			return -EINVAL;
 		if (parse_ulong(a->value, &v) < 0 || v == 0)
 			return fail(c, EARLYMOUNT ".jobs=%s: expected a number of modules to load at "
 			            "once, 1 or more", a->value);
@@ -959,23 +953,10 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 	case G_TMPFSFLAGS:
 		/* The group says which one: layer_param need not look the name up again. */
 		return layer_param(p, (enum layer_param)(g - G_VOLATILE), n + 11, a->value, c->err, c->errlen);
-	default:
-		break;
-	}
-	/* G_NONE. A kernel parameter of ours here has no value (with one it has its group), or is
-	 * rootflags= or mount.usrflags= under systemd's rules (added up at the end). */
-	g = name_group(n, 0);
-	if (g != G_NONE) {
-		if (!a->value && g < G_JOURNALDEV)
-			warn(p, "%s without '=' is not %s=; ignored, as the kernel and systemd do", n, n);
+	case G_BARE:
+		warn(p, "%s without '=' is not %s=; ignored, as the kernel and systemd do", n, n);
 		return 0;
-	}
-	if (!str_startswith(n, "earlymount."))
-		return 0; /* someone else's parameter */
-	n += strlen("earlymount.");
-	if (param_eq(n, "mount")) {
-		if (need_value(c, a) < 0)
-			return -EINVAL;
+	case G_MOUNT:
 		if (p->nextra >= PLAN_MAX_EXTRA)
 			return fail(c, EARLYMOUNT ".mount=%s: too many " EARLYMOUNT ".mount= entries "
 			            "(at most %d)", a->value, PLAN_MAX_EXTRA);
@@ -983,11 +964,8 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 			return -EINVAL;
 		p->nextra++;
 		return 0;
-	}
-	if (param_eq(n, "modules")) {
+	case G_MODULES: {
 		size_t used = 0;
-		if (need_value(c, a) < 0)
-			return -EINVAL;
 		/* Each list is stored after the last name of the ones before (later names lie further). */
 		if (p->nmodules) {
 			const char *last = p->modules[p->nmodules - 1];
@@ -1011,23 +989,27 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 		}
 		return 0;
 	}
-	return fail(c, "%s: unknown " EARLYMOUNT " parameter (known: " EARLYMOUNT ".mount, "
+	case G_UNKNOWN:
+		return fail(c, "%s: unknown " EARLYMOUNT " parameter (known: " EARLYMOUNT ".mount, "
 	    EARLYMOUNT ".timeout, " EARLYMOUNT ".debug, " EARLYMOUNT ".onfail, " EARLYMOUNT ".modules, " EARLYMOUNT ".jobs, "
 	    EARLYMOUNT ".volatile, " EARLYMOUNT ".overlay, " EARLYMOUNT ".overlayflags, " EARLYMOUNT ".rootimage, "
 	    EARLYMOUNT ".tmpfsflags)", a->name);
+	default:
+		return 0; /* G_NONE: someone else's parameter */
+	}
 }
 
 /* Adds every rootflags= (or mount.usrflags=) that counts to o: under the kernel's rules the last
  * one only (the others are skipped), under systemd's all of them in order, which is the same as
  * joining them with ','. Returns how many were added, or -EINVAL. */
-static int add_flags(struct ctx *c, const struct cmdline *cl, const unsigned char *grp, const char *name,
+static int add_flags(struct ctx *c, const struct cmdline *cl, const unsigned char *grp, enum group g,
                      struct optset *o)
 {
 	char sub[192];
 	int added = 0;
 	for (unsigned i = 0; i < cl->nargs; i++) {
 		const struct cmdline_arg *a = &cl->args[i];
-		if (grp[i] == G_SKIP || !a->value || !param_eq(a->name, name))
+		if (grp[i] != g)
 			continue;
 		if (options_add(o, a->value, sub, sizeof(sub)) < 0)
 			return fail_arg(c, a, sub);
@@ -1060,7 +1042,7 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 	 * not on the early stack). */
 	static unsigned char grp[CMDLINE_MAX_ARGS];
 	unsigned char seen[G_COUNT];
-	int nroot, nusr;
+	int nroot, nusr, usrflags;
 	struct ctx c;
 
 #ifdef EM_BOOT_BUILD
@@ -1083,8 +1065,11 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 	 * parse_args calls each parameter's handler in order, and the handler overwrites). */
 	memset(seen, 0, sizeof(seen));
 	for (unsigned i = cl->nargs; i-- > 0;) {
-		enum group g = group_of(&cl->args[i], rules);
-		grp[i] = g != G_NONE && seen[g] ? G_SKIP : g;
+		enum group g = group_of(&cl->args[i]);
+		/* Under systemd's rules rootflags= and mount.usrflags= add up: systemd-fstab-generator
+		 * joins them (strextend_with_separator). */
+		grp[i] = g != G_NONE && g < G_MOUNT && seen[g] &&
+		         !(rules == SPEC_RULES_SYSTEMD && (g == G_ROOTFLAGS || g == G_USRFLAGS)) ? G_SKIP : g;
 		seen[g] = 1;
 	}
 	/* What to do on failure and how much to say must not depend on where a bad parameter
@@ -1119,15 +1104,10 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 		p->wait_from = "default";
 	p->ninit_args = cl->ninit;
 	p->init_args = cl->init_args;
-	/* Under the kernel's rules a mount.usrflags= with a value has its group; under systemd's
-	 * it has none (they add up). */
-	c.usrflags = seen[G_USRFLAGS];
-	if (rules == SPEC_RULES_SYSTEMD)
-		for (unsigned i = 0; i < cl->nargs; i++)
-			if (cl->args[i].value && param_eq(cl->args[i].name, "mount.usrflags"))
-				c.usrflags = 1;
+	/* A mount.usrflags= with a value has its group, under either rules. */
+	usrflags = seen[G_USRFLAGS];
 
-	if (rules == SPEC_RULES_SYSTEMD && !p->have_usr && (p->usr.fstypes[0] || c.usrflags) && p->have_root) {
+	if (rules == SPEC_RULES_SYSTEMD && !p->have_usr && (p->usr.fstypes[0] || usrflags) && p->have_root) {
 		/* systemd-fstab-generator add_sysroot_usr_mount: mount.usrfstype= or
 		 * mount.usrflags= alone mount the root's device on /usr again (a btrfs subvolume). */
 		char keep[sizeof(p->usr.fstypes)];
@@ -1146,24 +1126,24 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 	 * rootflags= when either was given (add_sysroot_mount), so there the line wins. /usr
 	 * follows the root unless mount.usrflags= says. */
 	p->root.opts.ro = c.ro;
-	nroot = add_flags(&c, cl, grp, "rootflags", &p->root.opts);
+	nroot = add_flags(&c, cl, grp, G_ROOTFLAGS, &p->root.opts);
 	if (nroot < 0)
 		return -EINVAL;
 	if (rules == SPEC_RULES_SYSTEMD && c.ro_given >= 0)
 		p->root.opts.ro = c.ro_given;
 	if (p->have_usr) {
 		p->usr.opts.ro = c.ro;
-		nusr = add_flags(&c, cl, grp, "mount.usrflags", &p->usr.opts);
+		nusr = add_flags(&c, cl, grp, G_USRFLAGS, &p->usr.opts);
 		if (nusr < 0)
 			return -EINVAL;
 		if (rules == SPEC_RULES_SYSTEMD) {
 			/* systemd: /usr takes the root's type and options when it has none of its own. */
 			if (!p->usr.fstypes[0])
 				em_strlcpy(p->usr.fstypes, p->root.fstypes, sizeof(p->usr.fstypes));
-			if (!nusr && nroot > 0 && add_flags(&c, cl, grp, "rootflags", &p->usr.opts) < 0)
+			if (!nusr && nroot > 0 && add_flags(&c, cl, grp, G_ROOTFLAGS, &p->usr.opts) < 0)
 				return -EINVAL;
 		}
-	} else if (p->usr.fstypes[0] || c.usrflags) {
+	} else if (p->usr.fstypes[0] || usrflags) {
 		fmt(err, errlen, "mount.usr%s= given without mount.usr=",
 		    p->usr.fstypes[0] ? "fstype" : "flags");
 		return -EINVAL;
