@@ -53,20 +53,19 @@ int layer_share_list(const char *list)
  * pair a yes and its no. */
 static int parse_volatile(const char *v, enum volatile_mode *m)
 {
-	static const char words[] = "1\0" "0\0" "yes\0no\0y\0n\0true\0false\0t\0f\0on\0off";
-	const char *s = words;
+	int i;
 	if (!v) {
 		*m = VOL_YES;
 		return 0;
 	}
-	for (unsigned i = 0; i < 12; i++, s += strlen(s) + 1)
-		if (str_caseeq(v, s))
-			return *m = i & 1 ? VOL_NO : VOL_YES, 0;
-	if (str_eq(v, "state"))
-		return *m = VOL_STATE, 0;
-	if (str_eq(v, "overlay"))
-		return *m = VOL_OVERLAY, 0;
-	return -EINVAL;
+	i = word_index("1\0" "0\0" "yes\0no\0y\0n\0true\0false\0t\0f\0on\0off\0", v, str_caseeq);
+	if (i >= 0)
+		return *m = i & 1 ? VOL_NO : VOL_YES, 0;
+	i = word_index("state\0overlay\0", v, str_eq); /* VOL_STATE, VOL_OVERLAY */
+	if (i < 0)
+		return -EINVAL;
+	*m = (enum volatile_mode)(VOL_STATE + i);
+	return 0;
 }
 
 int layer_param(struct plan *p, enum layer_param l, const char *name, const char *value, char *err,

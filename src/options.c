@@ -39,7 +39,7 @@ static const char kw_names[] =
 	"relatime\0noatime\0strictatime\0norelatime\0nostrictatime\0atime\0"
 	"private\0shared\0slave\0unbindable\0rprivate\0rshared\0rslave\0runbindable\0"
 	"defaults\0auto\0noauto\0user\0nouser\0users\0owner\0group\0_netdev\0"
-	"nofail\0bind\0rbind\0remount\0move\0rec\0loop";
+	"nofail\0bind\0rbind\0remount\0move\0rec\0loop\0";
 #define KW(kind, bit) (uint16_t)((kind) | ((bit) != 0 ? __builtin_ctzll(bit) + 1 : 0) << 4)
 #define KW_REFUSE(why) (uint16_t)(K_REFUSE | (why) << 4)
 static const uint16_t kw_info[] = {
@@ -66,6 +66,14 @@ static const uint16_t kw_info[] = {
 	KW_REFUSE(0), KW_REFUSE(1), KW_REFUSE(2), KW_REFUSE(2), KW_REFUSE(3), KW_REFUSE(4),
 };
 
+int word_index(const char *list, const char *w, int (*eq)(const char *, const char *))
+{
+	for (int i = 0; *list; i++, list += strlen(list) + 1)
+		if (eq(w, list))
+			return i;
+	return -1;
+}
+
 void options_init(struct optset *o)
 {
 	memset(o, 0, sizeof(*o));
@@ -76,11 +84,8 @@ void options_init(struct optset *o)
  * has a bit). */
 static unsigned lookup(const char *word)
 {
-	const char *n = kw_names;
-	for (size_t i = 0; i < ARRAY_SIZE(kw_info); i++, n += strlen(n) + 1)
-		if (str_eq(n, word))
-			return kw_info[i];
-	return 0;
+	int i = word_index(kw_names, word, str_eq);
+	return i < 0 ? 0 : kw_info[i];
 }
 
 static int add_word(struct optset *o, char *word, char *err, size_t errlen)
@@ -274,7 +279,7 @@ const char *options_propagation_name(uint64_t prop)
  * SBF_CLEAR when the word clears it. */
 #define SBF_CLEAR 128
 #define SBF(clear, flag) (unsigned char)((clear) * SBF_CLEAR + __builtin_ctzl(flag))
-static const char sbf_names[] = "ro\0rw\0sync\0async\0dirsync\0lazytime\0nolazytime\0mand\0nomand\0silent";
+static const char sbf_names[] = "ro\0rw\0sync\0async\0dirsync\0lazytime\0nolazytime\0mand\0nomand\0silent\0";
 static const unsigned char sbf_info[] = {
 	SBF(0, MS_RDONLY),   SBF(1, MS_RDONLY),   SBF(0, MS_SYNCHRONOUS), SBF(1, MS_SYNCHRONOUS),
 	SBF(0, MS_DIRSYNC),  SBF(0, MS_LAZYTIME), SBF(1, MS_LAZYTIME),    SBF(0, MS_MANDLOCK),
@@ -305,12 +310,8 @@ int options_legacy(const struct optset *o, unsigned long *msflags, char *data, s
 	sb_init(&sb, data, cap);
 	for (unsigned i = 0; i < o->nparams; i++) {
 		const struct fsparam *p = &o->params[i];
-		size_t j;
-		const char *n = sbf_names;
-		for (j = 0; !p->value && j < ARRAY_SIZE(sbf_info); j++, n += strlen(n) + 1)
-			if (str_eq(p->key, n))
-				break;
-		if (!p->value && j < ARRAY_SIZE(sbf_info)) {
+		int j = p->value ? -1 : word_index(sbf_names, p->key, str_eq);
+		if (j >= 0) {
 			unsigned long bit = 1UL << (sbf_info[j] & ~SBF_CLEAR);
 			if (sbf_info[j] & SBF_CLEAR)
 				f &= ~bit;

@@ -167,16 +167,15 @@ static int parse_devnum(const char *s, struct devspec *d)
 /* The tag forms, packed one after the other: the i-th is of kind DEV_UUID + i % 4 (UUID, LABEL,
  * PARTUUID, PARTLABEL), the last four are udev's links. */
 static const char tag_forms[] = "UUID=\0LABEL=\0PARTUUID=\0PARTLABEL=\0/dev/disk/by-uuid/\0"
-                                "/dev/disk/by-label/\0/dev/disk/by-partuuid/\0/dev/disk/by-partlabel/";
+                                "/dev/disk/by-label/\0/dev/disk/by-partuuid/\0/dev/disk/by-partlabel/\0";
 
 /* The index of the tag form text starts with, with *v the value after it; -1 when none. */
 static int tag_form(const char *text, const char **v)
 {
-	const char *s = tag_forms;
-	for (int i = 0; i < 8; i++, s += strlen(s) + 1)
-		if (str_startswith(text, s))
-			return *v = text + strlen(s), i;
-	return -1;
+	int i = word_index(tag_forms, text, str_startswith);
+	if (i >= 0)
+		*v = text + strlen(nth(tag_forms, (unsigned)i));
+	return i;
 }
 
 /* Roots that earlymount does not mount because someone else does: dracut's modules (their
@@ -381,14 +380,11 @@ static int check_target(const char *t, const char *noun, char *err, size_t errle
  * and then its no). */
 static int parse_bool(const char *v, int *out)
 {
-	static const char words[] = "1\0" "0\0" "yes\0no\0true\0false\0on\0off";
-	const char *s = words;
-	if (!v)
-		return *out = 1, 0;
-	for (unsigned i = 0; i < 8; i++, s += strlen(s) + 1)
-		if (str_eq(v, s))
-			return *out = !(i & 1), 0;
-	return -EINVAL;
+	int i = v ? word_index("1\0" "0\0" "yes\0no\0true\0false\0on\0off\0", v, str_eq) : 0;
+	if (i < 0)
+		return -EINVAL;
+	*out = !(i & 1);
+	return 0;
 }
 
 /* ---- warnings ---------------------------------------------------------------------------- */
@@ -558,7 +554,7 @@ static long systemd_parse_sec(const char *s)
 enum group {
 	G_NONE, /* not ours: someone else's parameter, or a value the kernel's rules do not take */
 	/* named in group_names, in its order: the kernel's */
-	G_ROOT, G_ROOTFSTYPE, G_ROOTFLAGS, G_ROOTDELAY, G_INIT, G_USR, G_USRFSTYPE, G_USRFLAGS, G_JOURNALDEV,
+	G_ROOT, G_USR, G_ROOTFSTYPE, G_USRFSTYPE, G_ROOTFLAGS, G_USRFLAGS, G_ROOTDELAY, G_INIT, G_JOURNALDEV,
 	G_ROOTWAIT, G_RORW, G_RW, /* "rw": G_RORW once looked up */
 	/* then earlymount's own, after "earlymount." */
 	G_TIMEOUT, G_DEBUG, G_ONFAIL, G_JOBS,
@@ -571,26 +567,25 @@ enum group {
 	G_SKIP = G_COUNT /* in spec_build: an occurrence that a later one overrides */
 };
 
-/* The names of G_ROOT to G_RW, then those of earlymount's own G_TIMEOUT to G_MODULES (after
- * "earlymount."), one after the other: one packed string rather than two tables of pointers and
- * enums (128 B of earlymount-init, 83,832 -> 83,704 B). */
-static const char group_names[] =
-	"root\0rootfstype\0rootflags\0rootdelay\0init\0mount.usr\0mount.usrfstype\0mount.usrflags\0"
-	"root.journaldev\0rootwait\0ro\0rw\0timeout\0debug\0onfail\0jobs\0volatile\0overlay\0rootimage\0"
-	"overlayflags\0tmpfsflags\0mount\0modules";
+/* The names of G_ROOT to G_RW, and those of earlymount's own G_TIMEOUT to G_MODULES (after
+ * "earlymount."), each list one packed string rather than tables of pointers and enums (128 B of
+ * earlymount-init, 83,832 -> 83,704 B). */
+static const char kernel_names[] =
+	"root\0mount.usr\0rootfstype\0mount.usrfstype\0rootflags\0mount.usrflags\0rootdelay\0init\0"
+	"root.journaldev\0rootwait\0ro\0rw\0";
+static const char own_names[] =
+	"timeout\0debug\0onfail\0jobs\0volatile\0overlay\0rootimage\0overlayflags\0tmpfsflags\0mount\0modules\0";
 _Static_assert(G_OVERLAY - G_VOLATILE == LP_OVERLAY && G_ROOTIMAGE - G_VOLATILE == LP_ROOTIMAGE &&
                G_OVERLAYFLAGS - G_VOLATILE == LP_OVERLAYFLAGS && G_TMPFSFLAGS - G_VOLATILE == LP_TMPFSFLAGS,
                "the layer parameters' groups follow enum layer_param");
 
-/* The group of a name among group_names: of the kernel's (ours 0) or, after "earlymount.", of
- * earlymount's own (ours 1); G_NONE when it is none of them. */
+/* The group of a name: of the kernel's (ours 0) or, after "earlymount.", of earlymount's own
+ * (ours 1); G_NONE when it is none of them. */
 static enum group name_group(const char *n, int ours)
 {
-	const char *s = group_names;
-	for (enum group g = G_ROOT; g <= G_MODULES; g++, s += strlen(s) + 1)
-		if ((g >= G_TIMEOUT) == ours && param_eq(n, s))
-			return g == G_RW ? G_RORW : g;
-	return G_NONE;
+	int i = word_index(ours ? own_names : kernel_names, n, param_eq);
+	enum group g = (enum group)((ours ? G_TIMEOUT : G_ROOT) + i);
+	return i < 0 ? G_NONE : g == G_RW ? G_RORW : g;
 }
 
 static enum group group_of(const struct cmdline_arg *a)
@@ -750,15 +745,17 @@ static int parse_seconds(struct ctx *c, const struct cmdline_arg *a, unsigned lo
 	return 0;
 }
 
-static int device_param(struct ctx *c, const struct cmdline_arg *a, struct mount_entry *m,
-                        enum mount_role role, const char *param, const char *target)
+/* root= (usr 0) or mount.usr= (usr 1). */
+static int device_param(struct ctx *c, const struct cmdline_arg *a, int usr)
 {
+	struct mount_entry *m = usr ? &c->p->usr : &c->p->root;
 	char sub[192];
 	int r;
-	m->role = role;
-	m->param = param;
-	m->target = target;
-	if (role == ROLE_ROOT && c->p->share_root) {
+	*(usr ? &c->p->have_usr : &c->p->have_root) = 1;
+	m->role = usr ? ROLE_USR : ROLE_ROOT;
+	m->param = usr ? "mount.usr" : "root";
+	m->target = usr ? "/usr" : "/";
+	if (!usr && c->p->share_root) {
 		/* A share's tag is the source as it is; the kernel drops a "/dev/" before it
 		 * (init/do_mounts.c prepare_namespace, then mount_nodev_root). */
 		const char *tag = str_startswith(a->value, "/dev/") ? a->value + 5 : a->value;
@@ -881,15 +878,14 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 		return fail(c, "%s=: empty value", a->name);
 	switch (g) {
 	case G_ROOT:
+	case G_USR:
 		/* An empty last root= names no device (the kernel falls back to the boot loader's
 		 * ROOT_DEV, systemd-fstab-generator sees no root=): refused as "empty value". An
 		 * empty one before a good one is never looked at. */
-		return p->have_root = 1, device_param(c, a, &p->root, ROLE_ROOT, "root", "/");
+		return device_param(c, a, g == G_USR);
 	case G_ROOTFSTYPE:
-		return fstype_param(c, a, &p->root);
-	case G_ROOTFLAGS:
-	case G_USRFLAGS:
-		return 0; /* added at the end, after ro/rw (see spec_build) */
+	case G_USRFSTYPE:
+		return fstype_param(c, a, g == G_USRFSTYPE ? &p->usr : &p->root);
 	case G_RORW:
 		c->ro = c->ro_given = n[1] == 'o';
 		return 0;
@@ -901,10 +897,6 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 		return 0;
 	case G_INIT:
 		return init_param(c, a);
-	case G_USR:
-		return p->have_usr = 1, device_param(c, a, &p->usr, ROLE_USR, "mount.usr", "/usr");
-	case G_USRFSTYPE:
-		return fstype_param(c, a, &p->usr);
 	case G_JOURNALDEV:
 		/* dracut's mount-root.sh hands it to xfs as logdev= and to ext4 as journal_path=:
 		 * a device path. Empty means none (getarg gives ""). */
@@ -927,12 +919,12 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 			return fail(c, EARLYMOUNT ".debug=%s: expected nothing, 1 or 0", a->value);
 		return 0;
 	case G_ONFAIL: {
-		static const char onfail_names[] = "shell\0reboot\0poweroff\0halt\0panic";
-		const char *s = onfail_names;
-		for (unsigned i = ONFAIL_SHELL; i <= ONFAIL_PANIC; i++, s += strlen(s) + 1)
-			if (str_eq(a->value, s))
-				return p->onfail = (enum onfail)i, 0;
-		return fail(c, EARLYMOUNT ".onfail=%s: expected shell, reboot, poweroff, halt or panic", a->value);
+		/* In enum onfail's order, from ONFAIL_SHELL. */
+		int i = word_index("shell\0reboot\0poweroff\0halt\0panic\0", a->value, str_eq);
+		if (i < 0)
+			return fail(c, EARLYMOUNT ".onfail=%s: expected shell, reboot, poweroff, halt or panic", a->value);
+		p->onfail = (enum onfail)(ONFAIL_SHELL + i);
+		return 0;
 	}
 	case G_JOBS:
 		/* How many finit_module calls may run at once (modload.c); 1 loads one module at a
@@ -995,7 +987,9 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 	    EARLYMOUNT ".volatile, " EARLYMOUNT ".overlay, " EARLYMOUNT ".overlayflags, " EARLYMOUNT ".rootimage, "
 	    EARLYMOUNT ".tmpfsflags)", a->name);
 	default:
-		return 0; /* G_NONE: someone else's parameter */
+		/* G_NONE: someone else's parameter. G_ROOTFLAGS, G_USRFLAGS: added at the end, after
+		 * ro/rw (see spec_build). */
+		return 0;
 	}
 }
 
