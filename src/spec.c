@@ -1037,6 +1037,7 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 	static unsigned char grp[CMDLINE_MAX_ARGS];
 	unsigned char seen[G_COUNT];
 	int nroot, nusr, usrflags;
+	const char *fstypes = NULL; /* the rootfstype= that counts */
 	struct ctx c;
 
 #ifdef EM_BOOT_BUILD
@@ -1046,11 +1047,9 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 #endif
 	c = (struct ctx){ .p = p, .rules = rules, .err = err, .errlen = errlen, .ro = 1, .ro_given = -1 };
 
+	/* Cleared, the option sets are as options_init leaves them but for ro (-1: not said). */
 	memset(p, 0, sizeof(*p));
-	options_init(&p->root.opts);
-	options_init(&p->usr.opts);
-	options_init(&p->overlay.opts);
-	options_init(&p->tmpfs_opts);
+	p->root.opts.ro = p->usr.opts.ro = p->overlay.opts.ro = p->tmpfs_opts.ro = -1;
 	p->rules = rules;
 	p->wait_s = 30;
 	p->wait_from = NULL;
@@ -1059,32 +1058,29 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 	 * parse_args calls each parameter's handler in order, and the handler overwrites). */
 	memset(seen, 0, sizeof(seen));
 	for (unsigned i = cl->nargs; i-- > 0;) {
-		enum group g = group_of(&cl->args[i]);
+		const struct cmdline_arg *a = &cl->args[i];
+		enum group g = group_of(a);
 		/* Under systemd's rules rootflags= and mount.usrflags= add up: systemd-fstab-generator
 		 * joins them (strextend_with_separator). */
 		grp[i] = g != G_NONE && g < G_MOUNT && seen[g] &&
 		         !(rules == SPEC_RULES_SYSTEMD && (g == G_ROOTFLAGS || g == G_USRFLAGS)) ? G_SKIP : g;
 		seen[g] = 1;
-	}
-	/* What to do on failure and how much to say must not depend on where a bad parameter
-	 * stands: take earlymount.onfail= and earlymount.debug first, so an error still honours them. */
-	for (unsigned i = 0; i < cl->nargs; i++) {
-		const struct cmdline_arg *a = &cl->args[i];
-		char scratch[8];
-		struct ctx pre = { .p = p, .rules = rules, .err = scratch, .errlen = sizeof(scratch), .ro = 1 };
+		/* What to do on failure and how much to say must not depend on where a bad parameter
+		 * stands: earlymount.onfail= and earlymount.debug are taken here, before the others, so
+		 * an error still honours them. An invalid one fails the same way in the full pass below,
+		 * which writes err again (this pass never fails). */
 		if (grp[i] == G_ONFAIL || grp[i] == G_DEBUG)
-			(void)our_param(&pre, a, grp[i]); /* an invalid one is reported by the full pass */
+			(void)our_param(&c, a, grp[i]);
+		if (grp[i] == G_ROOTFSTYPE)
+			fstypes = a->value;
 	}
 	/* root= is a share's tag when rootfstype= names only shares (9p, virtiofs): known before
 	 * root= is read, wherever the two stand on the line. */
-	for (unsigned i = 0; i < cl->nargs; i++) {
-		const struct cmdline_arg *a = &cl->args[i];
-		if (grp[i] != G_ROOTFSTYPE)
-			continue;
-		int share = layer_share_list(a->value);
+	if (fstypes) {
+		int share = layer_share_list(fstypes);
 		if (share < 0) {
 			fmt(err, errlen, "rootfstype=%s: mixes shares (9p, virtiofs), whose root= is a tag, with "
-			    "filesystems on a device; name one kind", a->value);
+			    "filesystems on a device; name one kind", fstypes);
 			return -EINVAL;
 		}
 		p->share_root = share;
