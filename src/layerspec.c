@@ -71,28 +71,14 @@ static int parse_volatile(const char *v, enum volatile_mode *m)
 int layer_param(struct plan *p, enum layer_param l, const char *name, const char *value, char *err,
                 size_t errlen)
 {
+	const char *why = "";
 	char sub[192];
-	int r;
 
 	if (l == LP_VOLATILE) {
 		if (parse_volatile(value, &p->volatile_mode) < 0) {
 			fmt(err, errlen, EARLYMOUNT ".volatile=%s: expected overlay, state, yes or no", value);
 			return -EINVAL;
 		}
-		return 0;
-	}
-	if (l == LP_OVERLAY) {
-		struct mount_entry *m = &p->overlay;
-		r = spec_parse_device(value, &m->src, sub, sizeof(sub));
-		if (r < 0) {
-			fmt(err, errlen, EARLYMOUNT ".overlay=%s: %s%s", value,
-			    r == -EOPNOTSUPP ? "the writable layer must be a block device; this is " : "", sub);
-			return -EINVAL;
-		}
-		p->have_overlay = 1;
-		m->role = ROLE_LAYER;
-		m->param = "earlymount.overlay";
-		m->target = "/";
 		return 0;
 	}
 	if (l == LP_ROOTIMAGE) {
@@ -105,13 +91,25 @@ int layer_param(struct plan *p, enum layer_param l, const char *name, const char
 		p->rootimage = value;
 		return 0;
 	}
-	/* The options of a layer: filesystem parameters and attributes, split as rootflags= are. */
-	struct optset *o = l == LP_OVERLAYFLAGS ? &p->overlay.opts : &p->tmpfs_opts;
-	if (options_add(o, value, sub, sizeof(sub)) < 0) {
-		fmt(err, errlen, EARLYMOUNT ".%s=%s: %s", name, value, sub);
-		return -EINVAL;
+	if (l == LP_OVERLAY) {
+		struct mount_entry *m = &p->overlay;
+		int r = spec_parse_device(value, &m->src, sub, sizeof(sub));
+		if (r >= 0) {
+			p->have_overlay = 1;
+			m->role = ROLE_LAYER;
+			m->param = "earlymount.overlay";
+			m->target = "/";
+			return 0;
+		}
+		if (r == -EOPNOTSUPP)
+			why = "the writable layer must be a block device; this is ";
+	} else if (options_add(l == LP_OVERLAYFLAGS ? &p->overlay.opts : &p->tmpfs_opts, value, sub, sizeof(sub)) == 0) {
+		/* The options of a layer: filesystem parameters and attributes, split as rootflags= are. */
+		return 0;
 	}
-	return 0;
+	/* The device or the options refused, with why in sub. */
+	fmt(err, errlen, EARLYMOUNT ".%s=%s: %s%s", name, value, why, sub);
+	return -EINVAL;
 }
 
 int layer_finish(struct plan *p, char *err, size_t errlen)
