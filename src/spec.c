@@ -124,16 +124,44 @@ static int parse_int(const char *s, int *out)
 	return 0;
 }
 
+/* simple_strtoul(s, &end, base) (lib/vsprintf.c with _parse_integer_fixup_radix) for base 0, 10
+ * or 16: with base 0, "0x" followed by a hex digit means hex, another leading "0" octal, else
+ * decimal; base 16 skips that "0x" too (the kernel skips a "0x" before anything; with no hex digit
+ * after it, the text is refused here either way). It stops at the first byte that is not a digit
+ * of the base and says how many digits it read. Saturates instead of wrapping. */
+static unsigned long kernel_strtoul(const char *s, unsigned base, const char **end, size_t *ndigits)
+{
+	unsigned long v = 0;
+	size_t n = 0;
+
+	if (base != 10 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && is_hex(s[2]))
+		base = 16, s += 2;
+	else if (!base)
+		base = s[0] == '0' ? 8 : 10;
+	for (;; s++, n++) {
+		unsigned d;
+		if (*s >= '0' && *s <= '9')
+			d = (unsigned)(*s - '0');
+		else if (is_hex(*s))
+			d = (unsigned)hexval(*s);
+		else
+			break;
+		if (d >= base)
+			break;
+		v = v > (~0ul - d) / base ? ~0ul : v * base + d;
+	}
+	*end = s;
+	*ndigits = n;
+	return v;
+}
+
 /* The kernel's "%u" in sscanf: decimal digits only, no sign. NULL when there is no digit. */
 static const char *scan_dec(const char *s, unsigned long *v)
 {
-	unsigned long n = 0;
-	if (*s < '0' || *s > '9')
-		return NULL;
-	for (; *s >= '0' && *s <= '9'; s++)
-		n = n > 100000000ul ? n : n * 10 + (unsigned long)(*s - '0');
-	*v = n;
-	return s;
+	const char *end;
+	size_t n;
+	*v = kernel_strtoul(s, 10, &end, &n);
+	return n ? end : NULL;
 }
 
 /* MAJ:MIN and MAJ:MIN:OFFSET as the kernel reads them (init/do_mounts.c name_to_dev_t in 6.1,
@@ -309,14 +337,10 @@ int spec_parse_device(const char *text, struct devspec *d, char *err, size_t err
 	{
 		/* The kernel's old form: the device number in hex (new_decode_dev of
 		 * simple_strtoul(name, &p, 16), which skips a leading "0x"). */
-		const char *h = text;
+		const char *end;
 		size_t n;
-		unsigned long dev = 0;
-		if (h[0] == '0' && (h[1] == 'x' || h[1] == 'X') && h[2])
-			h += 2;
-		for (n = 0; n < 9 && is_hex(h[n]); n++)
-			dev = dev << 4 | (unsigned long)hexval(h[n]);
-		if (!h[n] && n <= 8) {
+		unsigned long dev = kernel_strtoul(text, 16, &end, &n);
+		if (!*end && n && n <= 8) {
 			d->kind = DEV_DEVNUM;
 			d->major = (unsigned)((dev & 0xfff00) >> 8);
 			d->minor = (unsigned)((dev & 0xff) | ((dev >> 12) & 0xfff00));
@@ -440,36 +464,6 @@ int spec_warning(const struct plan *p, unsigned i, const char **s, size_t *len)
 
 /* ---- numbers as the kernel and systemd read them ------------------------------------------ */
 
-/* simple_strtoul(s, &end, 0) (lib/vsprintf.c with _parse_integer_fixup_radix): "0x" followed by a
- * hex digit means hex, another leading "0" octal, else decimal; it stops at the first byte that is
- * not a digit of the base and says how many digits it read. Saturates instead of wrapping. */
-static unsigned long kernel_strtoul0(const char *s, const char **end, size_t *ndigits)
-{
-	unsigned base = 10;
-	unsigned long v = 0;
-	size_t n = 0;
-
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && is_hex(s[2]))
-		base = 16, s += 2;
-	else if (s[0] == '0')
-		base = 8;
-	for (;; s++, n++) {
-		unsigned d;
-		if (*s >= '0' && *s <= '9')
-			d = (unsigned)(*s - '0');
-		else if (is_hex(*s))
-			d = (unsigned)hexval(*s);
-		else
-			break;
-		if (d >= base)
-			break;
-		v = v > (~0ul - d) / base ? ~0ul : v * base + d;
-	}
-	*end = s;
-	*ndigits = n;
-	return v;
-}
-
 /* kstrtoint(s, 0, &v) (lib/kstrtox.c): an optional sign, the base rules above, digits, and at
  * most a trailing newline; anything else is -EINVAL. Negative values are reported as -ERANGE. */
 static int kernel_kstrtoint0(const char *s, long *out)
@@ -483,7 +477,7 @@ static int kernel_kstrtoint0(const char *s, long *out)
 		neg = 1, s++;
 	else if (*s == '+')
 		s++;
-	v = kernel_strtoul0(s, &end, &n);
+	v = kernel_strtoul(s, 0, &end, &n);
 	if (!n || (*end && !(end[0] == '\n' && !end[1])) || v > (unsigned long)INT_MAX)
 		return -EINVAL;
 	*out = neg ? -(long)v : (long)v;
@@ -833,7 +827,7 @@ static void rootdelay_param(struct ctx *c, const struct cmdline_arg *a)
 {
 	const char *end;
 	size_t n;
-	unsigned long v = kernel_strtoul0(a->value, &end, &n);
+	unsigned long v = kernel_strtoul(a->value, 0, &end, &n);
 
 	c->p->rootdelay_s = v;
 	if (!n || *end)
