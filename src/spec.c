@@ -661,9 +661,9 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 	char *fstype = m->fstypes;
 	size_t n;
 
-	/* The entry is the next free one: cleared first, filled as the parts are read (on an error
-	 * it is not counted). options_init on the cleared entry is ro = -1. */
-	memset(m, 0, sizeof(*m));
+	/* The entry is the next free one, as spec_build cleared it (an error ends the reading, so no
+	 * entry is filled twice), filled as the parts are read. options_init on the cleared entry is
+	 * ro = -1. */
 	m->opts.ro = -1;
 	m->role = ROLE_EXTRA;
 	m->param = "earlymount.mount";
@@ -753,8 +753,7 @@ static int device_param(struct ctx *c, const struct cmdline_arg *a, int usr)
 		/* A share's tag is the source as it is; the kernel drops a "/dev/" before it
 		 * (init/do_mounts.c prepare_namespace, then mount_nodev_root). */
 		const char *tag = str_startswith(a->value, "/dev/") ? a->value + 5 : a->value;
-		memset(&m->src, 0, sizeof(m->src));
-		m->src.kind = DEV_NONE;
+		/* m->src is as spec_build cleared it (DEV_NONE): root= is read once, the last one. */
 		m->src.text = a->value;
 		if (strlen(tag) >= sizeof(m->src.value))
 			return fail(c, "%s=%s: a share tag longer than %zu bytes", a->name, a->value,
@@ -846,7 +845,8 @@ static int init_param(struct ctx *c, const struct cmdline_arg *a)
 	if (a->value[0] != '/' && has_dotdot(a->value))
 		return fail(c, "init=%s: not an absolute path, and it climbs with '..' (a relative "
 		    "init= runs from /: write it without '..')", a->value);
-	fmt(p->init_buf, sizeof(p->init_buf), "%s%s", a->value[0] == '/' ? "" : "/", a->value);
+	p->init_buf[0] = '/'; /* the text after it when relative, over it when absolute */
+	memcpy(p->init_buf + (a->value[0] != '/'), a->value, strlen(a->value) + 1);
 	p->init = p->init_buf;
 	p->init_given = a->value;
 	return 0;
