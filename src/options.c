@@ -322,14 +322,8 @@ int options_legacy(const struct optset *o, unsigned long *msflags, char *data, s
 		if (sb.len)
 			sb_putc(&sb, ',');
 		sb_puts(&sb, p->key);
-		if (p->value) {
-			sb_putc(&sb, '=');
-			if (p->quoted)
-				sb_putc(&sb, '"');
-			sb_puts(&sb, p->value);
-			if (p->quoted)
-				sb_putc(&sb, '"');
-		}
+		if (p->value)
+			sb_printf(&sb, p->quoted ? "=\"%s\"" : "=%s", p->value);
 	}
 	*msflags = f;
 	return sb.overflow ? -E2BIG : 0;
