@@ -139,10 +139,8 @@ int layer_finish(struct plan *p, char *err, size_t errlen)
 	}
 	if (p->have_overlay) {
 		/* The upper device is written: read-write whatever ro/rw say of the root (which
-		 * stays read-only under it). */
+		 * stays read-only under it). spec_build gives it the root's wait. */
 		p->overlay.opts.ro = 0;
-		p->overlay.wait_s = p->root.wait_s;
-		p->overlay.wait_from = p->root.wait_from;
 	}
 	/* The tmpfs layers are the root (or /var) of a system: 0755 as systemd makes them
 	 * (TMPFS_LIMITS_ROOTFS, "mode=0755"), not tmpfs's own 1777, unless the options say a mode. */
@@ -175,9 +173,7 @@ int layer_finish(struct plan *p, char *err, size_t errlen)
 		em_strlcpy(m->src.value, "tmpfs", sizeof(m->src.value));
 		m->target = "/var";
 		em_strlcpy(m->fstypes, "tmpfs", sizeof(m->fstypes));
-		options_copy(&m->opts, &p->tmpfs_opts);
-		m->wait_s = p->wait_s;
-		m->wait_from = p->wait_from;
+		options_copy(&m->opts, &p->tmpfs_opts); /* spec_build sets its wait, as the others' */
 	}
 	return 0;
 }

@@ -1133,20 +1133,26 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 		return -EINVAL;
 	}
 
+	/* The layers before the waits: volatile=state's /var mount is then an extra mount like
+	 * the others. */
+	if (p->have_root && layer_finish(p, err, errlen) < 0)
+		return -EINVAL;
 	/* How long to wait for each device. The kernel's rules: rootwait, earlymount.timeout or
 	 * 30 s for all. systemd's: the device's x-systemd.device-timeout=, else for /usr systemd's
 	 * default job timeout (DefaultTimeoutStartSec=90s), which is what sysroot-usr.mount's
-	 * device would get. */
-	p->root.wait_s = p->usr.wait_s = p->wait_s;
-	p->root.wait_from = p->usr.wait_from = p->wait_from;
+	 * device would get. The overlay's device waits as long as the root's. */
+	p->root.wait_s = p->usr.wait_s = p->overlay.wait_s = p->wait_s;
+	p->root.wait_from = p->usr.wait_from = p->overlay.wait_from = p->wait_from;
 	for (unsigned i = 0; i < p->nextra; i++) {
 		p->extra[i].wait_s = p->wait_s;
 		p->extra[i].wait_from = p->wait_from;
 	}
 	if (rules == SPEC_RULES_SYSTEMD) {
 		systemd_wait(p, &p->root, p->wait_s, p->wait_from);
+		p->overlay.wait_s = p->root.wait_s;
+		p->overlay.wait_from = p->root.wait_from;
 		if (p->have_usr)
 			systemd_wait(p, &p->usr, 90, "systemd's default device timeout");
 	}
-	return p->have_root ? layer_finish(p, err, errlen) : 0;
+	return 0;
 }
