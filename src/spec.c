@@ -46,22 +46,24 @@ static int has_dotdot(const char *p)
 /* Writes the message into err: -EINVAL, for "return efail(err, errlen, ...)". */
 #define efail(...) (fmt(__VA_ARGS__), -EINVAL)
 
-/* udev escapes characters of labels in /dev/disk/by-label names as \xNN (udev_util_encode_string);
- * no udev made those links here, so the name is decoded and matched like LABEL=. It stops at
- * cap - 1 bytes: out is one byte longer than a value may be, so set_value refuses a name that
- * does not fit with its "longer than" message. */
-static void decode_udev(const char *in, char *out, size_t cap)
+/* Copies the n bytes of a tag's value at in (NUL-terminated after them or later) into out. It
+ * stops at cap - 1 bytes: out is one byte longer than a value may be, so set_value refuses a value
+ * that does not fit with its "longer than" message. udev escapes characters of labels in
+ * /dev/disk/by-label names as \xNN (udev_util_encode_string); no udev made those links here, so
+ * with udev set the name is decoded and matched like LABEL=. */
+static void copy_tag(const char *in, size_t n, char *out, size_t cap, int udev)
 {
-	size_t n = 0;
-	while (*in && n + 1 < cap) {
+	const char *end = in + n;
+	size_t o = 0;
+	while (in < end && o + 1 < cap) {
 		char c = *in++;
-		if (c == '\\' && in[0] == 'x' && is_hex(in[1]) && is_hex(in[2])) {
+		if (udev && c == '\\' && in[0] == 'x' && is_hex(in[1]) && is_hex(in[2])) {
 			c = (char)(hexval(in[1]) << 4 | hexval(in[2]));
 			in += 3;
 		}
-		out[n++] = c;
+		out[o++] = c;
 	}
-	out[n] = '\0';
+	out[o] = '\0';
 }
 
 static int set_value(struct devspec *d, const char *v, char *err, size_t errlen)
@@ -239,20 +241,6 @@ static const char foreign_roots[] =
 	FR(FR_PREFIX(2), "mtd", "an MTD root; ")
 	FR(FR_PREFIX(2), "ubi", "a UBI root; ");
 
-/* systemd's tag_to_udev_node unquotes the value of UUID=, LABEL=, PARTUUID= and PARTLABEL= (one
- * matching pair of " or ' around it); the kernel keeps the quotes of root=LABEL="My Root" in the
- * value (lib/cmdline.c next_arg strips only quotes that open the parameter or its value), so this
- * is done under both rules. */
-static const char *unquote_tag(const char *v, char *buf, size_t cap)
-{
-	size_t l = strlen(v);
-	if (l < 2 || (v[0] != '"' && v[0] != '\'') || v[l - 1] != v[0] || l - 2 >= cap)
-		return v;
-	memcpy(buf, v + 1, l - 2);
-	buf[l - 2] = '\0';
-	return buf;
-}
-
 int spec_parse_device(const char *text, struct devspec *d, char *err, size_t errlen)
 {
 	memset(d, 0, sizeof(*d));
@@ -276,16 +264,19 @@ int spec_parse_device(const char *text, struct devspec *d, char *err, size_t err
 	int t = tag_form(text, &v);
 	if (t >= 0) {
 		char buf[SPEC_VALUE_MAX + 1]; /* a value that is too long still shows as one */
+		size_t l = strlen(v);
+		int udev = t >= 4;
 		d->kind = (enum devkind)(DEV_UUID + (t & 3));
-		if (t >= 4) {
-			if (strchr(v, '/'))
-				return efail(err, errlen, "'%s' has a '/' after the %s", v, spec_kind_name(d->kind));
-			decode_udev(v, buf, sizeof(buf));
-			v = buf;
-		} else {
-			v = unquote_tag(v, buf, sizeof(buf));
-		}
-		if (set_value(d, v, err, errlen) < 0)
+		if (udev && strchr(v, '/'))
+			return efail(err, errlen, "'%s' has a '/' after the %s", v, spec_kind_name(d->kind));
+		/* systemd's tag_to_udev_node unquotes the value of UUID=, LABEL=, PARTUUID= and
+		 * PARTLABEL= (one matching pair of " or ' around it); the kernel keeps the quotes of
+		 * root=LABEL="My Root" in the value (lib/cmdline.c next_arg strips only quotes that
+		 * open the parameter or its value), so this is done under both rules. */
+		if (!udev && l >= 2 && (v[0] == '"' || v[0] == '\'') && v[l - 1] == v[0])
+			v++, l -= 2;
+		copy_tag(v, l, buf, sizeof(buf), udev);
+		if (set_value(d, buf, err, errlen) < 0)
 			return -EINVAL;
 		if (d->kind == DEV_UUID)
 			return check_uuid(d, err, errlen);
