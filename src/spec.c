@@ -788,12 +788,15 @@ static int fstype_param(struct ctx *c, const struct cmdline_arg *a, struct mount
  * rootwait_timeout_setup): bare means forever; N is kstrtoint(N, 0) seconds; an invalid or
  * negative N, or one whose milliseconds overflow an int, is "ignoring invalid rootwait value" and
  * waits forever. (6.1 did not know rootwait=N at all and ignored it; waiting is the safer reading.) */
+/* The plan's wait_from when rootwait set the wait: earlymount.timeout= does not override it. */
+static const char rootwait_from[] = "rootwait";
+
 static void rootwait_param(struct ctx *c, const struct cmdline_arg *a)
 {
 	struct plan *p = c->p;
 	long v;
 
-	p->wait_from = "rootwait";
+	p->wait_from = rootwait_from;
 	if (!a->value) {
 		p->wait_s = -1;
 		return;
@@ -896,7 +899,7 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 	case G_TIMEOUT:
 		if (parse_seconds(c, a, &v) < 0)
 			return -EINVAL;
-		if (!p->wait_from || !str_eq(p->wait_from, "rootwait"))
+		if (p->wait_from != rootwait_from) /* rootwait wins, wherever it stands */
 			p->wait_s = (long)v, p->wait_from = "earlymount.timeout";
 		return 0;
 	case G_DEBUG:
@@ -1037,7 +1040,7 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 	p->root.opts.ro = p->usr.opts.ro = p->overlay.opts.ro = p->tmpfs_opts.ro = -1;
 	p->rules = rules;
 	p->wait_s = 30;
-	p->wait_from = NULL;
+	p->wait_from = "default"; /* until rootwait or earlymount.timeout= says */
 	/* The last occurrence of a single-valued parameter is the one; the earlier ones are never
 	 * looked at, so an invalid or empty root= before a good one does no harm (kernel/params.c
 	 * parse_args calls each parameter's handler in order, and the handler overwrites). */
@@ -1075,8 +1078,6 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 		if (r < 0)
 			return r == -EOPNOTSUPP ? r : -EINVAL;
 	}
-	if (!p->wait_from)
-		p->wait_from = "default";
 	p->ninit_args = cl->ninit;
 	p->init_args = cl->init_args;
 	/* A mount.usrflags= with a value has its group, under either rules. */
