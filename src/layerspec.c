@@ -114,9 +114,6 @@ int layer_param(struct plan *p, enum layer_param l, const char *name, const char
 
 int layer_finish(struct plan *p, char *err, size_t errlen)
 {
-	static const char *const vol_names[] = { "no", "yes", "state", "overlay" };
-	const char *vol = vol_names[p->volatile_mode];
-
 	if (p->overlay.opts.nparams + p->overlay.opts.attr_set + p->overlay.opts.attr_clr && !p->have_overlay) {
 		fmt(err, errlen, EARLYMOUNT ".overlayflags= given without " EARLYMOUNT ".overlay=");
 		return -EINVAL;
@@ -124,7 +121,8 @@ int layer_finish(struct plan *p, char *err, size_t errlen)
 	if (p->volatile_mode != VOL_NO && p->have_overlay) {
 		fmt(err, errlen, EARLYMOUNT ".volatile=%s and " EARLYMOUNT ".overlay=%s: the root gets one "
 		    "writable layer, either in memory (volatile=) or on a device (overlay=); give one of them",
-		    vol, p->overlay.src.text);
+		    p->volatile_mode == VOL_YES ? "yes" : p->volatile_mode == VOL_STATE ? "state" : "overlay",
+		    p->overlay.src.text);
 		return -EINVAL;
 	}
 	if (p->share_root && (p->rootimage || p->volatile_mode != VOL_NO || p->have_overlay)) {
