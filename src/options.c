@@ -20,19 +20,11 @@ enum kind {
 	K_REFUSE,   /* meaningless or harmful here */
 };
 
-static const char *const refuse_why[] = {
-	"give 'bind' as the filesystem type (WHAT:WHERE:bind:OPTIONS)",
-	"give 'rbind' as the filesystem type (WHAT:WHERE:rbind:OPTIONS)",
-	"earlymount only makes new mounts",
-	"use rbind or r<propagation> (rprivate, rshared, ...)",
-	"loop devices are not supported",
-};
-
 /* Mount attributes are per-mount and go to fsmount()/mount_setattr(); the VFS refuses them as
  * fsconfig() parameters with EINVAL (fs/fs_context.c vfs_parse_fs_param -> forbidden_sb_flag).
  * The words' names, packed one after the other, and in kw_info in the same order each one's kind
  * and value: every value is one MOUNT_ATTR_* or MS_* bit (kept as its number plus one), 0, or
- * K_REFUSE's index into refuse_why. A table of structs with the names inline and 32-bit values
+ * K_REFUSE's reason (the message in add_word: literals there, which msgpack packs). A table of structs with the names inline and 32-bit values
  * was 798 B (the two: 320 B less in earlymount-init, 83,384 -> 83,064 B). */
 static const char kw_names[] =
 	"ro\0rw\0nosuid\0suid\0nodev\0dev\0noexec\0exec\0nosymfollow\0symfollow\0nodiratime\0diratime\0"
@@ -132,7 +124,12 @@ static int add_word(struct optset *o, char *word, char *err, size_t errlen)
 			o->nofail = 1;
 			return 0;
 		default:
-			fmt(err, errlen, "option '%s' is not allowed here: %s", word, refuse_why[v]);
+			fmt(err, errlen, "option '%s' is not allowed here: %s", word,
+			    v == 0 ? "give 'bind' as the filesystem type (WHAT:WHERE:bind:OPTIONS)"
+			    : v == 1 ? "give 'rbind' as the filesystem type (WHAT:WHERE:rbind:OPTIONS)"
+			    : v == 2 ? "earlymount only makes new mounts"
+			    : v == 3 ? "use rbind or r<propagation> (rprivate, rshared, ...)"
+			             : "loop devices are not supported");
 			return -EINVAL;
 		}
 	}
