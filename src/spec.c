@@ -211,51 +211,69 @@ static int tag_form(const char *text, const char **v)
 /* Roots that earlymount does not mount because someone else does: dracut's modules (their
  * parse-*.sh scripts claim these root= prefixes), systemd's gpt-auto generator, and the roots the
  * kernel mounts itself (init/do_mounts.c: /dev/nfs, /dev/cifs, /dev/ram, mtd*, ubi*). Saying who
- * mounts it beats "not a MAJOR:MINOR device number". The message is who and then the tail it
- * names (foreign_tails), so the tails several share are stored once. */
-static const char foreign_tails[] = "\0dracut's nfs module mounts it\0"
-	"the kernel mounts it itself (init/do_mounts.c)\0the zfs dracut module (zfs-dracut) mounts it";
-/* One packed string, an entry after another: how the prefix matches and which tail follows
- * (FR_PREFIX or FR_EXACT: the tail's digit, after an 'x' for an exact match), the prefix, '\0',
- * who, '\0'; the string's own '\0' ends it. Not a table of structs: two pointers per entry and
- * their padding were 408 B (320 B less in earlymount-init, 83,704 -> 83,384 B). */
+ * mounts it beats "not a MAJOR:MINOR device number". One packed string, an entry after another:
+ * how the prefix matches and which tail follows its who (FR_PREFIX or FR_EXACT: the tail's digit,
+ * after an 'x' for an exact match), the prefix, '\0'; the string's own '\0' ends it. Not a table
+ * of structs: two pointers per entry and their padding were 408 B (320 B less in earlymount-init,
+ * 83,704 -> 83,384 B). The who and the tail (several share one) are literals in the message of
+ * spec_parse_device, by the entry's number and the digit, so that msgpack packs them. */
 #define FR_PREFIX(tail) #tail /* the text starts with the prefix */
 #define FR_EXACT(tail) "x" #tail /* the text is the prefix; the x is skipped */
-#define FR(how, prefix, who) how prefix "\0" who "\0"
+#define FR(how, prefix) how prefix "\0"
 static const char foreign_roots[] =
-	FR(FR_PREFIX(1), "nfs:", "a network root (NFS); ")
-	FR(FR_PREFIX(1), "nfs4:", "a network root (NFSv4); ")
-	FR(FR_EXACT(1), "dhcp", "a network root named by DHCP; ")
-	FR(FR_EXACT(1), "dhcp6", "a network root named by DHCPv6; ")
-	FR(FR_EXACT(1), "/dev/nfs", "the kernel's NFS root (nfsroot=); the kernel or ")
-	FR(FR_PREFIX(0), "cifs:", "a network root (CIFS); dracut's cifs module mounts it")
-	FR(FR_EXACT(0), "/dev/cifs", "the kernel's CIFS root (cifsroot=); the kernel mounts it")
-	FR(FR_PREFIX(0), "iscsi:", "an iSCSI root; dracut's iscsi module logs in to it")
-	FR(FR_PREFIX(0), "nbd:", "a network block device root; dracut's nbd module connects it")
-	FR(FR_PREFIX(0), "live:", "a live image root; dracut's dmsquash-live module mounts it")
-	FR(FR_PREFIX(3), "zfs:", "a ZFS root; ")
-	FR(FR_PREFIX(3), "ZFS=", "a ZFS root; ")
-	FR(FR_PREFIX(0), "virtiofs:", "a virtiofs root; dracut's virtiofs module mounts it")
-	FR(FR_EXACT(0), "gpt-auto", "the root that systemd-gpt-auto-generator finds by its GPT partition type")
-	FR(FR_PREFIX(0), "/dev/ram", "the kernel's initrd RAM disk; the kernel mounts it itself")
-	FR(FR_PREFIX(2), "mtd", "an MTD root; ")
-	FR(FR_PREFIX(2), "ubi", "a UBI root; ");
+	FR(FR_PREFIX(1), "nfs:") /* 0 */
+	FR(FR_PREFIX(1), "nfs4:") /* 1 */
+	FR(FR_EXACT(1), "dhcp") /* 2 */
+	FR(FR_EXACT(1), "dhcp6") /* 3 */
+	FR(FR_EXACT(1), "/dev/nfs") /* 4 */
+	FR(FR_PREFIX(0), "cifs:") /* 5 */
+	FR(FR_EXACT(0), "/dev/cifs") /* 6 */
+	FR(FR_PREFIX(0), "iscsi:") /* 7 */
+	FR(FR_PREFIX(0), "nbd:") /* 8 */
+	FR(FR_PREFIX(0), "live:") /* 9 */
+	FR(FR_PREFIX(3), "zfs:") /* 10 */
+	FR(FR_PREFIX(3), "ZFS=") /* 11 */
+	FR(FR_PREFIX(0), "virtiofs:") /* 12 */
+	FR(FR_EXACT(0), "gpt-auto") /* 13 */
+	FR(FR_PREFIX(0), "/dev/ram") /* 14 */
+	FR(FR_PREFIX(2), "mtd") /* 15 */
+	FR(FR_PREFIX(2), "ubi"); /* 16 */
 
 int spec_parse_device(const char *text, struct devspec *d, char *err, size_t errlen)
 {
+	unsigned i = 0;
 	memset(d, 0, sizeof(*d));
 	d->text = text;
 	if (!*text)
 		return efail(err, errlen, "empty value");
-	for (const char *e = foreign_roots; *e;) {
+	for (const char *e = foreign_roots; *e; e += strlen(e) + 1, i++) {
 		int exact = *e == 'x';
 		unsigned tail = (unsigned)(e[exact] - '0');
-		const char *prefix = e + exact + 1, *who = prefix + strlen(prefix) + 1;
+		const char *prefix = e + exact + 1;
 		if (exact ? str_eq(text, prefix) : str_startswith(text, prefix)) {
-			fmt(err, errlen, "%s%s", who, nth(foreign_tails, tail));
+			fmt(err, errlen, "%s%s",
+			      i == 0 ? "a network root (NFS); "
+			    : i == 1 ? "a network root (NFSv4); "
+			    : i == 2 ? "a network root named by DHCP; "
+			    : i == 3 ? "a network root named by DHCPv6; "
+			    : i == 4 ? "the kernel's NFS root (nfsroot=); the kernel or "
+			    : i == 5 ? "a network root (CIFS); dracut's cifs module mounts it"
+			    : i == 6 ? "the kernel's CIFS root (cifsroot=); the kernel mounts it"
+			    : i == 7 ? "an iSCSI root; dracut's iscsi module logs in to it"
+			    : i == 8 ? "a network block device root; dracut's nbd module connects it"
+			    : i == 9 ? "a live image root; dracut's dmsquash-live module mounts it"
+			    : i == 10 ? "a ZFS root; "
+			    : i == 11 ? "a ZFS root; "
+			    : i == 12 ? "a virtiofs root; dracut's virtiofs module mounts it"
+			    : i == 13 ? "the root that systemd-gpt-auto-generator finds by its GPT partition type"
+			    : i == 14 ? "the kernel's initrd RAM disk; the kernel mounts it itself"
+			    : i == 15 ? "an MTD root; "
+			    :           "a UBI root; ",
+			    tail == 1 ? "dracut's nfs module mounts it"
+			    : tail == 2 ? "the kernel mounts it itself (init/do_mounts.c)"
+			    : tail == 3 ? "the zfs dracut module (zfs-dracut) mounts it" : "");
 			return -EOPNOTSUPP;
 		}
-		e = who + strlen(who) + 1;
 	}
 	/* dracut's parse-block.sh: root=block:/dev/... is that device path. */
 	if (str_startswith(text, "block:"))
