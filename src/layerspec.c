@@ -71,8 +71,8 @@ static int parse_volatile(const char *v, enum volatile_mode *m)
 int layer_param(struct plan *p, enum layer_param l, const char *name, const char *value, char *err,
                 size_t errlen)
 {
-	const char *why = "";
 	char sub[192];
+	int r = 0;
 
 	if (l == LP_VOLATILE) {
 		if (parse_volatile(value, &p->volatile_mode) < 0) {
@@ -93,7 +93,7 @@ int layer_param(struct plan *p, enum layer_param l, const char *name, const char
 	}
 	if (l == LP_OVERLAY) {
 		struct mount_entry *m = &p->overlay;
-		int r = spec_parse_device(value, &m->src, sub, sizeof(sub));
+		r = spec_parse_device(value, &m->src, sub, sizeof(sub));
 		if (r >= 0) {
 			p->have_overlay = 1;
 			m->role = ROLE_LAYER;
@@ -101,14 +101,14 @@ int layer_param(struct plan *p, enum layer_param l, const char *name, const char
 			m->target = "/";
 			return 0;
 		}
-		if (r == -EOPNOTSUPP)
-			why = "the writable layer must be a block device; this is ";
 	} else if (options_add(l == LP_OVERLAYFLAGS ? &p->overlay.opts : &p->tmpfs_opts, value, sub, sizeof(sub)) == 0) {
 		/* The options of a layer: filesystem parameters and attributes, split as rootflags= are. */
 		return 0;
 	}
-	/* The device or the options refused, with why in sub. */
-	fmt(err, errlen, EARLYMOUNT ".%s=%s: %s%s", name, value, why, sub);
+	/* The device or the options refused, with why in sub (the literal in the message, where
+	 * msgpack packs it). */
+	fmt(err, errlen, EARLYMOUNT ".%s=%s: %s%s", name, value,
+	    r == -EOPNOTSUPP ? "the writable layer must be a block device; this is " : "", sub);
 	return -EINVAL;
 }
 
