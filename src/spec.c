@@ -870,13 +870,14 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 	const char *n = a->name;
 	unsigned long v;
 	/* The groups whose parameter needs a value that is not empty (an empty init= is the
-	 * kernel's panic "Requested init  failed"), and the layers' options, which may be empty
-	 * but not bare. */
+	 * kernel's panic "Requested init  failed"), and those that may be empty but not bare: the
+	 * layers' options, and rootdelay= and root.journaldev=, which group_of gives their group
+	 * only with a value (named here so that the check says what the cases below rely on). */
 	enum {
 		NONEMPTY = 1u << G_ROOT | 1u << G_ROOTFSTYPE | 1u << G_INIT | 1u << G_USR | 1u << G_USRFSTYPE |
 		           1u << G_TIMEOUT | 1u << G_ONFAIL | 1u << G_JOBS | 1u << G_OVERLAY | 1u << G_ROOTIMAGE |
 		           1u << G_MOUNT | 1u << G_MODULES,
-		NOT_BARE = 1u << G_OVERLAYFLAGS | 1u << G_TMPFSFLAGS,
+		NOT_BARE = 1u << G_OVERLAYFLAGS | 1u << G_TMPFSFLAGS | 1u << G_ROOTDELAY | 1u << G_JOURNALDEV,
 	};
 	_Static_assert(G_COUNT <= 32, "the groups fit the masks");
 
