@@ -552,14 +552,15 @@ static long systemd_parse_sec(const char *s)
 
 /* ---- the parameters -------------------------------------------------------------------------- */
 
-/* Each parameter's group. Of the single-valued ones (G_ROOT to G_TMPFSFLAGS) only the last
- * occurrence is looked at; the others (G_MOUNT to G_UNKNOWN) count every time. */
+/* Each parameter's group. Of the single-valued ones (G_ROOT to G_TMPFSFLAGS; under systemd's
+ * rules not rootflags= and mount.usrflags=, see spec_build) only the last occurrence is looked at;
+ * the others (G_MOUNT to G_UNKNOWN) count every time. */
 enum group {
 	G_NONE, /* not ours: someone else's parameter, or a value the kernel's rules do not take */
-	/* named in group_names, in its order: the kernel's */
+	/* named in kernel_names, in its order: the kernel's */
 	G_ROOT, G_USR, G_ROOTFSTYPE, G_USRFSTYPE, G_ROOTFLAGS, G_USRFLAGS, G_ROOTDELAY, G_INIT, G_JOURNALDEV,
 	G_ROOTWAIT, G_RORW, G_RW, /* "rw": G_RORW once looked up */
-	/* then earlymount's own, after "earlymount." */
+	/* then earlymount's own, after "earlymount.", named in own_names */
 	G_TIMEOUT, G_DEBUG, G_ONFAIL, G_JOBS,
 	G_VOLATILE, /* to G_TMPFSFLAGS: the layer parameters, in enum layer_param's order */
 	G_OVERLAY, G_ROOTIMAGE, G_OVERLAYFLAGS, G_TMPFSFLAGS,
