@@ -53,51 +53,32 @@ int layer_share_list(const char *list)
  * pair a yes and its no. */
 static int parse_volatile(const char *v, enum volatile_mode *m)
 {
-	static const char words[] = "1\0" "0\0" "yes\0no\0y\0n\0true\0false\0t\0f\0on\0off";
-	const char *s = words;
+	int i;
 	if (!v) {
 		*m = VOL_YES;
 		return 0;
 	}
-	for (unsigned i = 0; i < 12; i++, s += strlen(s) + 1)
-		if (str_caseeq(v, s))
-			return *m = i & 1 ? VOL_NO : VOL_YES, 0;
-	if (str_eq(v, "state"))
-		return *m = VOL_STATE, 0;
-	if (str_eq(v, "overlay"))
-		return *m = VOL_OVERLAY, 0;
-	return -EINVAL;
+	i = word_index("1\0" "0\0" "yes\0no\0y\0n\0true\0false\0t\0f\0on\0off\0", v, str_caseeq);
+	if (i >= 0)
+		return *m = i & 1 ? VOL_NO : VOL_YES, 0;
+	i = word_index("state\0overlay\0", v, str_eq); /* VOL_STATE, VOL_OVERLAY */
+	if (i < 0)
+		return -EINVAL;
+	*m = (enum volatile_mode)(VOL_STATE + i);
+	return 0;
 }
 
 int layer_param(struct plan *p, enum layer_param l, const char *name, const char *value, char *err,
                 size_t errlen)
 {
 	char sub[192];
-	int r;
+	int r = 0;
 
 	if (l == LP_VOLATILE) {
 		if (parse_volatile(value, &p->volatile_mode) < 0) {
 			fmt(err, errlen, EARLYMOUNT ".volatile=%s: expected overlay, state, yes or no", value);
 			return -EINVAL;
 		}
-		return 0;
-	}
-	if (!value || (!*value && l < LP_OVERLAYFLAGS)) {
-		fmt(err, errlen, EARLYMOUNT ".%s=: empty value", name);
-		return -EINVAL;
-	}
-	if (l == LP_OVERLAY) {
-		struct mount_entry *m = &p->overlay;
-		r = spec_parse_device(value, &m->src, sub, sizeof(sub));
-		if (r < 0) {
-			fmt(err, errlen, EARLYMOUNT ".overlay=%s: %s%s", value,
-			    r == -EOPNOTSUPP ? "the writable layer must be a block device; this is " : "", sub);
-			return -EINVAL;
-		}
-		p->have_overlay = 1;
-		m->role = ROLE_LAYER;
-		m->param = "earlymount.overlay";
-		m->target = "/";
 		return 0;
 	}
 	if (l == LP_ROOTIMAGE) {
@@ -110,20 +91,29 @@ int layer_param(struct plan *p, enum layer_param l, const char *name, const char
 		p->rootimage = value;
 		return 0;
 	}
-	/* The options of a layer: filesystem parameters and attributes, split as rootflags= are. */
-	struct optset *o = l == LP_OVERLAYFLAGS ? &p->overlay.opts : &p->tmpfs_opts;
-	if (options_add(o, value, sub, sizeof(sub)) < 0) {
-		fmt(err, errlen, EARLYMOUNT ".%s=%s: %s", name, value, sub);
-		return -EINVAL;
+	if (l == LP_OVERLAY) {
+		struct mount_entry *m = &p->overlay;
+		r = spec_parse_device(value, &m->src, sub, sizeof(sub));
+		if (r >= 0) {
+			p->have_overlay = 1;
+			m->role = ROLE_LAYER;
+			m->param = "earlymount.overlay";
+			m->target = "/";
+			return 0;
+		}
+	} else if (options_add(l == LP_OVERLAYFLAGS ? &p->overlay.opts : &p->tmpfs_opts, value, sub, sizeof(sub)) == 0) {
+		/* The options of a layer: filesystem parameters and attributes, split as rootflags= are. */
+		return 0;
 	}
-	return 0;
+	/* The device or the options refused, with why in sub (the literal in the message, where
+	 * msgpack packs it). */
+	fmt(err, errlen, EARLYMOUNT ".%s=%s: %s%s", name, value,
+	    r == -EOPNOTSUPP ? "the writable layer must be a block device; this is " : "", sub);
+	return -EINVAL;
 }
 
 int layer_finish(struct plan *p, char *err, size_t errlen)
 {
-	static const char *const vol_names[] = { "no", "yes", "state", "overlay" };
-	const char *vol = vol_names[p->volatile_mode];
-
 	if (p->overlay.opts.nparams + p->overlay.opts.attr_set + p->overlay.opts.attr_clr && !p->have_overlay) {
 		fmt(err, errlen, EARLYMOUNT ".overlayflags= given without " EARLYMOUNT ".overlay=");
 		return -EINVAL;
@@ -131,7 +121,8 @@ int layer_finish(struct plan *p, char *err, size_t errlen)
 	if (p->volatile_mode != VOL_NO && p->have_overlay) {
 		fmt(err, errlen, EARLYMOUNT ".volatile=%s and " EARLYMOUNT ".overlay=%s: the root gets one "
 		    "writable layer, either in memory (volatile=) or on a device (overlay=); give one of them",
-		    vol, p->overlay.src.text);
+		    p->volatile_mode == VOL_YES ? "yes" : p->volatile_mode == VOL_STATE ? "state" : "overlay",
+		    p->overlay.src.text);
 		return -EINVAL;
 	}
 	if (p->share_root && (p->rootimage || p->volatile_mode != VOL_NO || p->have_overlay)) {
@@ -146,10 +137,8 @@ int layer_finish(struct plan *p, char *err, size_t errlen)
 	}
 	if (p->have_overlay) {
 		/* The upper device is written: read-write whatever ro/rw say of the root (which
-		 * stays read-only under it). */
+		 * stays read-only under it). spec_build gives it the root's wait. */
 		p->overlay.opts.ro = 0;
-		p->overlay.wait_s = p->root.wait_s;
-		p->overlay.wait_from = p->root.wait_from;
 	}
 	/* The tmpfs layers are the root (or /var) of a system: 0755 as systemd makes them
 	 * (TMPFS_LIMITS_ROOTFS, "mode=0755"), not tmpfs's own 1777, unless the options say a mode. */
@@ -182,9 +171,7 @@ int layer_finish(struct plan *p, char *err, size_t errlen)
 		em_strlcpy(m->src.value, "tmpfs", sizeof(m->src.value));
 		m->target = "/var";
 		em_strlcpy(m->fstypes, "tmpfs", sizeof(m->fstypes));
-		options_copy(&m->opts, &p->tmpfs_opts);
-		m->wait_s = p->wait_s;
-		m->wait_from = p->wait_from;
+		options_copy(&m->opts, &p->tmpfs_opts); /* spec_build sets its wait, as the others' */
 	}
 	return 0;
 }

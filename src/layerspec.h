@@ -18,11 +18,13 @@ int layer_share_list(const char *list);
  * and rootimage need a value, the options may be empty but not bare. */
 enum layer_param { LP_VOLATILE, LP_OVERLAY, LP_ROOTIMAGE, LP_OVERLAYFLAGS, LP_TMPFSFLAGS };
 /* Takes layer parameter l, written name (without "earlymount.", for messages), value NULL when
- * bare: 0, or -EINVAL with a message in err. */
+ * bare: 0, or -EINVAL with a message in err. The caller (spec.c) has refused an empty value where
+ * the list above says so: value is NULL only for volatile. */
 int layer_param(struct plan *p, enum layer_param l, const char *name, const char *value, char *err,
                 size_t errlen);
 /* After every parameter: refuses conflicting ones, sets the defaults (the tmpfs layers' mode, the
- * overlay device's wait and rw) and adds volatile=state's /var mount. 0 or -EINVAL with err. */
+ * overlay device's rw) and adds volatile=state's /var mount. 0 or -EINVAL with err. spec_build
+ * calls it before it sets the devices' waits (the overlay's, the /var mount's too). */
 int layer_finish(struct plan *p, char *err, size_t errlen);
 
 /* 1 when the root is not just the root device mounted on the sysroot (layers.c builds it). */

@@ -20,26 +20,18 @@ enum kind {
 	K_REFUSE,   /* meaningless or harmful here */
 };
 
-static const char *const refuse_why[] = {
-	"give 'bind' as the filesystem type (WHAT:WHERE:bind:OPTIONS)",
-	"give 'rbind' as the filesystem type (WHAT:WHERE:rbind:OPTIONS)",
-	"earlymount only makes new mounts",
-	"use rbind or r<propagation> (rprivate, rshared, ...)",
-	"loop devices are not supported",
-};
-
 /* Mount attributes are per-mount and go to fsmount()/mount_setattr(); the VFS refuses them as
  * fsconfig() parameters with EINVAL (fs/fs_context.c vfs_parse_fs_param -> forbidden_sb_flag).
  * The words' names, packed one after the other, and in kw_info in the same order each one's kind
  * and value: every value is one MOUNT_ATTR_* or MS_* bit (kept as its number plus one), 0, or
- * K_REFUSE's index into refuse_why. A table of structs with the names inline and 32-bit values
+ * K_REFUSE's reason (the message in add_word: literals there, which msgpack packs). A table of structs with the names inline and 32-bit values
  * was 798 B (the two: 320 B less in earlymount-init, 83,384 -> 83,064 B). */
 static const char kw_names[] =
 	"ro\0rw\0nosuid\0suid\0nodev\0dev\0noexec\0exec\0nosymfollow\0symfollow\0nodiratime\0diratime\0"
 	"relatime\0noatime\0strictatime\0norelatime\0nostrictatime\0atime\0"
 	"private\0shared\0slave\0unbindable\0rprivate\0rshared\0rslave\0runbindable\0"
 	"defaults\0auto\0noauto\0user\0nouser\0users\0owner\0group\0_netdev\0"
-	"nofail\0bind\0rbind\0remount\0move\0rec\0loop";
+	"nofail\0bind\0rbind\0remount\0move\0rec\0loop\0";
 #define KW(kind, bit) (uint16_t)((kind) | ((bit) != 0 ? __builtin_ctzll(bit) + 1 : 0) << 4)
 #define KW_REFUSE(why) (uint16_t)(K_REFUSE | (why) << 4)
 static const uint16_t kw_info[] = {
@@ -66,6 +58,14 @@ static const uint16_t kw_info[] = {
 	KW_REFUSE(0), KW_REFUSE(1), KW_REFUSE(2), KW_REFUSE(2), KW_REFUSE(3), KW_REFUSE(4),
 };
 
+int word_index(const char *list, const char *w, int (*eq)(const char *, const char *))
+{
+	for (int i = 0; *list; i++, list += strlen(list) + 1)
+		if (eq(w, list))
+			return i;
+	return -1;
+}
+
 void options_init(struct optset *o)
 {
 	memset(o, 0, sizeof(*o));
@@ -76,11 +76,8 @@ void options_init(struct optset *o)
  * has a bit). */
 static unsigned lookup(const char *word)
 {
-	const char *n = kw_names;
-	for (size_t i = 0; i < ARRAY_SIZE(kw_info); i++, n += strlen(n) + 1)
-		if (str_eq(n, word))
-			return kw_info[i];
-	return 0;
+	int i = word_index(kw_names, word, str_eq);
+	return i < 0 ? 0 : kw_info[i];
 }
 
 static int add_word(struct optset *o, char *word, char *err, size_t errlen)
@@ -127,7 +124,12 @@ static int add_word(struct optset *o, char *word, char *err, size_t errlen)
 			o->nofail = 1;
 			return 0;
 		default:
-			fmt(err, errlen, "option '%s' is not allowed here: %s", word, refuse_why[v]);
+			fmt(err, errlen, "option '%s' is not allowed here: %s", word,
+			    v == 0 ? "give 'bind' as the filesystem type (WHAT:WHERE:bind:OPTIONS)"
+			    : v == 1 ? "give 'rbind' as the filesystem type (WHAT:WHERE:rbind:OPTIONS)"
+			    : v == 2 ? "earlymount only makes new mounts"
+			    : v == 3 ? "use rbind or r<propagation> (rprivate, rshared, ...)"
+			             : "loop devices are not supported");
 			return -EINVAL;
 		}
 	}
@@ -274,7 +276,7 @@ const char *options_propagation_name(uint64_t prop)
  * SBF_CLEAR when the word clears it. */
 #define SBF_CLEAR 128
 #define SBF(clear, flag) (unsigned char)((clear) * SBF_CLEAR + __builtin_ctzl(flag))
-static const char sbf_names[] = "ro\0rw\0sync\0async\0dirsync\0lazytime\0nolazytime\0mand\0nomand\0silent";
+static const char sbf_names[] = "ro\0rw\0sync\0async\0dirsync\0lazytime\0nolazytime\0mand\0nomand\0silent\0";
 static const unsigned char sbf_info[] = {
 	SBF(0, MS_RDONLY),   SBF(1, MS_RDONLY),   SBF(0, MS_SYNCHRONOUS), SBF(1, MS_SYNCHRONOUS),
 	SBF(0, MS_DIRSYNC),  SBF(0, MS_LAZYTIME), SBF(1, MS_LAZYTIME),    SBF(0, MS_MANDLOCK),
@@ -305,12 +307,8 @@ int options_legacy(const struct optset *o, unsigned long *msflags, char *data, s
 	sb_init(&sb, data, cap);
 	for (unsigned i = 0; i < o->nparams; i++) {
 		const struct fsparam *p = &o->params[i];
-		size_t j;
-		const char *n = sbf_names;
-		for (j = 0; !p->value && j < ARRAY_SIZE(sbf_info); j++, n += strlen(n) + 1)
-			if (str_eq(p->key, n))
-				break;
-		if (!p->value && j < ARRAY_SIZE(sbf_info)) {
+		int j = p->value ? -1 : word_index(sbf_names, p->key, str_eq);
+		if (j >= 0) {
 			unsigned long bit = 1UL << (sbf_info[j] & ~SBF_CLEAR);
 			if (sbf_info[j] & SBF_CLEAR)
 				f &= ~bit;
@@ -321,14 +319,8 @@ int options_legacy(const struct optset *o, unsigned long *msflags, char *data, s
 		if (sb.len)
 			sb_putc(&sb, ',');
 		sb_puts(&sb, p->key);
-		if (p->value) {
-			sb_putc(&sb, '=');
-			if (p->quoted)
-				sb_putc(&sb, '"');
-			sb_puts(&sb, p->value);
-			if (p->quoted)
-				sb_putc(&sb, '"');
-		}
+		if (p->value)
+			sb_printf(&sb, p->quoted ? "=\"%s\"" : "=%s", p->value);
 	}
 	*msflags = f;
 	return sb.overflow ? -E2BIG : 0;

@@ -31,6 +31,11 @@ struct optset {
 	struct fsparam params[OPT_MAX_PARAMS];
 };
 
+/* The index of w among the words packed one after the other in list, ended by an empty word, as
+ * eq compares them (eq(w, word): str_eq, str_caseeq, param_eq, str_startswith); -1 when none is.
+ * The parsers' keyword lists are such packed strings: no table of pointers. */
+int word_index(const char *list, const char *w, int (*eq)(const char *, const char *));
+
 void options_init(struct optset *o);
 /* Adds the options in text (comma-separated; may be NULL or empty) to o. Returns 0, or -EINVAL
  * with a message in err naming the option and why it is refused. A comma inside double quotes does

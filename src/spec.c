@@ -46,22 +46,24 @@ static int has_dotdot(const char *p)
 /* Writes the message into err: -EINVAL, for "return efail(err, errlen, ...)". */
 #define efail(...) (fmt(__VA_ARGS__), -EINVAL)
 
-/* udev escapes characters of labels in /dev/disk/by-label names as \xNN (udev_util_encode_string);
- * no udev made those links here, so the name is decoded and matched like LABEL=. It stops at
- * cap - 1 bytes: out is one byte longer than a value may be, so set_value refuses a name that
- * does not fit with its "longer than" message. */
-static void decode_udev(const char *in, char *out, size_t cap)
+/* Copies the n bytes of a tag's value at in (NUL-terminated after them or later) into out. It
+ * stops at cap - 1 bytes: out is one byte longer than a value may be, so set_value refuses a value
+ * that does not fit with its "longer than" message. udev escapes characters of labels in
+ * /dev/disk/by-label names as \xNN (udev_util_encode_string); no udev made those links here, so
+ * with udev set the name is decoded and matched like LABEL=. */
+static void copy_tag(const char *in, size_t n, char *out, size_t cap, int udev)
 {
-	size_t n = 0;
-	while (*in && n + 1 < cap) {
+	const char *end = in + n;
+	size_t o = 0;
+	while (in < end && o + 1 < cap) {
 		char c = *in++;
-		if (c == '\\' && in[0] == 'x' && is_hex(in[1]) && is_hex(in[2])) {
+		if (udev && c == '\\' && in[0] == 'x' && is_hex(in[1]) && is_hex(in[2])) {
 			c = (char)(hexval(in[1]) << 4 | hexval(in[2]));
 			in += 3;
 		}
-		out[n++] = c;
+		out[o++] = c;
 	}
-	out[n] = '\0';
+	out[o] = '\0';
 }
 
 static int set_value(struct devspec *d, const char *v, char *err, size_t errlen)
@@ -124,16 +126,44 @@ static int parse_int(const char *s, int *out)
 	return 0;
 }
 
+/* simple_strtoul(s, &end, base) (lib/vsprintf.c with _parse_integer_fixup_radix) for base 0, 10
+ * or 16: with base 0, "0x" followed by a hex digit means hex, another leading "0" octal, else
+ * decimal; base 16 skips that "0x" too (the kernel skips a "0x" before anything; with no hex digit
+ * after it, the text is refused here either way). It stops at the first byte that is not a digit
+ * of the base and says how many digits it read. Saturates instead of wrapping. */
+static unsigned long kernel_strtoul(const char *s, unsigned base, const char **end, size_t *ndigits)
+{
+	unsigned long v = 0;
+	size_t n = 0;
+
+	if (base != 10 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && is_hex(s[2]))
+		base = 16, s += 2;
+	else if (!base)
+		base = s[0] == '0' ? 8 : 10;
+	for (;; s++, n++) {
+		unsigned d;
+		if (*s >= '0' && *s <= '9')
+			d = (unsigned)(*s - '0');
+		else if (is_hex(*s))
+			d = (unsigned)hexval(*s);
+		else
+			break;
+		if (d >= base)
+			break;
+		v = v > (~0ul - d) / base ? ~0ul : v * base + d;
+	}
+	*end = s;
+	*ndigits = n;
+	return v;
+}
+
 /* The kernel's "%u" in sscanf: decimal digits only, no sign. NULL when there is no digit. */
 static const char *scan_dec(const char *s, unsigned long *v)
 {
-	unsigned long n = 0;
-	if (*s < '0' || *s > '9')
-		return NULL;
-	for (; *s >= '0' && *s <= '9'; s++)
-		n = n > 100000000ul ? n : n * 10 + (unsigned long)(*s - '0');
-	*v = n;
-	return s;
+	const char *end;
+	size_t n;
+	*v = kernel_strtoul(s, 10, &end, &n);
+	return n ? end : NULL;
 }
 
 /* MAJ:MIN and MAJ:MIN:OFFSET as the kernel reads them (init/do_mounts.c name_to_dev_t in 6.1,
@@ -167,80 +197,83 @@ static int parse_devnum(const char *s, struct devspec *d)
 /* The tag forms, packed one after the other: the i-th is of kind DEV_UUID + i % 4 (UUID, LABEL,
  * PARTUUID, PARTLABEL), the last four are udev's links. */
 static const char tag_forms[] = "UUID=\0LABEL=\0PARTUUID=\0PARTLABEL=\0/dev/disk/by-uuid/\0"
-                                "/dev/disk/by-label/\0/dev/disk/by-partuuid/\0/dev/disk/by-partlabel/";
+                                "/dev/disk/by-label/\0/dev/disk/by-partuuid/\0/dev/disk/by-partlabel/\0";
 
 /* The index of the tag form text starts with, with *v the value after it; -1 when none. */
 static int tag_form(const char *text, const char **v)
 {
-	const char *s = tag_forms;
-	for (int i = 0; i < 8; i++, s += strlen(s) + 1)
-		if (str_startswith(text, s))
-			return *v = text + strlen(s), i;
-	return -1;
+	int i = word_index(tag_forms, text, str_startswith);
+	if (i >= 0)
+		*v = text + strlen(nth(tag_forms, (unsigned)i));
+	return i;
 }
 
 /* Roots that earlymount does not mount because someone else does: dracut's modules (their
  * parse-*.sh scripts claim these root= prefixes), systemd's gpt-auto generator, and the roots the
  * kernel mounts itself (init/do_mounts.c: /dev/nfs, /dev/cifs, /dev/ram, mtd*, ubi*). Saying who
- * mounts it beats "not a MAJOR:MINOR device number". The message is who and then the tail it
- * names (foreign_tails), so the tails several share are stored once. */
-static const char foreign_tails[] = "\0dracut's nfs module mounts it\0"
-	"the kernel mounts it itself (init/do_mounts.c)\0the zfs dracut module (zfs-dracut) mounts it";
-/* One packed string, an entry after another: how the prefix matches and which tail follows
- * (FR_PREFIX or FR_EXACT: the tail's digit, after an 'x' for an exact match), the prefix, '\0',
- * who, '\0'; the string's own '\0' ends it. Not a table of structs: two pointers per entry and
- * their padding were 408 B (320 B less in earlymount-init, 83,704 -> 83,384 B). */
+ * mounts it beats "not a MAJOR:MINOR device number". One packed string, an entry after another:
+ * how the prefix matches and which tail follows its who (FR_PREFIX or FR_EXACT: the tail's digit,
+ * after an 'x' for an exact match), the prefix, '\0'; the string's own '\0' ends it. Not a table
+ * of structs: two pointers per entry and their padding were 408 B (320 B less in earlymount-init,
+ * 83,704 -> 83,384 B). The who and the tail (several share one) are literals in the message of
+ * spec_parse_device, by the entry's number and the digit, so that msgpack packs them. */
 #define FR_PREFIX(tail) #tail /* the text starts with the prefix */
 #define FR_EXACT(tail) "x" #tail /* the text is the prefix; the x is skipped */
-#define FR(how, prefix, who) how prefix "\0" who "\0"
+#define FR(how, prefix) how prefix "\0"
 static const char foreign_roots[] =
-	FR(FR_PREFIX(1), "nfs:", "a network root (NFS); ")
-	FR(FR_PREFIX(1), "nfs4:", "a network root (NFSv4); ")
-	FR(FR_EXACT(1), "dhcp", "a network root named by DHCP; ")
-	FR(FR_EXACT(1), "dhcp6", "a network root named by DHCPv6; ")
-	FR(FR_EXACT(1), "/dev/nfs", "the kernel's NFS root (nfsroot=); the kernel or ")
-	FR(FR_PREFIX(0), "cifs:", "a network root (CIFS); dracut's cifs module mounts it")
-	FR(FR_EXACT(0), "/dev/cifs", "the kernel's CIFS root (cifsroot=); the kernel mounts it")
-	FR(FR_PREFIX(0), "iscsi:", "an iSCSI root; dracut's iscsi module logs in to it")
-	FR(FR_PREFIX(0), "nbd:", "a network block device root; dracut's nbd module connects it")
-	FR(FR_PREFIX(0), "live:", "a live image root; dracut's dmsquash-live module mounts it")
-	FR(FR_PREFIX(3), "zfs:", "a ZFS root; ")
-	FR(FR_PREFIX(3), "ZFS=", "a ZFS root; ")
-	FR(FR_PREFIX(0), "virtiofs:", "a virtiofs root; dracut's virtiofs module mounts it")
-	FR(FR_EXACT(0), "gpt-auto", "the root that systemd-gpt-auto-generator finds by its GPT partition type")
-	FR(FR_PREFIX(0), "/dev/ram", "the kernel's initrd RAM disk; the kernel mounts it itself")
-	FR(FR_PREFIX(2), "mtd", "an MTD root; ")
-	FR(FR_PREFIX(2), "ubi", "a UBI root; ");
-
-/* systemd's tag_to_udev_node unquotes the value of UUID=, LABEL=, PARTUUID= and PARTLABEL= (one
- * matching pair of " or ' around it); the kernel keeps the quotes of root=LABEL="My Root" in the
- * value (lib/cmdline.c next_arg strips only quotes that open the parameter or its value), so this
- * is done under both rules. */
-static const char *unquote_tag(const char *v, char *buf, size_t cap)
-{
-	size_t l = strlen(v);
-	if (l < 2 || (v[0] != '"' && v[0] != '\'') || v[l - 1] != v[0] || l - 2 >= cap)
-		return v;
-	memcpy(buf, v + 1, l - 2);
-	buf[l - 2] = '\0';
-	return buf;
-}
+	FR(FR_PREFIX(1), "nfs:") /* 0 */
+	FR(FR_PREFIX(1), "nfs4:") /* 1 */
+	FR(FR_EXACT(1), "dhcp") /* 2 */
+	FR(FR_EXACT(1), "dhcp6") /* 3 */
+	FR(FR_EXACT(1), "/dev/nfs") /* 4 */
+	FR(FR_PREFIX(0), "cifs:") /* 5 */
+	FR(FR_EXACT(0), "/dev/cifs") /* 6 */
+	FR(FR_PREFIX(0), "iscsi:") /* 7 */
+	FR(FR_PREFIX(0), "nbd:") /* 8 */
+	FR(FR_PREFIX(0), "live:") /* 9 */
+	FR(FR_PREFIX(3), "zfs:") /* 10 */
+	FR(FR_PREFIX(3), "ZFS=") /* 11 */
+	FR(FR_PREFIX(0), "virtiofs:") /* 12 */
+	FR(FR_EXACT(0), "gpt-auto") /* 13 */
+	FR(FR_PREFIX(0), "/dev/ram") /* 14 */
+	FR(FR_PREFIX(2), "mtd") /* 15 */
+	FR(FR_PREFIX(2), "ubi"); /* 16 */
 
 int spec_parse_device(const char *text, struct devspec *d, char *err, size_t errlen)
 {
+	unsigned i = 0;
 	memset(d, 0, sizeof(*d));
 	d->text = text;
 	if (!*text)
 		return efail(err, errlen, "empty value");
-	for (const char *e = foreign_roots; *e;) {
+	for (const char *e = foreign_roots; *e; e += strlen(e) + 1, i++) {
 		int exact = *e == 'x';
 		unsigned tail = (unsigned)(e[exact] - '0');
-		const char *prefix = e + exact + 1, *who = prefix + strlen(prefix) + 1;
+		const char *prefix = e + exact + 1;
 		if (exact ? str_eq(text, prefix) : str_startswith(text, prefix)) {
-			fmt(err, errlen, "%s%s", who, nth(foreign_tails, tail));
+			fmt(err, errlen, "%s%s",
+			      i == 0 ? "a network root (NFS); "
+			    : i == 1 ? "a network root (NFSv4); "
+			    : i == 2 ? "a network root named by DHCP; "
+			    : i == 3 ? "a network root named by DHCPv6; "
+			    : i == 4 ? "the kernel's NFS root (nfsroot=); the kernel or "
+			    : i == 5 ? "a network root (CIFS); dracut's cifs module mounts it"
+			    : i == 6 ? "the kernel's CIFS root (cifsroot=); the kernel mounts it"
+			    : i == 7 ? "an iSCSI root; dracut's iscsi module logs in to it"
+			    : i == 8 ? "a network block device root; dracut's nbd module connects it"
+			    : i == 9 ? "a live image root; dracut's dmsquash-live module mounts it"
+			    : i == 10 ? "a ZFS root; "
+			    : i == 11 ? "a ZFS root; "
+			    : i == 12 ? "a virtiofs root; dracut's virtiofs module mounts it"
+			    : i == 13 ? "the root that systemd-gpt-auto-generator finds by its GPT partition type"
+			    : i == 14 ? "the kernel's initrd RAM disk; the kernel mounts it itself"
+			    : i == 15 ? "an MTD root; "
+			    :           "a UBI root; ",
+			    tail == 1 ? "dracut's nfs module mounts it"
+			    : tail == 2 ? "the kernel mounts it itself (init/do_mounts.c)"
+			    : tail == 3 ? "the zfs dracut module (zfs-dracut) mounts it" : "");
 			return -EOPNOTSUPP;
 		}
-		e = who + strlen(who) + 1;
 	}
 	/* dracut's parse-block.sh: root=block:/dev/... is that device path. */
 	if (str_startswith(text, "block:"))
@@ -249,16 +282,19 @@ int spec_parse_device(const char *text, struct devspec *d, char *err, size_t err
 	int t = tag_form(text, &v);
 	if (t >= 0) {
 		char buf[SPEC_VALUE_MAX + 1]; /* a value that is too long still shows as one */
+		size_t l = strlen(v);
+		int udev = t >= 4;
 		d->kind = (enum devkind)(DEV_UUID + (t & 3));
-		if (t >= 4) {
-			if (strchr(v, '/'))
-				return efail(err, errlen, "'%s' has a '/' after the %s", v, spec_kind_name(d->kind));
-			decode_udev(v, buf, sizeof(buf));
-			v = buf;
-		} else {
-			v = unquote_tag(v, buf, sizeof(buf));
-		}
-		if (set_value(d, v, err, errlen) < 0)
+		if (udev && strchr(v, '/'))
+			return efail(err, errlen, "'%s' has a '/' after the %s", v, spec_kind_name(d->kind));
+		/* systemd's tag_to_udev_node unquotes the value of UUID=, LABEL=, PARTUUID= and
+		 * PARTLABEL= (one matching pair of " or ' around it); the kernel keeps the quotes of
+		 * root=LABEL="My Root" in the value (lib/cmdline.c next_arg strips only quotes that
+		 * open the parameter or its value), so this is done under both rules. */
+		if (!udev && l >= 2 && (v[0] == '"' || v[0] == '\'') && v[l - 1] == v[0])
+			v++, l -= 2;
+		copy_tag(v, l, buf, sizeof(buf), udev);
+		if (set_value(d, buf, err, errlen) < 0)
 			return -EINVAL;
 		if (d->kind == DEV_UUID)
 			return check_uuid(d, err, errlen);
@@ -310,14 +346,10 @@ int spec_parse_device(const char *text, struct devspec *d, char *err, size_t err
 	{
 		/* The kernel's old form: the device number in hex (new_decode_dev of
 		 * simple_strtoul(name, &p, 16), which skips a leading "0x"). */
-		const char *h = text;
+		const char *end;
 		size_t n;
-		unsigned long dev = 0;
-		if (h[0] == '0' && (h[1] == 'x' || h[1] == 'X') && h[2])
-			h += 2;
-		for (n = 0; n < 9 && is_hex(h[n]); n++)
-			dev = dev << 4 | (unsigned long)hexval(h[n]);
-		if (!h[n] && n <= 8) {
+		unsigned long dev = kernel_strtoul(text, 16, &end, &n);
+		if (!*end && n && n <= 8) {
 			d->kind = DEV_DEVNUM;
 			d->major = (unsigned)((dev & 0xfff00) >> 8);
 			d->minor = (unsigned)((dev & 0xff) | ((dev >> 12) & 0xfff00));
@@ -381,14 +413,11 @@ static int check_target(const char *t, const char *noun, char *err, size_t errle
  * and then its no). */
 static int parse_bool(const char *v, int *out)
 {
-	static const char words[] = "1\0" "0\0" "yes\0no\0true\0false\0on\0off";
-	const char *s = words;
-	if (!v)
-		return *out = 1, 0;
-	for (unsigned i = 0; i < 8; i++, s += strlen(s) + 1)
-		if (str_eq(v, s))
-			return *out = !(i & 1), 0;
-	return -EINVAL;
+	int i = v ? word_index("1\0" "0\0" "yes\0no\0true\0false\0on\0off\0", v, str_eq) : 0;
+	if (i < 0)
+		return -EINVAL;
+	*out = !(i & 1);
+	return 0;
 }
 
 /* ---- warnings ---------------------------------------------------------------------------- */
@@ -444,36 +473,6 @@ int spec_warning(const struct plan *p, unsigned i, const char **s, size_t *len)
 
 /* ---- numbers as the kernel and systemd read them ------------------------------------------ */
 
-/* simple_strtoul(s, &end, 0) (lib/vsprintf.c with _parse_integer_fixup_radix): "0x" followed by a
- * hex digit means hex, another leading "0" octal, else decimal; it stops at the first byte that is
- * not a digit of the base and says how many digits it read. Saturates instead of wrapping. */
-static unsigned long kernel_strtoul0(const char *s, const char **end, size_t *ndigits)
-{
-	unsigned base = 10;
-	unsigned long v = 0;
-	size_t n = 0;
-
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && is_hex(s[2]))
-		base = 16, s += 2;
-	else if (s[0] == '0')
-		base = 8;
-	for (;; s++, n++) {
-		unsigned d;
-		if (*s >= '0' && *s <= '9')
-			d = (unsigned)(*s - '0');
-		else if (is_hex(*s))
-			d = (unsigned)hexval(*s);
-		else
-			break;
-		if (d >= base)
-			break;
-		v = v > (~0ul - d) / base ? ~0ul : v * base + d;
-	}
-	*end = s;
-	*ndigits = n;
-	return v;
-}
-
 /* kstrtoint(s, 0, &v) (lib/kstrtox.c): an optional sign, the base rules above, digits, and at
  * most a trailing newline; anything else is -EINVAL. Negative values are reported as -ERANGE. */
 static int kernel_kstrtoint0(const char *s, long *out)
@@ -487,7 +486,7 @@ static int kernel_kstrtoint0(const char *s, long *out)
 		neg = 1, s++;
 	else if (*s == '+')
 		s++;
-	v = kernel_strtoul0(s, &end, &n);
+	v = kernel_strtoul(s, 0, &end, &n);
 	if (!n || (*end && !(end[0] == '\n' && !end[1])) || v > (unsigned long)INT_MAX)
 		return -EINVAL;
 	*out = neg ? -(long)v : (long)v;
@@ -553,68 +552,70 @@ static long systemd_parse_sec(const char *s)
 
 /* ---- the parameters -------------------------------------------------------------------------- */
 
-/* The single-valued parameters: only the last occurrence of each is looked at. */
+/* Each parameter's group. Of the single-valued ones (G_ROOT to G_TMPFSFLAGS; under systemd's
+ * rules not rootflags= and mount.usrflags=, see spec_build) only the last occurrence is looked at;
+ * the others (G_MOUNT to G_UNKNOWN) count every time. */
 enum group {
-	G_NONE, /* not ours, or one that adds up (earlymount.mount=, earlymount.modules=, and under
-	         * systemd rootflags= and mount.usrflags=) */
-	/* named in group_names, in its order */
-	G_ROOT, G_ROOTFSTYPE, G_ROOTFLAGS, G_ROOTDELAY, G_INIT, G_USR, G_USRFSTYPE, G_USRFLAGS, G_JOURNALDEV,
+	G_NONE, /* not ours: someone else's parameter, or a value the kernel's rules do not take */
+	/* named in kernel_names, in its order: the kernel's */
+	G_ROOT, G_USR, G_ROOTFSTYPE, G_USRFSTYPE, G_ROOTFLAGS, G_USRFLAGS, G_ROOTDELAY, G_INIT, G_JOURNALDEV,
+	G_ROOTWAIT, G_RORW, G_RW, /* "rw": G_RORW once looked up */
+	/* then earlymount's own, after "earlymount.", named in own_names */
 	G_TIMEOUT, G_DEBUG, G_ONFAIL, G_JOBS,
 	G_VOLATILE, /* to G_TMPFSFLAGS: the layer parameters, in enum layer_param's order */
 	G_OVERLAY, G_ROOTIMAGE, G_OVERLAYFLAGS, G_TMPFSFLAGS,
-	/* matched by hand */
-	G_RORW, G_ROOTWAIT, G_COUNT,
+	G_MOUNT, G_MODULES, /* earlymount.mount= and earlymount.modules=: they add up */
+	G_BARE,    /* root, rootfstype, ... without '=': ignored with a warning */
+	G_UNKNOWN, /* earlymount.NAME that is none of ours: refused */
+	G_COUNT,
 	G_SKIP = G_COUNT /* in spec_build: an occurrence that a later one overrides */
 };
 
-/* The names of G_ROOT to G_JOURNALDEV, then those of earlymount's own G_TIMEOUT to G_TMPFSFLAGS
- * (after "earlymount."), one after the other: one packed string rather than two tables of
- * pointers and enums (128 B of earlymount-init, 83,832 -> 83,704 B). */
-static const char group_names[] =
-	"root\0rootfstype\0rootflags\0rootdelay\0init\0mount.usr\0mount.usrfstype\0mount.usrflags\0"
-	"root.journaldev\0timeout\0debug\0onfail\0jobs\0volatile\0overlay\0rootimage\0overlayflags\0"
-	"tmpfsflags";
+/* The names of G_ROOT to G_RW, and those of earlymount's own G_TIMEOUT to G_MODULES (after
+ * "earlymount."), each list one packed string rather than tables of pointers and enums (128 B of
+ * earlymount-init, 83,832 -> 83,704 B). */
+static const char kernel_names[] =
+	"root\0mount.usr\0rootfstype\0mount.usrfstype\0rootflags\0mount.usrflags\0rootdelay\0init\0"
+	"root.journaldev\0rootwait\0ro\0rw\0";
+static const char own_names[] =
+	"timeout\0debug\0onfail\0jobs\0volatile\0overlay\0rootimage\0overlayflags\0tmpfsflags\0mount\0modules\0";
 _Static_assert(G_OVERLAY - G_VOLATILE == LP_OVERLAY && G_ROOTIMAGE - G_VOLATILE == LP_ROOTIMAGE &&
                G_OVERLAYFLAGS - G_VOLATILE == LP_OVERLAYFLAGS && G_TMPFSFLAGS - G_VOLATILE == LP_TMPFSFLAGS,
                "the layer parameters' groups follow enum layer_param");
 
-/* The group of a name among group_names: of the kernel's (ours 0) or, after "earlymount.", of
- * earlymount's own (ours 1); G_NONE when it is none of them. */
+/* The group of a name: of the kernel's (ours 0) or, after "earlymount.", of earlymount's own
+ * (ours 1); G_NONE when it is none of them. */
 static enum group name_group(const char *n, int ours)
 {
-	const char *s = group_names;
-	for (enum group g = G_ROOT; g <= G_TMPFSFLAGS; g++, s += strlen(s) + 1)
-		if ((g >= G_TIMEOUT) == ours && param_eq(n, s))
-			return g;
-	return G_NONE;
+	int i = word_index(ours ? own_names : kernel_names, n, param_eq);
+	enum group g = (enum group)((ours ? G_TIMEOUT : G_ROOT) + i);
+	return i < 0 ? G_NONE : g == G_RW ? G_RORW : g;
 }
 
-static enum group group_of(const struct cmdline_arg *a, enum spec_rules rules)
+static enum group group_of(const struct cmdline_arg *a)
 {
 	const char *n = a->name;
-	enum group g;
-	int ours;
+	int ours = str_startswith(n, "earlymount.");
+	enum group g = name_group(n + (ours ? 11 : 0), ours);
 
-	/* __setup("ro", readonly) and __setup("rw", readwrite) (init/do_mounts.c) refuse a value:
-	 * "ro=1" is not ro. They set and clear one flag, so together they are one parameter. */
-	if (param_eq(n, "ro") || param_eq(n, "rw"))
-		return a->value ? G_NONE : G_RORW;
-	/* rootwait and rootwait=N (6.4+) set the same root_wait. */
-	if (param_eq(n, "rootwait"))
-		return G_ROOTWAIT;
-	/* earlymount's own single-valued parameters count with or without a value (a bare
-	 * earlymount.debug is on; a bare earlymount.volatile is "yes", as a bare systemd.volatile
-	 * is; the others say "empty value"). The kernel's __setup("root=", ...) matches only with
-	 * the '=': a bare "root" is not root= (obsolete_checksetup), nor for systemd
-	 * (proc_cmdline_value_missing) or dracut (getarg root=). It does not hide an earlier root=. */
-	ours = str_startswith(n, "earlymount.");
+	/* earlymount's own parameters count with or without a value (a bare earlymount.debug is
+	 * on; a bare earlymount.volatile is "yes", as a bare systemd.volatile is; the others say
+	 * "empty value"). */
 	if (ours)
-		n += 11;
-	else if (!a->value)
-		return G_NONE;
-	g = name_group(n, ours);
-	if (rules == SPEC_RULES_SYSTEMD && (g == G_ROOTFLAGS || g == G_USRFLAGS))
-		return G_NONE; /* systemd-fstab-generator joins them (strextend_with_separator) */
+		return g != G_NONE ? g : G_UNKNOWN;
+	/* __setup("ro", readonly) and __setup("rw", readwrite) (init/do_mounts.c) refuse a value:
+	 * "ro=1" is not ro. They set and clear one flag, so together they are one parameter.
+	 * rootwait and rootwait=N (6.4+) set the same root_wait. */
+	if (g == G_RORW)
+		return a->value ? G_NONE : G_RORW;
+	if (g == G_ROOTWAIT)
+		return g;
+	/* The kernel's __setup("root=", ...) matches only with the '=': a bare "root" is not root=
+	 * (obsolete_checksetup), nor for systemd (proc_cmdline_value_missing) or dracut (getarg
+	 * root=). It does not hide an earlier root=; it is said in a warning (root.journaldev, which
+	 * is dracut's getarg only, is not). */
+	if (!a->value)
+		return g != G_NONE && g < G_JOURNALDEV ? G_BARE : G_NONE;
 	return g;
 }
 
@@ -625,7 +626,6 @@ struct ctx {
 	size_t errlen;
 	int ro;        /* the kernel's ro/rw: read-only unless rw */
 	int ro_given;  /* -1: neither ro nor rw on the line */
-	int usrflags;  /* mount.usrflags= given */
 };
 
 /* Writes the message into c->err: -EINVAL, for "return fail(c, ...)". */
@@ -671,9 +671,9 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 	char *fstype = m->fstypes;
 	size_t n;
 
-	/* The entry is the next free one: cleared first, filled as the parts are read (on an error
-	 * it is not counted). options_init on the cleared entry is ro = -1. */
-	memset(m, 0, sizeof(*m));
+	/* The entry is the next free one, as spec_build cleared it (an error ends the reading, so no
+	 * entry is filled twice), filled as the parts are read. options_init on the cleared entry is
+	 * ro = -1. */
 	m->opts.ro = -1;
 	m->role = ROLE_EXTRA;
 	m->param = "earlymount.mount";
@@ -742,38 +742,28 @@ static int fail_arg(struct ctx *c, const struct cmdline_arg *a, const char *sub)
 	return fail(c, "%s=%s: %s", a->name, a->value, sub);
 }
 
-static int need_value(struct ctx *c, const struct cmdline_arg *a)
-{
-	if (!a->value || !*a->value)
-		return fail(c, "%s=: empty value", a->name);
-	return 0;
-}
-
 static int parse_seconds(struct ctx *c, const struct cmdline_arg *a, unsigned long *out)
 {
-	if (need_value(c, a) < 0)
-		return -EINVAL;
 	if (parse_ulong(a->value, out) < 0 || *out > 86400)
 		return fail(c, "%s=%s: not a number of seconds (0 to 86400)", a->name, a->value);
 	return 0;
 }
 
-static int device_param(struct ctx *c, const struct cmdline_arg *a, struct mount_entry *m,
-                        enum mount_role role, const char *param, const char *target)
+/* root= (usr 0) or mount.usr= (usr 1). */
+static int device_param(struct ctx *c, const struct cmdline_arg *a, int usr)
 {
+	struct mount_entry *m = usr ? &c->p->usr : &c->p->root;
 	char sub[192];
 	int r;
-	if (need_value(c, a) < 0)
-		return -EINVAL;
-	m->role = role;
-	m->param = param;
-	m->target = target;
-	if (role == ROLE_ROOT && c->p->share_root) {
+	*(usr ? &c->p->have_usr : &c->p->have_root) = 1;
+	m->role = usr ? ROLE_USR : ROLE_ROOT;
+	m->param = usr ? "mount.usr" : "root";
+	m->target = usr ? "/usr" : "/";
+	if (!usr && c->p->share_root) {
 		/* A share's tag is the source as it is; the kernel drops a "/dev/" before it
 		 * (init/do_mounts.c prepare_namespace, then mount_nodev_root). */
 		const char *tag = str_startswith(a->value, "/dev/") ? a->value + 5 : a->value;
-		memset(&m->src, 0, sizeof(m->src));
-		m->src.kind = DEV_NONE;
+		/* m->src is as spec_build cleared it (DEV_NONE): root= is read once, the last one. */
 		m->src.text = a->value;
 		if (strlen(tag) >= sizeof(m->src.value))
 			return fail(c, "%s=%s: a share tag longer than %zu bytes", a->name, a->value,
@@ -800,8 +790,6 @@ static int device_param(struct ctx *c, const struct cmdline_arg *a, struct mount
 static int fstype_param(struct ctx *c, const struct cmdline_arg *a, struct mount_entry *m)
 {
 	char sub[192];
-	if (need_value(c, a) < 0)
-		return -EINVAL;
 	/* "auto" is mount(8)'s and dracut's word for "probe it" (dracut's parse-root-opts.sh
 	 * defaults rootfstype to auto). */
 	if (str_eq(a->value, "auto")) {
@@ -819,12 +807,15 @@ static int fstype_param(struct ctx *c, const struct cmdline_arg *a, struct mount
  * rootwait_timeout_setup): bare means forever; N is kstrtoint(N, 0) seconds; an invalid or
  * negative N, or one whose milliseconds overflow an int, is "ignoring invalid rootwait value" and
  * waits forever. (6.1 did not know rootwait=N at all and ignored it; waiting is the safer reading.) */
+/* The plan's wait_from when rootwait set the wait: earlymount.timeout= does not override it. */
+static const char rootwait_from[] = "rootwait";
+
 static void rootwait_param(struct ctx *c, const struct cmdline_arg *a)
 {
 	struct plan *p = c->p;
 	long v;
 
-	p->wait_from = "rootwait";
+	p->wait_from = rootwait_from;
 	if (!a->value) {
 		p->wait_s = -1;
 		return;
@@ -848,7 +839,7 @@ static void rootdelay_param(struct ctx *c, const struct cmdline_arg *a)
 {
 	const char *end;
 	size_t n;
-	unsigned long v = kernel_strtoul0(a->value, &end, &n);
+	unsigned long v = kernel_strtoul(a->value, 0, &end, &n);
 
 	c->p->rootdelay_s = v;
 	if (!n || *end)
@@ -859,8 +850,6 @@ static void rootdelay_param(struct ctx *c, const struct cmdline_arg *a)
 static int init_param(struct ctx *c, const struct cmdline_arg *a)
 {
 	struct plan *p = c->p;
-	if (need_value(c, a) < 0)
-		return -EINVAL; /* the kernel panics: "Requested init  failed" */
 	if (strlen(a->value) + 2 > sizeof(p->init_buf))
 		return fail(c, "init=%s: longer than %zu bytes", a->value, sizeof(p->init_buf) - 2);
 	/* The kernel execs init= as given, from "/" of the new root: a relative "sbin/init" is
@@ -869,7 +858,8 @@ static int init_param(struct ctx *c, const struct cmdline_arg *a)
 	if (a->value[0] != '/' && has_dotdot(a->value))
 		return fail(c, "init=%s: not an absolute path, and it climbs with '..' (a relative "
 		    "init= runs from /: write it without '..')", a->value);
-	fmt(p->init_buf, sizeof(p->init_buf), "%s%s", a->value[0] == '/' ? "" : "/", a->value);
+	p->init_buf[0] = '/'; /* the text after it when relative, over it when absolute */
+	memcpy(p->init_buf + (a->value[0] != '/'), a->value, strlen(a->value) + 1);
 	p->init = p->init_buf;
 	p->init_given = a->value;
 	return 0;
@@ -880,18 +870,30 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 	struct plan *p = c->p;
 	const char *n = a->name;
 	unsigned long v;
+	/* The groups whose parameter needs a value that is not empty (an empty init= is the
+	 * kernel's panic "Requested init  failed"), and those that may be empty but not bare: the
+	 * layers' options, and rootdelay= and root.journaldev=, which group_of gives their group
+	 * only with a value (named here so that the check says what the cases below rely on). */
+	enum {
+		NONEMPTY = 1u << G_ROOT | 1u << G_ROOTFSTYPE | 1u << G_INIT | 1u << G_USR | 1u << G_USRFSTYPE |
+		           1u << G_TIMEOUT | 1u << G_ONFAIL | 1u << G_JOBS | 1u << G_OVERLAY | 1u << G_ROOTIMAGE |
+		           1u << G_MOUNT | 1u << G_MODULES,
+		NOT_BARE = 1u << G_OVERLAYFLAGS | 1u << G_TMPFSFLAGS | 1u << G_ROOTDELAY | 1u << G_JOURNALDEV,
+	};
+	_Static_assert(G_COUNT <= 32, "the groups fit the masks");
 
+	if ((a->value ? *a->value ? 0u : (unsigned)NONEMPTY : (unsigned)(NONEMPTY | NOT_BARE)) >> g & 1)
+		return fail(c, "%s=: empty value", a->name);
 	switch (g) {
 	case G_ROOT:
+	case G_USR:
 		/* An empty last root= names no device (the kernel falls back to the boot loader's
 		 * ROOT_DEV, systemd-fstab-generator sees no root=): refused as "empty value". An
 		 * empty one before a good one is never looked at. */
-		return p->have_root = 1, device_param(c, a, &p->root, ROLE_ROOT, "root", "/");
+		return device_param(c, a, g == G_USR);
 	case G_ROOTFSTYPE:
-		return fstype_param(c, a, &p->root);
-	case G_ROOTFLAGS:
-	case G_USRFLAGS:
-		return 0; /* added at the end, after ro/rw (see spec_build) */
+	case G_USRFSTYPE:
+		return fstype_param(c, a, g == G_USRFSTYPE ? &p->usr : &p->root);
 	case G_RORW:
 		c->ro = c->ro_given = n[1] == 'o';
 		return 0;
@@ -903,10 +905,6 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 		return 0;
 	case G_INIT:
 		return init_param(c, a);
-	case G_USR:
-		return p->have_usr = 1, device_param(c, a, &p->usr, ROLE_USR, "mount.usr", "/usr");
-	case G_USRFSTYPE:
-		return fstype_param(c, a, &p->usr);
 	case G_JOURNALDEV:
 		/* dracut's mount-root.sh hands it to xfs as logdev= and to ext4 as journal_path=:
 		 * a device path. Empty means none (getarg gives ""). */
@@ -921,7 +919,7 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 	case G_TIMEOUT:
 		if (parse_seconds(c, a, &v) < 0)
 			return -EINVAL;
-		if (!p->wait_from || !str_eq(p->wait_from, "rootwait"))
+		if (p->wait_from != rootwait_from) /* rootwait wins, wherever it stands */
 			p->wait_s = (long)v, p->wait_from = "earlymount.timeout";
 		return 0;
 	case G_DEBUG:
@@ -929,20 +927,16 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 			return fail(c, EARLYMOUNT ".debug=%s: expected nothing, 1 or 0", a->value);
 		return 0;
 	case G_ONFAIL: {
-		static const char onfail_names[] = "shell\0reboot\0poweroff\0halt\0panic";
-		const char *s = onfail_names;
-		if (need_value(c, a) < 0)
-			return -EINVAL;
-		for (unsigned i = ONFAIL_SHELL; i <= ONFAIL_PANIC; i++, s += strlen(s) + 1)
-			if (str_eq(a->value, s))
-				return p->onfail = (enum onfail)i, 0;
-		return fail(c, EARLYMOUNT ".onfail=%s: expected shell, reboot, poweroff, halt or panic", a->value);
+		/* In enum onfail's order, from ONFAIL_SHELL. */
+		int i = word_index("shell\0reboot\0poweroff\0halt\0panic\0", a->value, str_eq);
+		if (i < 0)
+			return fail(c, EARLYMOUNT ".onfail=%s: expected shell, reboot, poweroff, halt or panic", a->value);
+		p->onfail = (enum onfail)(ONFAIL_SHELL + i);
+		return 0;
 	}
 	case G_JOBS:
 		/* How many finit_module calls may run at once (modload.c); 1 loads one module at a
 		 * time, for comparing and debugging. */
-		if (need_value(c, a) < 0)
-			return -EINVAL;
 		if (parse_ulong(a->value, &v) < 0 || v == 0)
 			return fail(c, EARLYMOUNT ".jobs=%s: expected a number of modules to load at "
 			            "once, 1 or more", a->value);
@@ -959,23 +953,10 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 	case G_TMPFSFLAGS:
 		/* The group says which one: layer_param need not look the name up again. */
 		return layer_param(p, (enum layer_param)(g - G_VOLATILE), n + 11, a->value, c->err, c->errlen);
-	default:
-		break;
-	}
-	/* G_NONE. A kernel parameter of ours here has no value (with one it has its group), or is
-	 * rootflags= or mount.usrflags= under systemd's rules (added up at the end). */
-	g = name_group(n, 0);
-	if (g != G_NONE) {
-		if (!a->value && g < G_JOURNALDEV)
-			warn(p, "%s without '=' is not %s=; ignored, as the kernel and systemd do", n, n);
+	case G_BARE:
+		warn(p, "%s without '=' is not %s=; ignored, as the kernel and systemd do", n, n);
 		return 0;
-	}
-	if (!str_startswith(n, "earlymount."))
-		return 0; /* someone else's parameter */
-	n += strlen("earlymount.");
-	if (param_eq(n, "mount")) {
-		if (need_value(c, a) < 0)
-			return -EINVAL;
+	case G_MOUNT:
 		if (p->nextra >= PLAN_MAX_EXTRA)
 			return fail(c, EARLYMOUNT ".mount=%s: too many " EARLYMOUNT ".mount= entries "
 			            "(at most %d)", a->value, PLAN_MAX_EXTRA);
@@ -983,11 +964,8 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 			return -EINVAL;
 		p->nextra++;
 		return 0;
-	}
-	if (param_eq(n, "modules")) {
+	case G_MODULES: {
 		size_t used = 0;
-		if (need_value(c, a) < 0)
-			return -EINVAL;
 		/* Each list is stored after the last name of the ones before (later names lie further). */
 		if (p->nmodules) {
 			const char *last = p->modules[p->nmodules - 1];
@@ -1011,23 +989,29 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 		}
 		return 0;
 	}
-	return fail(c, "%s: unknown " EARLYMOUNT " parameter (known: " EARLYMOUNT ".mount, "
+	case G_UNKNOWN:
+		return fail(c, "%s: unknown " EARLYMOUNT " parameter (known: " EARLYMOUNT ".mount, "
 	    EARLYMOUNT ".timeout, " EARLYMOUNT ".debug, " EARLYMOUNT ".onfail, " EARLYMOUNT ".modules, " EARLYMOUNT ".jobs, "
 	    EARLYMOUNT ".volatile, " EARLYMOUNT ".overlay, " EARLYMOUNT ".overlayflags, " EARLYMOUNT ".rootimage, "
 	    EARLYMOUNT ".tmpfsflags)", a->name);
+	default:
+		/* G_NONE: someone else's parameter. G_ROOTFLAGS, G_USRFLAGS: added at the end, after
+		 * ro/rw (see spec_build). */
+		return 0;
+	}
 }
 
 /* Adds every rootflags= (or mount.usrflags=) that counts to o: under the kernel's rules the last
  * one only (the others are skipped), under systemd's all of them in order, which is the same as
  * joining them with ','. Returns how many were added, or -EINVAL. */
-static int add_flags(struct ctx *c, const struct cmdline *cl, const unsigned char *grp, const char *name,
+static int add_flags(struct ctx *c, const struct cmdline *cl, const unsigned char *grp, enum group g,
                      struct optset *o)
 {
 	char sub[192];
 	int added = 0;
 	for (unsigned i = 0; i < cl->nargs; i++) {
 		const struct cmdline_arg *a = &cl->args[i];
-		if (grp[i] == G_SKIP || !a->value || !param_eq(a->name, name))
+		if (grp[i] != g)
 			continue;
 		if (options_add(o, a->value, sub, sizeof(sub)) < 0)
 			return fail_arg(c, a, sub);
@@ -1060,7 +1044,8 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 	 * not on the early stack). */
 	static unsigned char grp[CMDLINE_MAX_ARGS];
 	unsigned char seen[G_COUNT];
-	int nroot, nusr;
+	int nroot, nusr, usrflags;
+	const char *fstypes = NULL; /* the rootfstype= that counts */
 	struct ctx c;
 
 #ifdef EM_BOOT_BUILD
@@ -1070,42 +1055,40 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 #endif
 	c = (struct ctx){ .p = p, .rules = rules, .err = err, .errlen = errlen, .ro = 1, .ro_given = -1 };
 
+	/* Cleared, the option sets are as options_init leaves them but for ro (-1: not said). */
 	memset(p, 0, sizeof(*p));
-	options_init(&p->root.opts);
-	options_init(&p->usr.opts);
-	options_init(&p->overlay.opts);
-	options_init(&p->tmpfs_opts);
+	p->root.opts.ro = p->usr.opts.ro = p->overlay.opts.ro = p->tmpfs_opts.ro = -1;
 	p->rules = rules;
 	p->wait_s = 30;
-	p->wait_from = NULL;
+	p->wait_from = "default"; /* until rootwait or earlymount.timeout= says */
 	/* The last occurrence of a single-valued parameter is the one; the earlier ones are never
 	 * looked at, so an invalid or empty root= before a good one does no harm (kernel/params.c
 	 * parse_args calls each parameter's handler in order, and the handler overwrites). */
 	memset(seen, 0, sizeof(seen));
 	for (unsigned i = cl->nargs; i-- > 0;) {
-		enum group g = group_of(&cl->args[i], rules);
-		grp[i] = g != G_NONE && seen[g] ? G_SKIP : g;
-		seen[g] = 1;
-	}
-	/* What to do on failure and how much to say must not depend on where a bad parameter
-	 * stands: take earlymount.onfail= and earlymount.debug first, so an error still honours them. */
-	for (unsigned i = 0; i < cl->nargs; i++) {
 		const struct cmdline_arg *a = &cl->args[i];
-		char scratch[8];
-		struct ctx pre = { .p = p, .rules = rules, .err = scratch, .errlen = sizeof(scratch), .ro = 1 };
+		enum group g = group_of(a);
+		/* Under systemd's rules rootflags= and mount.usrflags= add up: systemd-fstab-generator
+		 * joins them (strextend_with_separator). */
+		grp[i] = g != G_NONE && g < G_MOUNT && seen[g] &&
+		         !(rules == SPEC_RULES_SYSTEMD && (g == G_ROOTFLAGS || g == G_USRFLAGS)) ? G_SKIP : g;
+		seen[g] = 1;
+		/* What to do on failure and how much to say must not depend on where a bad parameter
+		 * stands: earlymount.onfail= and earlymount.debug are taken here, before the others, so
+		 * an error still honours them. An invalid one fails the same way in the full pass below,
+		 * which writes err again (this pass never fails). */
 		if (grp[i] == G_ONFAIL || grp[i] == G_DEBUG)
-			(void)our_param(&pre, a, grp[i]); /* an invalid one is reported by the full pass */
+			(void)our_param(&c, a, grp[i]);
+		if (grp[i] == G_ROOTFSTYPE)
+			fstypes = a->value;
 	}
 	/* root= is a share's tag when rootfstype= names only shares (9p, virtiofs): known before
 	 * root= is read, wherever the two stand on the line. */
-	for (unsigned i = 0; i < cl->nargs; i++) {
-		const struct cmdline_arg *a = &cl->args[i];
-		if (grp[i] != G_ROOTFSTYPE)
-			continue;
-		int share = layer_share_list(a->value);
+	if (fstypes) {
+		int share = layer_share_list(fstypes);
 		if (share < 0) {
 			fmt(err, errlen, "rootfstype=%s: mixes shares (9p, virtiofs), whose root= is a tag, with "
-			    "filesystems on a device; name one kind", a->value);
+			    "filesystems on a device; name one kind", fstypes);
 			return -EINVAL;
 		}
 		p->share_root = share;
@@ -1115,19 +1098,12 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 		if (r < 0)
 			return r == -EOPNOTSUPP ? r : -EINVAL;
 	}
-	if (!p->wait_from)
-		p->wait_from = "default";
 	p->ninit_args = cl->ninit;
 	p->init_args = cl->init_args;
-	/* Under the kernel's rules a mount.usrflags= with a value has its group; under systemd's
-	 * it has none (they add up). */
-	c.usrflags = seen[G_USRFLAGS];
-	if (rules == SPEC_RULES_SYSTEMD)
-		for (unsigned i = 0; i < cl->nargs; i++)
-			if (cl->args[i].value && param_eq(cl->args[i].name, "mount.usrflags"))
-				c.usrflags = 1;
+	/* A mount.usrflags= with a value has its group, under either rules. */
+	usrflags = seen[G_USRFLAGS];
 
-	if (rules == SPEC_RULES_SYSTEMD && !p->have_usr && (p->usr.fstypes[0] || c.usrflags) && p->have_root) {
+	if (rules == SPEC_RULES_SYSTEMD && !p->have_usr && (p->usr.fstypes[0] || usrflags) && p->have_root) {
 		/* systemd-fstab-generator add_sysroot_usr_mount: mount.usrfstype= or
 		 * mount.usrflags= alone mount the root's device on /usr again (a btrfs subvolume). */
 		char keep[sizeof(p->usr.fstypes)];
@@ -1146,43 +1122,49 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 	 * rootflags= when either was given (add_sysroot_mount), so there the line wins. /usr
 	 * follows the root unless mount.usrflags= says. */
 	p->root.opts.ro = c.ro;
-	nroot = add_flags(&c, cl, grp, "rootflags", &p->root.opts);
+	nroot = add_flags(&c, cl, grp, G_ROOTFLAGS, &p->root.opts);
 	if (nroot < 0)
 		return -EINVAL;
 	if (rules == SPEC_RULES_SYSTEMD && c.ro_given >= 0)
 		p->root.opts.ro = c.ro_given;
 	if (p->have_usr) {
 		p->usr.opts.ro = c.ro;
-		nusr = add_flags(&c, cl, grp, "mount.usrflags", &p->usr.opts);
+		nusr = add_flags(&c, cl, grp, G_USRFLAGS, &p->usr.opts);
 		if (nusr < 0)
 			return -EINVAL;
 		if (rules == SPEC_RULES_SYSTEMD) {
 			/* systemd: /usr takes the root's type and options when it has none of its own. */
 			if (!p->usr.fstypes[0])
 				em_strlcpy(p->usr.fstypes, p->root.fstypes, sizeof(p->usr.fstypes));
-			if (!nusr && nroot > 0 && add_flags(&c, cl, grp, "rootflags", &p->usr.opts) < 0)
+			if (!nusr && nroot > 0 && add_flags(&c, cl, grp, G_ROOTFLAGS, &p->usr.opts) < 0)
 				return -EINVAL;
 		}
-	} else if (p->usr.fstypes[0] || c.usrflags) {
+	} else if (p->usr.fstypes[0] || usrflags) {
 		fmt(err, errlen, "mount.usr%s= given without mount.usr=",
 		    p->usr.fstypes[0] ? "fstype" : "flags");
 		return -EINVAL;
 	}
 
+	/* The layers before the waits: volatile=state's /var mount is then an extra mount like
+	 * the others. */
+	if (p->have_root && layer_finish(p, err, errlen) < 0)
+		return -EINVAL;
 	/* How long to wait for each device. The kernel's rules: rootwait, earlymount.timeout or
 	 * 30 s for all. systemd's: the device's x-systemd.device-timeout=, else for /usr systemd's
 	 * default job timeout (DefaultTimeoutStartSec=90s), which is what sysroot-usr.mount's
-	 * device would get. */
-	p->root.wait_s = p->usr.wait_s = p->wait_s;
-	p->root.wait_from = p->usr.wait_from = p->wait_from;
+	 * device would get. The overlay's device waits as long as the root's. */
+	p->root.wait_s = p->usr.wait_s = p->overlay.wait_s = p->wait_s;
+	p->root.wait_from = p->usr.wait_from = p->overlay.wait_from = p->wait_from;
 	for (unsigned i = 0; i < p->nextra; i++) {
 		p->extra[i].wait_s = p->wait_s;
 		p->extra[i].wait_from = p->wait_from;
 	}
 	if (rules == SPEC_RULES_SYSTEMD) {
 		systemd_wait(p, &p->root, p->wait_s, p->wait_from);
+		p->overlay.wait_s = p->root.wait_s;
+		p->overlay.wait_from = p->root.wait_from;
 		if (p->have_usr)
 			systemd_wait(p, &p->usr, 90, "systemd's default device timeout");
 	}
-	return p->have_root ? layer_finish(p, err, errlen) : 0;
+	return 0;
 }
