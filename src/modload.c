@@ -340,7 +340,6 @@ static int do_finit(int fd, const char *params, int flags)
 }
 
 static char params[4096];
-static int nparams;
 
 /* A module of the list, or one start cannot find: its modules.dep line is missing (start's path
  * too long to open reads the same). One call for the three places that say so. */
@@ -384,7 +383,7 @@ static void start(int i)
 {
 	char rel[512];
 	const char *name = sched.name[i];
-	int fd, e = 0, flags = 0;
+	int fd, e = 0, flags = 0, nparams;
 	pid_t pid;
 
 	nt0[i] = log_ms();
