@@ -283,7 +283,8 @@ static int want_entry(const char *name, const struct moddep_entry *m, int depth)
 	 * modprobe resolves them (kmod's probe list), and a failing one does not stop the module. */
 	if (db.softdep && depth < 8) {
 		for (int post = 0; post <= 1; post++) {
-			struct names nm = { .n = 0 };
+			struct names nm;
+			nm.n = nm.cut = 0;
 			modalias_softdeps(&db, sched.name[i], post, collect, &nm);
 			for (unsigned k = 0; k < nm.n; k++) {
 				char sn[MODSCHED_NAME];
@@ -560,9 +561,10 @@ void modules_settle(void)
 static int match_alias(const char *alias, const char *devpath, unsigned char prio, int *out, unsigned max,
                        int depth)
 {
-	struct names nm = { .n = 0 };
+	struct names nm;
 	int n = 0;
 
+	nm.n = nm.cut = 0; /* the rest is written before it is read */
 	modalias_lookup(&db, alias, collect, &nm);
 	if (devpath && nm.cut)
 		log_warn("%s (%s): more than %zu modules match; %u not loaded", alias, devpath,
@@ -833,7 +835,8 @@ int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
 	unsigned queued = 0;
 	for (unsigned i = 0; i < sched.n; i++)
 		queued += sched.state[i] == MS_PENDING || sched.state[i] == MS_RUNNING;
-	char more[64] = "";
+	char more[64];
+	more[0] = '\0';
 	if (queued)
 		fmt(more, sizeof(more), "; %u more load while the devices are awaited", queued);
 	log_info("modules: %u loaded (%u matched from %u devices), %u skipped, %u failed, %lu ms%s", stats.loaded,
