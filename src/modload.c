@@ -258,21 +258,18 @@ static int want_entry(const char *name, const struct moddep_entry *m, int depth)
 		return i;
 	/* modules.dep's line is the whole closure: the module waits for all of it, and each of them
 	 * for its own line's. */
-	for (size_t k = 0; k < m->depslen;) {
-		while (k < m->depslen && m->deps[k] == ' ')
-			k++;
-		size_t s = k;
-		while (k < m->depslen && m->deps[k] != ' ')
-			k++;
-		if (k == s)
+	for (const char *p = m->deps, *end = p + m->depslen, *s; p < end; p++) {
+		for (s = p; p < end && *p != ' '; p++)
+			;
+		if (p == s)
 			continue;
 		char dn[MODSCHED_NAME];
 		struct moddep_entry dm;
-		moddep_name(m->deps + s, k - s, dn, sizeof(dn));
+		moddep_name(s, (size_t)(p - s), dn, sizeof(dn));
 		if (moddep_find(dep_text, dep_len, dn, &dm) < 0) {
-			dm.path = m->deps + s;
-			dm.pathlen = k - s;
-			dm.deps = NULL;
+			dm.path = s;
+			dm.pathlen = (size_t)(p - s);
+			dm.deps = s; /* none (never NULL: the loop above adds its length) */
 			dm.depslen = 0;
 		}
 		int d = want_entry(dn, &dm, depth);
