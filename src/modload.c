@@ -790,27 +790,25 @@ int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
 		return len > 0 || n ? 1 : 0;
 	if (len <= 0 && n == 0 && !matching)
 		return 0;
-	for (char *s = listbuf; len > 0 && *s;) {
-		char *nl = strchr(s, '\n');
+	for (char *s = listbuf, *nl; len > 0 && s; s = nl ? nl + 1 : NULL) {
+		nl = strchr(s, '\n');
 		if (nl)
 			*nl = '\0';
 		while (*s == ' ' || *s == '\t')
 			s++;
-		size_t l = strlen(s);
-		while (l && (s[l - 1] == ' ' || s[l - 1] == '\t' || s[l - 1] == '\r'))
-			s[--l] = '\0';
-		if (*s && *s != '#' && cl && modparams_blacklisted(cl, s)) {
+		for (char *e = s + strlen(s); e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r');)
+			*--e = '\0';
+		if (!*s || *s == '#')
+			continue;
+		if (cl && modparams_blacklisted(cl, s)) {
 			/* As udev's autoloading does (kmod's KMOD_PROBE_APPLY_BLACKLIST): the initramfs's
 			 * list is what the hardware would load; a module named explicitly
 			 * (earlymount.modules=) or needed by another still loads, as with modprobe. */
 			log_info("module %s: not loaded: modprobe.blacklist= names it", s);
 			stats.skipped++;
-		} else if (*s && *s != '#') {
+		} else {
 			missing += want_listed(s);
 		}
-		if (!nl)
-			break;
-		s = nl + 1;
 	}
 	for (unsigned i = 0; i < n; i++)
 		missing += want_listed(names[i]);
