@@ -212,6 +212,15 @@ static void skip_log(const char *f, const char *name)
 	log_debug(f, name);
 }
 
+/* 1 when module name is built into the kernel (modules.builtin): counted and logged as skipped. */
+static int built_in(const char *name)
+{
+	if (!builtin_text || modbuiltin_find(builtin_text, builtin_len, name) < 0)
+		return 0;
+	skip_log("skip: module %s: built into the kernel", name);
+	return 1;
+}
+
 /* 1 when module name has cpu: aliases and none matches this CPU. */
 static int cpu_lacks(const char *name)
 {
@@ -320,11 +329,7 @@ static int want_name(const char *name, int *out, unsigned max, int depth)
 	}
 	if (db.alias && (n = match_alias(name, NULL, 0, out, max, depth)) > 0)
 		return n;
-	if (builtin_text && modbuiltin_find(builtin_text, builtin_len, norm) == 0) {
-		skip_log("skip: module %s: built into the kernel", norm);
-		return 0;
-	}
-	return -ENOENT;
+	return built_in(norm) ? 0 : -ENOENT;
 }
 
 /* ---- loading ------------------------------------------------------------------------------------ */
@@ -591,9 +596,7 @@ static int match_alias(const char *alias, const char *devpath, unsigned char pri
 			if (!dep_text || moddep_find(dep_text, dep_len, mn, &m) < 0) {
 				if (!devpath)
 					continue;
-				if (builtin_text && modbuiltin_find(builtin_text, builtin_len, mn) == 0)
-					skip_log("skip: module %s: built into the kernel", mn);
-				else
+				if (!built_in(mn))
 					log_warn("module %s (alias of %s): not in /lib/modules/%s/modules.dep; not loaded",
 					         mn, alias, release);
 				continue;
