@@ -201,6 +201,7 @@ static int name_at(const struct names *nm, unsigned k, char *out)
 }
 
 static int want_name(const char *name, int *out, unsigned max, int depth);
+static int want_module(const char *name, const char *path, size_t pathlen, int depth);
 static int match_alias(const char *alias, const char *devpath, unsigned char prio, int *out, unsigned max,
                        int depth);
 
@@ -273,15 +274,8 @@ static int want_entry(const char *name, const struct moddep_entry *m, int depth)
 		if (p == s)
 			continue;
 		char dn[MODSCHED_NAME];
-		struct moddep_entry dm;
 		moddep_name(s, (size_t)(p - s), dn, sizeof(dn));
-		if (moddep_find(dep_text, dep_len, dn, &dm) < 0) {
-			dm.path = s;
-			dm.pathlen = (size_t)(p - s);
-			dm.deps = s; /* none (never NULL: the loop above adds its length) */
-			dm.depslen = 0;
-		}
-		int d = want_entry(dn, &dm, depth);
+		int d = want_module(dn, s, (size_t)(p - s), depth);
 		if (d >= 0)
 			(void)modsched_need(&sched, i, d, 1);
 	}
@@ -308,19 +302,35 @@ static int want_entry(const char *name, const struct moddep_entry *m, int depth)
 	return i;
 }
 
+/* Module name (normalized) with its modules.dep line (want_entry); -ENOENT when it has none, or,
+ * with path (a dependency that modules.dep lists but has no line of its own), that path without
+ * dependencies. */
+static int want_module(const char *name, const char *path, size_t pathlen, int depth)
+{
+	struct moddep_entry m;
+	if (!dep_text || moddep_find(dep_text, dep_len, name, &m) < 0) {
+		if (!path)
+			return -ENOENT;
+		m.path = path;
+		m.pathlen = pathlen;
+		m.deps = path; /* none (never NULL: want_entry adds its length) */
+		m.depslen = 0;
+	}
+	return want_entry(name, &m, depth);
+}
+
 /* A name as modprobe looks it up (kmod_module_new_from_lookup): a module in modules.dep, else an
  * alias (every module it names), else a built-in one. Stores up to max indices in out; returns
  * how many modules it named (0: built in), or -ENOENT. */
 static int want_name(const char *name, int *out, unsigned max, int depth)
 {
-	struct moddep_entry m;
 	char norm[MODSCHED_NAME];
 	int n;
 
 	em_strlcpy(norm, name, sizeof(norm));
 	modname_normalize(norm);
-	if (dep_text && moddep_find(dep_text, dep_len, norm, &m) == 0) {
-		int i = want_entry(norm, &m, depth);
+	int i = want_module(norm, NULL, 0, depth);
+	if (i != -ENOENT) {
 		if (i < 0)
 			return i;
 		if (max)
@@ -573,7 +583,6 @@ static int match_alias(const char *alias, const char *devpath, unsigned char pri
 		         ARRAY_SIZE(nm.s), nm.cut);
 	for (unsigned k = 0; k < nm.n; k++) {
 		char mn[MODSCHED_NAME];
-		struct moddep_entry m;
 		int q = -1;
 		if (!name_at(&nm, k, mn))
 			continue;
@@ -592,16 +601,12 @@ static int match_alias(const char *alias, const char *devpath, unsigned char pri
 			}
 		}
 		if (q < 0) {
-			/* an alias of a module that is not in modules.dep: built in, or not here */
-			if (!dep_text || moddep_find(dep_text, dep_len, mn, &m) < 0) {
-				if (!devpath)
-					continue;
-				if (!built_in(mn))
-					log_warn("module %s (alias of %s): not in /lib/modules/%s/modules.dep; not loaded",
-					         mn, alias, release);
-				continue;
-			}
-			q = want_entry(mn, &m, depth);
+			q = want_module(mn, NULL, 0, depth);
+			/* an alias of a module that is not in modules.dep: built in, or not here (said
+			 * for a device or a filesystem only) */
+			if (q == -ENOENT && devpath && !built_in(mn))
+				log_warn("module %s (alias of %s): not in /lib/modules/%s/modules.dep; not loaded", mn,
+				         alias, release);
 			if (q < 0)
 				continue;
 			if ((unsigned)n < max)
