@@ -200,7 +200,7 @@ static int name_at(const struct names *nm, unsigned k, char *out)
 	return 1;
 }
 
-static int want_name(const char *name, int *out, unsigned max, int depth);
+static int want_name(const char *name, int rel, int post, int depth);
 static int want_module(const char *name, const char *path, size_t pathlen, int depth);
 static int match_alias(const char *alias, const char *devpath, unsigned char prio, int *out, unsigned max,
                        int depth);
@@ -288,14 +288,8 @@ static int want_entry(const char *name, const struct moddep_entry *m, int depth)
 			modalias_softdeps(&db, sched.name[i], post, collect, &nm);
 			for (unsigned k = 0; k < nm.n; k++) {
 				char sn[MODSCHED_NAME];
-				int got[8], n;
-				if (!name_at(&nm, k, sn))
-					continue;
-				n = want_name(sn, got, ARRAY_SIZE(got), depth + 1);
-				if (n == -ENOENT)
+				if (name_at(&nm, k, sn) && want_name(sn, i, post, depth + 1) == -ENOENT)
 					log_debug("module %s: its softdep %s is not in this initramfs", sched.name[i], sn);
-				for (int j = 0; j < n && j < (int)ARRAY_SIZE(got); j++)
-					(void)modsched_need(&sched, post ? got[j] : i, post ? i : got[j], 0);
 			}
 		}
 	}
@@ -320,26 +314,29 @@ static int want_module(const char *name, const char *path, size_t pathlen, int d
 }
 
 /* A name as modprobe looks it up (kmod_module_new_from_lookup): a module in modules.dep, else an
- * alias (every module it names), else a built-in one. Stores up to max indices in out; returns
- * how many modules it named (0: built in), or -ENOENT. */
-static int want_name(const char *name, int *out, unsigned max, int depth)
+ * alias (every module it names), else a built-in one. The first 8 modules it names are related to
+ * rel: raised to PRIO_LIST (rel < 0: a module of the list), or for module rel's softdep loaded
+ * before it (pre) or after it (post). Returns how many modules it named (0: built in), -ENOENT,
+ * or another -errno (the module could not be queued). */
+static int want_name(const char *name, int rel, int post, int depth)
 {
 	char norm[MODSCHED_NAME];
-	int n;
+	int got[8], n;
 
 	em_strlcpy(norm, name, sizeof(norm));
 	modname_normalize(norm);
-	int i = want_module(norm, NULL, 0, depth);
-	if (i != -ENOENT) {
-		if (i < 0)
-			return i;
-		if (max)
-			out[0] = i;
-		return 1;
+	got[0] = n = want_module(norm, NULL, 0, depth);
+	if (n >= 0)
+		n = 1;
+	else if (n == -ENOENT && (n = match_alias(name, NULL, 0, got, ARRAY_SIZE(got), depth)) <= 0)
+		n = built_in(norm) ? 0 : -ENOENT;
+	for (int j = 0; j < n && j < (int)ARRAY_SIZE(got); j++) {
+		if (rel < 0)
+			modsched_boost(&sched, got[j], PRIO_LIST);
+		else
+			(void)modsched_need(&sched, post ? got[j] : rel, post ? rel : got[j], 0);
 	}
-	if (db.alias && (n = match_alias(name, NULL, 0, out, max, depth)) > 0)
-		return n;
-	return built_in(norm) ? 0 : -ENOENT;
+	return n;
 }
 
 /* ---- loading ------------------------------------------------------------------------------------ */
@@ -769,10 +766,7 @@ static void queue_planned_fs(void)
  * 1 when it is not there (logged), else 0. */
 static int want_listed(const char *name)
 {
-	int got[8], n = want_name(name, got, ARRAY_SIZE(got), 0);
-	for (int k = 0; k < n && k < (int)ARRAY_SIZE(got); k++)
-		modsched_boost(&sched, got[k], PRIO_LIST);
-	if (n != -ENOENT)
+	if (want_name(name, -1, 0, 0) != -ENOENT)
 		return 0;
 	not_in_dep(name);
 	return 1;
