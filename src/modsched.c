@@ -23,16 +23,17 @@ int modsched_find(const struct modsched *s, const char *name)
 int modsched_add(struct modsched *s, const char *name, int *isnew)
 {
 	int i = modsched_find(s, name);
+	size_t l = strlen(name);
 	*isnew = 0;
 	if (i >= 0)
 		return i;
-	if (!*name || strlen(name) >= MODSCHED_NAME)
+	if (!l || l >= MODSCHED_NAME)
 		return -EINVAL;
 	if (s->n == MODSCHED_MAX) {
 		s->full = 1;
 		return -ENOSPC;
 	}
-	em_strlcpy(s->name[s->n], name, MODSCHED_NAME);
+	memcpy(s->name[s->n], name, l + 1);
 	modname_normalize(s->name[s->n]);
 	s->state[s->n] = MS_PENDING;
 	s->prio[s->n] = 0;
