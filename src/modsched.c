@@ -8,7 +8,6 @@
 void modsched_init(struct modsched *s)
 {
 	s->n = s->nedges = s->running = 0;
-	s->full = 0;
 	s->solo_below = 0;
 }
 
@@ -29,10 +28,8 @@ int modsched_add(struct modsched *s, const char *name, int *isnew)
 		return i;
 	if (!l || l >= MODSCHED_NAME)
 		return -EINVAL;
-	if (s->n == MODSCHED_MAX) {
-		s->full = 1;
+	if (s->n == MODSCHED_MAX)
 		return -ENOSPC;
-	}
 	memcpy(s->name[s->n], name, l + 1);
 	modname_normalize(s->name[s->n]);
 	s->state[s->n] = MS_PENDING;
@@ -50,10 +47,8 @@ int modsched_need(struct modsched *s, int a, int b, int hard)
 			s->hard[e] |= (unsigned char)hard;
 			return 0;
 		}
-	if (s->nedges == MODSCHED_EDGES) {
-		s->full = 1;
+	if (s->nedges == MODSCHED_EDGES)
 		return -ENOSPC;
-	}
 	s->from[s->nedges] = (unsigned short)a;
 	s->to[s->nedges] = (unsigned short)b;
 	s->hard[s->nedges++] = (unsigned char)!!hard;

@@ -23,7 +23,6 @@ enum modsched_next {
 
 struct modsched {
 	unsigned n, nedges, running;
-	int full; /* a limit was reached (the caller says so once) */
 	char name[MODSCHED_MAX][MODSCHED_NAME];
 	unsigned char state[MODSCHED_MAX];
 	unsigned char prio[MODSCHED_MAX]; /* higher starts first (modsched_boost) */
