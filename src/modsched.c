@@ -104,8 +104,6 @@ void modsched_boost(struct modsched *s, int idx, unsigned char prio)
 {
 	/* The edges are few (thousands): passes until nothing changes, no recursion. */
 	int changed;
-	if (idx < 0 || (unsigned)idx >= s->n)
-		return;
 	if (s->prio[idx] < prio)
 		s->prio[idx] = prio;
 	do {

@@ -49,7 +49,8 @@ int modsched_need(struct modsched *s, int a, int b, int hard);
  * priority, and of those the lowest index, so the order of adding is the order of starting when
  * nothing else decides; MSN_WAIT when it is below solo_below and another module runs. */
 enum modsched_next modsched_next(struct modsched *s, int *idx, int *why);
-/* Raises idx and everything it needs (hard or soft, transitively) to priority prio at least. */
+/* Raises idx (a module's index) and everything it needs (hard or soft, transitively) to priority
+ * prio at least. */
 void modsched_boost(struct modsched *s, int idx, unsigned char prio);
 /* 1 while a module of priority minprio or higher is pending or running. */
 int modsched_busy(const struct modsched *s, unsigned char minprio);
