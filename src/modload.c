@@ -399,7 +399,7 @@ static void start(int i)
 	nt0[i] = log_ms();
 	/* want_entry gives every module the path of its modules.dep line (dep_text is there): only
 	 * one too long for rel ends here. */
-	if (!npath[i] || npathlen[i] >= sizeof(rel)) {
+	if (npathlen[i] >= sizeof(rel)) {
 		not_in_dep(name);
 		goto fail;
 	}
