@@ -281,7 +281,7 @@ static int want_entry(const char *name, const struct moddep_entry *m, int depth)
 	}
 	/* softdep pre: before it, post: after it; their names are module names or aliases, as
 	 * modprobe resolves them (kmod's probe list), and a failing one does not stop the module. */
-	if (db.softdep && depth < 8) {
+	if (depth < 8) {
 		for (int post = 0; post <= 1; post++) {
 			struct names nm;
 			nm.n = nm.cut = 0;
