@@ -216,7 +216,7 @@ static void skip_log(const char *f, const char *name)
 /* 1 when module name is built into the kernel (modules.builtin): counted and logged as skipped. */
 static int built_in(const char *name)
 {
-	if (!builtin_text || modbuiltin_find(builtin_text, builtin_len, name) < 0)
+	if (modbuiltin_find(builtin_text, builtin_len, name) < 0) /* none without the file */
 		return 0;
 	skip_log("skip: module %s: built into the kernel", name);
 	return 1;
@@ -302,7 +302,7 @@ static int want_entry(const char *name, const struct moddep_entry *m, int depth)
 static int want_module(const char *name, const char *path, size_t pathlen, int depth)
 {
 	struct moddep_entry m;
-	if (!dep_text || moddep_find(dep_text, dep_len, name, &m) < 0) {
+	if (moddep_find(dep_text, dep_len, name, &m) < 0) { /* none without the file */
 		if (!path)
 			return -ENOENT;
 		m.path = path;

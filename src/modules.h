@@ -14,9 +14,10 @@ struct moddep_entry {
 	size_t depslen;
 };
 
-/* Finds the module called name ('-' and '_' equal) in modules.dep text. 0 or -ENOENT. */
+/* Finds the module called name ('-' and '_' equal) in modules.dep text (NULL with len 0: no file,
+ * nothing found). 0 or -ENOENT. */
 int moddep_find(const char *text, size_t len, const char *name, struct moddep_entry *out);
-/* Finds name in modules.builtin text (one path per line). 0 or -ENOENT. */
+/* Finds name in modules.builtin text (one path per line; NULL with len 0 as above). 0 or -ENOENT. */
 int modbuiltin_find(const char *text, size_t len, const char *name);
 /* The module name of a path: basename without .ko/.ko.xz/.ko.zst/.ko.gz, '-' as '_'. */
 void moddep_name(const char *path, size_t len, char *out, size_t cap);
