@@ -416,7 +416,7 @@ static void start(int i)
 	 * it: modprobe collects them from /proc/cmdline (kernel-parameters.rst), and so do we.
 	 * params stays "" without any, and when they do not fit (modparams_collect empties it). */
 	params[0] = '\0';
-	nparams = kcl ? modparams_collect(kcl, name, params, sizeof(params)) : 0;
+	nparams = modparams_collect(kcl, name, params, sizeof(params));
 	if (nparams < 0)
 		log_err("module %s: its parameters on the kernel command line are longer than %zu bytes; "
 		        "loading it without them", name, sizeof(params) - 1);
@@ -592,7 +592,7 @@ static int match_alias(const char *alias, const char *devpath, unsigned char pri
 			          q >= 0 ? " (already queued)" : "");
 			/* As udev's autoloading (kmod's KMOD_PROBE_APPLY_BLACKLIST): a match is not loaded
 			 * when modprobe.blacklist= names it. */
-			if (q < 0 && kcl && modparams_blacklisted(kcl, mn)) {
+			if (q < 0 && modparams_blacklisted(kcl, mn)) {
 				skip_log("skip: module %s: blacklisted (modprobe.blacklist=)", mn);
 				continue;
 			}
@@ -802,7 +802,7 @@ int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
 			*--e = '\0';
 		if (!*s || *s == '#')
 			continue;
-		if (cl && modparams_blacklisted(cl, s)) {
+		if (modparams_blacklisted(cl, s)) {
 			/* As udev's autoloading does (kmod's KMOD_PROBE_APPLY_BLACKLIST): the initramfs's
 			 * list is what the hardware would load; a module named explicitly
 			 * (earlymount.modules=) or needed by another still loads, as with modprobe. */

@@ -24,7 +24,7 @@ void moddep_name(const char *path, size_t len, char *out, size_t cap);
 
 /* Loads the modules named in /etc/earlymount/modules and in names[] with their dependencies, from
  * /lib/modules/<release>. Modules already loaded or built in are fine. Each module gets the
- * command line's MODULE.PARAM=VALUE parameters (cl; modparams.c), and the initramfs's list skips
+ * command line's MODULE.PARAM=VALUE parameters (cl, never NULL; modparams.c), and the initramfs's list skips
  * what modprobe.blacklist= names. Each failure is logged with the module and the reason; returns
  * the number of failures, 0 when all loaded. */
 int modules_load(const struct cmdline *cl, const char *const *names, unsigned n);
