@@ -97,7 +97,7 @@ void modules_setup(const struct plan *p, int match)
 {
 	kplan = p;
 	want_match = match;
-	jobs = p && p->jobs ? p->jobs : default_jobs();
+	jobs = p->jobs ? p->jobs : default_jobs();
 }
 
 static int mods_open(int quiet)
@@ -754,8 +754,6 @@ static void queue_planned(const struct mount_entry *m, int have)
 
 static void queue_planned_fs(void)
 {
-	if (!kplan)
-		return;
 	queue_planned(&kplan->root, kplan->have_root);
 	queue_planned(&kplan->usr, kplan->have_usr);
 	for (unsigned i = 0; i < kplan->nextra; i++)

@@ -46,7 +46,7 @@ int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
  * Without modules.alias (a host-only image, or matching not allowed) everything below does
  * nothing and the list loads as before. */
 
-/* Before modules_load: the plan (earlymount.jobs=, the filesystem types named up front) and
+/* Before modules_load: the plan (never NULL: earlymount.jobs=, the filesystem types named up front) and
  * whether to match (PID 1, or a helper with --api-fs: no udev does it). */
 void modules_setup(const struct plan *p, int match);
 /* Queues the modules that match a device's modalias (a hot-plugged device's uevent); returns how
