@@ -528,14 +528,16 @@ static int run_queue(unsigned char minprio, int yield)
 	}
 }
 
+/* These three need no check of their own that the module directory is open: until it is, the
+ * queue is empty (nothing is added before), so there is nothing to load, wait for or name. */
 int modules_pending(void)
 {
-	return opened > 0 && modsched_busy(&sched, PRIO_COLDPLUG);
+	return modsched_busy(&sched, PRIO_COLDPLUG);
 }
 
 int modules_step(void)
 {
-	return opened > 0 ? run_queue(PRIO_COLDPLUG, 1) : 0;
+	return run_queue(PRIO_COLDPLUG, 1);
 }
 
 void modules_settle(void)
@@ -543,8 +545,6 @@ void modules_settle(void)
 	char names[512];
 	struct sbuf sb;
 	unsigned left = 0, running = 0;
-	if (opened <= 0)
-		return;
 	(void)run_queue(PRIO_LIST, 0);
 	sb_init(&sb, names, sizeof(names));
 	for (unsigned i = 0; i < sched.n; i++) {
