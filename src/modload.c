@@ -69,11 +69,8 @@ static const char *map_file(int dirfd, const char *name, size_t *len)
 	*len = 0;
 	if (fd < 0)
 		return NULL;
-	if (fstat(fd, &st) < 0 || st.st_size == 0) {
-		close(fd);
-		return NULL;
-	}
-	p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	/* an empty file maps to nothing: mmap refuses a length of 0 (EINVAL) */
+	p = fstat(fd, &st) < 0 ? MAP_FAILED : mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (p == MAP_FAILED)
 		return NULL;
