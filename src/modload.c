@@ -32,7 +32,8 @@ static unsigned short npathlen[MODSCHED_MAX];
 static pid_t npid[MODSCHED_MAX];
 static unsigned long nt0[MODSCHED_MAX];
 static unsigned char nflags[MODSCHED_MAX]; /* NF_PARAMS, NF_COMPRESSED: how start loaded it */
-enum { NF_PARAMS = 1, NF_COMPRESSED = 2 };
+/* NF_COMPRESSED is finit_module's own flag (4), so start stores the flags it passed as they are */
+enum { NF_PARAMS = 1, NF_COMPRESSED = MODULE_INIT_COMPRESSED_FILE };
 
 static int opened;          /* 1: the module directory is open; -1: it could not be */
 static int moddir_fd = -1;
@@ -86,8 +87,8 @@ static unsigned default_jobs(void)
 	int n;
 	if (sched_getaffinity(0, sizeof(set), &set) < 0)
 		return 1;
-	n = CPU_COUNT(&set);
-	return n < 1 ? 1 : n > 8 ? 8 : (unsigned)n;
+	n = CPU_COUNT(&set); /* at least the one this runs on */
+	return n > 8 ? 8 : (unsigned)n;
 }
 
 void modules_setup(const struct plan *p, int match)
@@ -420,7 +421,7 @@ static void start(int i)
 	else if (nparams > 0)
 		log_info("module %s: parameters from the kernel command line: %s", name, params);
 	/* what finished's messages name: a module that refused its parameters, or a compressed one */
-	nflags[i] = (unsigned char)((nparams > 0 ? NF_PARAMS : 0) | (flags ? NF_COMPRESSED : 0));
+	nflags[i] = (unsigned char)(flags | (nparams > 0 ? NF_PARAMS : 0));
 	/* One at a time (earlymount.jobs=1) needs no worker. Otherwise each finit_module runs in a
 	 * child of its own: the call blocks until the module's init (and the driver's probe) returns,
 	 * and the kernel lets several run at once (only the same module twice waits, in
