@@ -31,7 +31,6 @@ int modsched_add(struct modsched *s, const char *name, int *isnew)
 	if (s->n == MODSCHED_MAX)
 		return -ENOSPC;
 	memcpy(s->name[s->n], name, l + 1);
-	modname_normalize(s->name[s->n]);
 	s->state[s->n] = MS_PENDING;
 	s->prio[s->n] = 0;
 	*isnew = 1;

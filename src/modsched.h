@@ -37,8 +37,10 @@ struct modsched {
 };
 
 void modsched_init(struct modsched *s);
-/* The index of module name ('-' and '_' equal), added as pending when new (*isnew = 1). -ENOSPC
- * when the table is full, -EINVAL for an empty or too long name. */
+/* The index of module name ('-' and '_' equal), added as pending when new (*isnew = 1), and then
+ * stored as given: the caller's names are normalized already ('-' as '_', as modules.dep's names
+ * are; modload.c gets each one through moddep_name or modname_normalize). -ENOSPC when the table
+ * is full, -EINVAL for an empty or too long name. */
 int modsched_add(struct modsched *s, const char *name, int *isnew);
 /* Index of name, or -ENOENT. */
 int modsched_find(const struct modsched *s, const char *name);
