@@ -166,8 +166,10 @@ static int mods_open(int quiet)
 /* ---- what to load ----------------------------------------------------------------------------- */
 
 struct names {
-	const char *s[16], *pat[16];
-	size_t l[16], pl[16];
+	struct {
+		const char *s, *pat; /* the name as written, the pattern that matched first */
+		size_t l, pl;
+	} e[16];
 	unsigned n, cut;
 };
 
@@ -176,25 +178,26 @@ static void collect(void *ctx, const char *m, size_t ml, const char *pat, size_t
 {
 	struct names *nm = ctx;
 	for (unsigned i = 0; i < nm->n; i++)
-		if (nm->l[i] == ml && memcmp(nm->s[i], m, ml) == 0)
+		if (nm->e[i].l == ml && memcmp(nm->e[i].s, m, ml) == 0)
 			return;
-	if (nm->n == ARRAY_SIZE(nm->s)) {
+	if (nm->n == ARRAY_SIZE(nm->e)) {
 		nm->cut++;
 		return;
 	}
-	nm->s[nm->n] = m;
-	nm->pat[nm->n] = pat;
-	nm->pl[nm->n] = pl;
-	nm->l[nm->n++] = ml;
+	nm->e[nm->n].s = m;
+	nm->e[nm->n].pat = pat;
+	nm->e[nm->n].pl = pl;
+	nm->e[nm->n++].l = ml;
 }
 
 /* Name k of nm into out (MODSCHED_NAME bytes), as written; 0 when it is too long to be a module's. */
 static int name_at(const struct names *nm, unsigned k, char *out)
 {
-	if (nm->l[k] >= MODSCHED_NAME)
+	size_t l = nm->e[k].l;
+	if (l >= MODSCHED_NAME)
 		return 0;
-	memcpy(out, nm->s[k], nm->l[k]);
-	out[nm->l[k]] = '\0';
+	memcpy(out, nm->e[k].s, l);
+	out[l] = '\0';
 	return 1;
 }
 
@@ -575,7 +578,7 @@ static int match_alias(const char *alias, const char *devpath, unsigned char pri
 	modalias_lookup(&db, alias, collect, &nm);
 	if (devpath && nm.cut)
 		log_warn("%s (%s): more than %zu modules match; %u not loaded", alias, devpath,
-		         ARRAY_SIZE(nm.s), nm.cut);
+		         ARRAY_SIZE(nm.e), nm.cut);
 	for (unsigned k = 0; k < nm.n; k++) {
 		char mn[MODSCHED_NAME];
 		int q = -1;
@@ -586,7 +589,7 @@ static int match_alias(const char *alias, const char *devpath, unsigned char pri
 			/* The match line says whether the match queued the module or found it queued (by
 			 * the list, or by another device): the summary counts only the first. */
 			q = modsched_find(&sched, mn);
-			log_debug("match: %s (%s) -> %s via %.*s%s", alias, devpath, mn, (int)nm.pl[k], nm.pat[k],
+			log_debug("match: %s (%s) -> %s via %.*s%s", alias, devpath, mn, (int)nm.e[k].pl, nm.e[k].pat,
 			          q >= 0 ? " (already queued)" : "");
 			/* As udev's autoloading (kmod's KMOD_PROBE_APPLY_BLACKLIST): a match is not loaded
 			 * when modprobe.blacklist= names it. */
