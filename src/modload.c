@@ -119,7 +119,7 @@ static int mods_open(int quiet)
 		return -e;
 	}
 	opened = 1;
-	modsched_init(&sched);
+	/* sched, static and opened once, is in modsched_init's state already (all zero) */
 	/* What the first walk of the devices found may not be needed at all: one at a time, never
 	 * beside the loads a mount waits for (modsched.h, solo_below). */
 	sched.solo_below = PRIO_HOTPLUG;
