@@ -424,7 +424,8 @@ int modalias_lookup(const struct modalias_db *db, const char *modalias, modalias
 	size_t pos = 0;
 	int hits = 0, nr;
 
-	if (!db || !db->alias || !modalias || key_normalize(modalias, key) < 0)
+	/* without the text there is no index either, and the walk below finds no line */
+	if (!db || !modalias || key_normalize(modalias, key) < 0)
 		return 0;
 	if (db->idx && (nr = idx_runs(db, key, run, 64)) >= 0) {
 		/* the runs merged into file order: each time the lowest offset at a run's head */

@@ -32,7 +32,8 @@ static unsigned short npathlen[MODSCHED_MAX];
 static pid_t npid[MODSCHED_MAX];
 static unsigned long nt0[MODSCHED_MAX];
 static unsigned char nflags[MODSCHED_MAX]; /* NF_PARAMS, NF_COMPRESSED: how start loaded it */
-enum { NF_PARAMS = 1, NF_COMPRESSED = 2 };
+/* NF_COMPRESSED is finit_module's own flag (4), so start stores the flags it passed as they are */
+enum { NF_PARAMS = 1, NF_COMPRESSED = MODULE_INIT_COMPRESSED_FILE };
 
 static int opened;          /* 1: the module directory is open; -1: it could not be */
 static int moddir_fd = -1;
@@ -69,11 +70,8 @@ static const char *map_file(int dirfd, const char *name, size_t *len)
 	*len = 0;
 	if (fd < 0)
 		return NULL;
-	if (fstat(fd, &st) < 0 || st.st_size == 0) {
-		close(fd);
-		return NULL;
-	}
-	p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	/* an empty file maps to nothing: mmap refuses a length of 0 (EINVAL) */
+	p = fstat(fd, &st) < 0 ? MAP_FAILED : mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (p == MAP_FAILED)
 		return NULL;
@@ -89,15 +87,15 @@ static unsigned default_jobs(void)
 	int n;
 	if (sched_getaffinity(0, sizeof(set), &set) < 0)
 		return 1;
-	n = CPU_COUNT(&set);
-	return n < 1 ? 1 : n > 8 ? 8 : (unsigned)n;
+	n = CPU_COUNT(&set); /* at least the one this runs on */
+	return n > 8 ? 8 : (unsigned)n;
 }
 
 void modules_setup(const struct plan *p, int match)
 {
 	kplan = p;
 	want_match = match;
-	jobs = p && p->jobs ? p->jobs : default_jobs();
+	jobs = p->jobs ? p->jobs : default_jobs();
 }
 
 static int mods_open(int quiet)
@@ -121,7 +119,7 @@ static int mods_open(int quiet)
 		return -e;
 	}
 	opened = 1;
-	modsched_init(&sched);
+	/* sched, static and opened once, is in modsched_init's state already (all zero) */
 	/* What the first walk of the devices found may not be needed at all: one at a time, never
 	 * beside the loads a mount waits for (modsched.h, solo_below). */
 	sched.solo_below = PRIO_HOTPLUG;
@@ -168,8 +166,10 @@ static int mods_open(int quiet)
 /* ---- what to load ----------------------------------------------------------------------------- */
 
 struct names {
-	const char *s[16], *pat[16];
-	size_t l[16], pl[16];
+	struct {
+		const char *s, *pat; /* the name as written, the pattern that matched first */
+		size_t l, pl;
+	} e[16];
 	unsigned n, cut;
 };
 
@@ -178,29 +178,31 @@ static void collect(void *ctx, const char *m, size_t ml, const char *pat, size_t
 {
 	struct names *nm = ctx;
 	for (unsigned i = 0; i < nm->n; i++)
-		if (nm->l[i] == ml && memcmp(nm->s[i], m, ml) == 0)
+		if (nm->e[i].l == ml && memcmp(nm->e[i].s, m, ml) == 0)
 			return;
-	if (nm->n == ARRAY_SIZE(nm->s)) {
+	if (nm->n == ARRAY_SIZE(nm->e)) {
 		nm->cut++;
 		return;
 	}
-	nm->s[nm->n] = m;
-	nm->pat[nm->n] = pat;
-	nm->pl[nm->n] = pl;
-	nm->l[nm->n++] = ml;
+	nm->e[nm->n].s = m;
+	nm->e[nm->n].pat = pat;
+	nm->e[nm->n].pl = pl;
+	nm->e[nm->n++].l = ml;
 }
 
 /* Name k of nm into out (MODSCHED_NAME bytes), as written; 0 when it is too long to be a module's. */
 static int name_at(const struct names *nm, unsigned k, char *out)
 {
-	if (nm->l[k] >= MODSCHED_NAME)
+	size_t l = nm->e[k].l;
+	if (l >= MODSCHED_NAME)
 		return 0;
-	memcpy(out, nm->s[k], nm->l[k]);
-	out[nm->l[k]] = '\0';
+	memcpy(out, nm->e[k].s, l);
+	out[l] = '\0';
 	return 1;
 }
 
-static int want_name(const char *name, int *out, unsigned max, int depth);
+static int want_name(const char *name, int rel, int post, int depth);
+static int want_module(const char *name, const char *path, size_t pathlen, int depth);
 static int match_alias(const char *alias, const char *devpath, unsigned char prio, int *out, unsigned max,
                        int depth);
 
@@ -210,6 +212,15 @@ static void skip_log(const char *f, const char *name)
 {
 	stats.skipped++;
 	log_debug(f, name);
+}
+
+/* 1 when module name is built into the kernel (modules.builtin): counted and logged as skipped. */
+static int built_in(const char *name)
+{
+	if (modbuiltin_find(builtin_text, builtin_len, name) < 0) /* none without the file */
+		return 0;
+	skip_log("skip: module %s: built into the kernel", name);
+	return 1;
 }
 
 /* 1 when module name has cpu: aliases and none matches this CPU. */
@@ -258,75 +269,75 @@ static int want_entry(const char *name, const struct moddep_entry *m, int depth)
 		return i;
 	/* modules.dep's line is the whole closure: the module waits for all of it, and each of them
 	 * for its own line's. */
-	for (size_t k = 0; k < m->depslen;) {
-		while (k < m->depslen && m->deps[k] == ' ')
-			k++;
-		size_t s = k;
-		while (k < m->depslen && m->deps[k] != ' ')
-			k++;
-		if (k == s)
+	for (const char *p = m->deps, *end = p + m->depslen, *s; p < end; p++) {
+		for (s = p; p < end && *p != ' '; p++)
+			;
+		if (p == s)
 			continue;
 		char dn[MODSCHED_NAME];
-		struct moddep_entry dm;
-		moddep_name(m->deps + s, k - s, dn, sizeof(dn));
-		if (moddep_find(dep_text, dep_len, dn, &dm) < 0) {
-			dm.path = m->deps + s;
-			dm.pathlen = k - s;
-			dm.deps = NULL;
-			dm.depslen = 0;
-		}
-		int d = want_entry(dn, &dm, depth);
+		moddep_name(s, (size_t)(p - s), dn, sizeof(dn));
+		int d = want_module(dn, s, (size_t)(p - s), depth);
 		if (d >= 0)
 			(void)modsched_need(&sched, i, d, 1);
 	}
 	/* softdep pre: before it, post: after it; their names are module names or aliases, as
 	 * modprobe resolves them (kmod's probe list), and a failing one does not stop the module. */
-	if (db.softdep && depth < 8) {
+	if (depth < 8) {
 		for (int post = 0; post <= 1; post++) {
-			struct names nm = { .n = 0 };
+			struct names nm;
+			nm.n = nm.cut = 0;
 			modalias_softdeps(&db, sched.name[i], post, collect, &nm);
 			for (unsigned k = 0; k < nm.n; k++) {
 				char sn[MODSCHED_NAME];
-				int got[8], n;
-				if (!name_at(&nm, k, sn))
-					continue;
-				n = want_name(sn, got, ARRAY_SIZE(got), depth + 1);
-				if (n == -ENOENT)
+				if (name_at(&nm, k, sn) && want_name(sn, i, post, depth + 1) == -ENOENT)
 					log_debug("module %s: its softdep %s is not in this initramfs", sched.name[i], sn);
-				for (int j = 0; j < n && j < (int)ARRAY_SIZE(got); j++)
-					(void)modsched_need(&sched, post ? got[j] : i, post ? i : got[j], 0);
 			}
 		}
 	}
 	return i;
 }
 
-/* A name as modprobe looks it up (kmod_module_new_from_lookup): a module in modules.dep, else an
- * alias (every module it names), else a built-in one. Stores up to max indices in out; returns
- * how many modules it named (0: built in), or -ENOENT. */
-static int want_name(const char *name, int *out, unsigned max, int depth)
+/* Module name (normalized) with its modules.dep line (want_entry); -ENOENT when it has none, or,
+ * with path (a dependency that modules.dep lists but has no line of its own), that path without
+ * dependencies. */
+static int want_module(const char *name, const char *path, size_t pathlen, int depth)
 {
 	struct moddep_entry m;
+	if (moddep_find(dep_text, dep_len, name, &m) < 0) { /* none without the file */
+		if (!path)
+			return -ENOENT;
+		m.path = path;
+		m.pathlen = pathlen;
+		m.deps = path; /* none (never NULL: want_entry adds its length) */
+		m.depslen = 0;
+	}
+	return want_entry(name, &m, depth);
+}
+
+/* A name as modprobe looks it up (kmod_module_new_from_lookup): a module in modules.dep, else an
+ * alias (every module it names), else a built-in one. The first 8 modules it names are related to
+ * rel: raised to PRIO_LIST (rel < 0: a module of the list), or for module rel's softdep loaded
+ * before it (pre) or after it (post). Returns how many modules it named (0: built in), -ENOENT,
+ * or another -errno (the module could not be queued). */
+static int want_name(const char *name, int rel, int post, int depth)
+{
 	char norm[MODSCHED_NAME];
-	int n;
+	int got[8], n;
 
 	em_strlcpy(norm, name, sizeof(norm));
 	modname_normalize(norm);
-	if (dep_text && moddep_find(dep_text, dep_len, norm, &m) == 0) {
-		int i = want_entry(norm, &m, depth);
-		if (i < 0)
-			return i;
-		if (max)
-			out[0] = i;
-		return 1;
+	got[0] = n = want_module(norm, NULL, 0, depth);
+	if (n >= 0)
+		n = 1;
+	else if (n == -ENOENT && (n = match_alias(name, NULL, 0, got, ARRAY_SIZE(got), depth)) <= 0)
+		n = built_in(norm) ? 0 : -ENOENT;
+	for (int j = 0; j < n && j < (int)ARRAY_SIZE(got); j++) {
+		if (rel < 0)
+			modsched_boost(&sched, got[j], PRIO_LIST);
+		else
+			(void)modsched_need(&sched, post ? got[j] : rel, post ? rel : got[j], 0);
 	}
-	if (db.alias && (n = match_alias(name, NULL, 0, out, max, depth)) > 0)
-		return n;
-	if (builtin_text && modbuiltin_find(builtin_text, builtin_len, norm) == 0) {
-		skip_log("skip: module %s: built into the kernel", norm);
-		return 0;
-	}
-	return -ENOENT;
+	return n;
 }
 
 /* ---- loading ------------------------------------------------------------------------------------ */
@@ -340,7 +351,6 @@ static int do_finit(int fd, const char *params, int flags)
 }
 
 static char params[4096];
-static int nparams;
 
 /* A module of the list, or one start cannot find: its modules.dep line is missing (start's path
  * too long to open reads the same). One call for the three places that say so. */
@@ -384,13 +394,13 @@ static void start(int i)
 {
 	char rel[512];
 	const char *name = sched.name[i];
-	int fd, e = 0, flags = 0;
+	int fd, e = 0, flags = 0, nparams;
 	pid_t pid;
 
 	nt0[i] = log_ms();
 	/* want_entry gives every module the path of its modules.dep line (dep_text is there): only
 	 * one too long for rel ends here. */
-	if (!npath[i] || npathlen[i] >= sizeof(rel)) {
+	if (npathlen[i] >= sizeof(rel)) {
 		not_in_dep(name);
 		goto fail;
 	}
@@ -407,14 +417,14 @@ static void start(int i)
 	 * it: modprobe collects them from /proc/cmdline (kernel-parameters.rst), and so do we.
 	 * params stays "" without any, and when they do not fit (modparams_collect empties it). */
 	params[0] = '\0';
-	nparams = kcl ? modparams_collect(kcl, name, params, sizeof(params)) : 0;
+	nparams = modparams_collect(kcl, name, params, sizeof(params));
 	if (nparams < 0)
 		log_err("module %s: its parameters on the kernel command line are longer than %zu bytes; "
 		        "loading it without them", name, sizeof(params) - 1);
 	else if (nparams > 0)
 		log_info("module %s: parameters from the kernel command line: %s", name, params);
 	/* what finished's messages name: a module that refused its parameters, or a compressed one */
-	nflags[i] = (unsigned char)((nparams > 0 ? NF_PARAMS : 0) | (flags ? NF_COMPRESSED : 0));
+	nflags[i] = (unsigned char)(flags | (nparams > 0 ? NF_PARAMS : 0));
 	/* One at a time (earlymount.jobs=1) needs no worker. Otherwise each finit_module runs in a
 	 * child of its own: the call blocks until the module's init (and the driver's probe) returns,
 	 * and the kernel lets several run at once (only the same module twice waits, in
@@ -519,14 +529,16 @@ static int run_queue(unsigned char minprio, int yield)
 	}
 }
 
+/* These three need no check of their own that the module directory is open: until it is, the
+ * queue is empty (nothing is added before), so there is nothing to load, wait for or name. */
 int modules_pending(void)
 {
-	return opened > 0 && modsched_busy(&sched, PRIO_COLDPLUG);
+	return modsched_busy(&sched, PRIO_COLDPLUG);
 }
 
 int modules_step(void)
 {
-	return opened > 0 ? run_queue(PRIO_COLDPLUG, 1) : 0;
+	return run_queue(PRIO_COLDPLUG, 1);
 }
 
 void modules_settle(void)
@@ -534,8 +546,6 @@ void modules_settle(void)
 	char names[512];
 	struct sbuf sb;
 	unsigned left = 0, running = 0;
-	if (opened <= 0)
-		return;
 	(void)run_queue(PRIO_LIST, 0);
 	sb_init(&sb, names, sizeof(names));
 	for (unsigned i = 0; i < sched.n; i++) {
@@ -561,16 +571,16 @@ void modules_settle(void)
 static int match_alias(const char *alias, const char *devpath, unsigned char prio, int *out, unsigned max,
                        int depth)
 {
-	struct names nm = { .n = 0 };
+	struct names nm;
 	int n = 0;
 
+	nm.n = nm.cut = 0; /* the rest is written before it is read */
 	modalias_lookup(&db, alias, collect, &nm);
 	if (devpath && nm.cut)
 		log_warn("%s (%s): more than %zu modules match; %u not loaded", alias, devpath,
-		         ARRAY_SIZE(nm.s), nm.cut);
+		         ARRAY_SIZE(nm.e), nm.cut);
 	for (unsigned k = 0; k < nm.n; k++) {
 		char mn[MODSCHED_NAME];
-		struct moddep_entry m;
 		int q = -1;
 		if (!name_at(&nm, k, mn))
 			continue;
@@ -579,28 +589,22 @@ static int match_alias(const char *alias, const char *devpath, unsigned char pri
 			/* The match line says whether the match queued the module or found it queued (by
 			 * the list, or by another device): the summary counts only the first. */
 			q = modsched_find(&sched, mn);
-			log_debug("match: %s (%s) -> %s via %.*s%s", alias, devpath, mn, (int)nm.pl[k], nm.pat[k],
+			log_debug("match: %s (%s) -> %s via %.*s%s", alias, devpath, mn, (int)nm.e[k].pl, nm.e[k].pat,
 			          q >= 0 ? " (already queued)" : "");
 			/* As udev's autoloading (kmod's KMOD_PROBE_APPLY_BLACKLIST): a match is not loaded
 			 * when modprobe.blacklist= names it. */
-			if (q < 0 && kcl && modparams_blacklisted(kcl, mn)) {
+			if (q < 0 && modparams_blacklisted(kcl, mn)) {
 				skip_log("skip: module %s: blacklisted (modprobe.blacklist=)", mn);
 				continue;
 			}
 		}
 		if (q < 0) {
-			/* an alias of a module that is not in modules.dep: built in, or not here */
-			if (!dep_text || moddep_find(dep_text, dep_len, mn, &m) < 0) {
-				if (!devpath)
-					continue;
-				if (builtin_text && modbuiltin_find(builtin_text, builtin_len, mn) == 0)
-					skip_log("skip: module %s: built into the kernel", mn);
-				else
-					log_warn("module %s (alias of %s): not in /lib/modules/%s/modules.dep; not loaded",
-					         mn, alias, release);
-				continue;
-			}
-			q = want_entry(mn, &m, depth);
+			q = want_module(mn, NULL, 0, depth);
+			/* an alias of a module that is not in modules.dep: built in, or not here (said
+			 * for a device or a filesystem only) */
+			if (q == -ENOENT && devpath && !built_in(mn))
+				log_warn("module %s (alias of %s): not in /lib/modules/%s/modules.dep; not loaded", mn,
+				         alias, release);
 			if (q < 0)
 				continue;
 			if ((unsigned)n < max)
@@ -751,8 +755,6 @@ static void queue_planned(const struct mount_entry *m, int have)
 
 static void queue_planned_fs(void)
 {
-	if (!kplan)
-		return;
 	queue_planned(&kplan->root, kplan->have_root);
 	queue_planned(&kplan->usr, kplan->have_usr);
 	for (unsigned i = 0; i < kplan->nextra; i++)
@@ -763,10 +765,7 @@ static void queue_planned_fs(void)
  * 1 when it is not there (logged), else 0. */
 static int want_listed(const char *name)
 {
-	int got[8], n = want_name(name, got, ARRAY_SIZE(got), 0);
-	for (int k = 0; k < n && k < (int)ARRAY_SIZE(got); k++)
-		modsched_boost(&sched, got[k], PRIO_LIST);
-	if (n != -ENOENT)
+	if (want_name(name, -1, 0, 0) != -ENOENT)
 		return 0;
 	not_in_dep(name);
 	return 1;
@@ -792,27 +791,25 @@ int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
 		return len > 0 || n ? 1 : 0;
 	if (len <= 0 && n == 0 && !matching)
 		return 0;
-	for (char *s = listbuf; len > 0 && *s;) {
-		char *nl = strchr(s, '\n');
+	for (char *s = listbuf, *nl; len > 0 && s; s = nl ? nl + 1 : NULL) {
+		nl = strchr(s, '\n');
 		if (nl)
 			*nl = '\0';
 		while (*s == ' ' || *s == '\t')
 			s++;
-		size_t l = strlen(s);
-		while (l && (s[l - 1] == ' ' || s[l - 1] == '\t' || s[l - 1] == '\r'))
-			s[--l] = '\0';
-		if (*s && *s != '#' && cl && modparams_blacklisted(cl, s)) {
+		for (char *e = s + strlen(s); e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r');)
+			*--e = '\0';
+		if (!*s || *s == '#')
+			continue;
+		if (modparams_blacklisted(cl, s)) {
 			/* As udev's autoloading does (kmod's KMOD_PROBE_APPLY_BLACKLIST): the initramfs's
 			 * list is what the hardware would load; a module named explicitly
 			 * (earlymount.modules=) or needed by another still loads, as with modprobe. */
 			log_info("module %s: not loaded: modprobe.blacklist= names it", s);
 			stats.skipped++;
-		} else if (*s && *s != '#') {
+		} else {
 			missing += want_listed(s);
 		}
-		if (!nl)
-			break;
-		s = nl + 1;
 	}
 	for (unsigned i = 0; i < n; i++)
 		missing += want_listed(names[i]);
@@ -834,7 +831,8 @@ int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
 	unsigned queued = 0;
 	for (unsigned i = 0; i < sched.n; i++)
 		queued += sched.state[i] == MS_PENDING || sched.state[i] == MS_RUNNING;
-	char more[64] = "";
+	char more[64];
+	more[0] = '\0';
 	if (queued)
 		fmt(more, sizeof(more), "; %u more load while the devices are awaited", queued);
 	log_info("modules: %u loaded (%u matched from %u devices), %u skipped, %u failed, %lu ms%s", stats.loaded,

@@ -8,7 +8,6 @@
 void modsched_init(struct modsched *s)
 {
 	s->n = s->nedges = s->running = 0;
-	s->full = 0;
 	s->solo_below = 0;
 }
 
@@ -23,17 +22,15 @@ int modsched_find(const struct modsched *s, const char *name)
 int modsched_add(struct modsched *s, const char *name, int *isnew)
 {
 	int i = modsched_find(s, name);
+	size_t l = strlen(name);
 	*isnew = 0;
 	if (i >= 0)
 		return i;
-	if (!*name || strlen(name) >= MODSCHED_NAME)
+	if (!l || l >= MODSCHED_NAME)
 		return -EINVAL;
-	if (s->n == MODSCHED_MAX) {
-		s->full = 1;
+	if (s->n == MODSCHED_MAX)
 		return -ENOSPC;
-	}
-	em_strlcpy(s->name[s->n], name, MODSCHED_NAME);
-	modname_normalize(s->name[s->n]);
+	memcpy(s->name[s->n], name, l + 1);
 	s->state[s->n] = MS_PENDING;
 	s->prio[s->n] = 0;
 	*isnew = 1;
@@ -49,10 +46,8 @@ int modsched_need(struct modsched *s, int a, int b, int hard)
 			s->hard[e] |= (unsigned char)hard;
 			return 0;
 		}
-	if (s->nedges == MODSCHED_EDGES) {
-		s->full = 1;
+	if (s->nedges == MODSCHED_EDGES)
 		return -ENOSPC;
-	}
 	s->from[s->nedges] = (unsigned short)a;
 	s->to[s->nedges] = (unsigned short)b;
 	s->hard[s->nedges++] = (unsigned char)!!hard;
@@ -108,8 +103,6 @@ void modsched_boost(struct modsched *s, int idx, unsigned char prio)
 {
 	/* The edges are few (thousands): passes until nothing changes, no recursion. */
 	int changed;
-	if (idx < 0 || (unsigned)idx >= s->n)
-		return;
 	if (s->prio[idx] < prio)
 		s->prio[idx] = prio;
 	do {
@@ -132,7 +125,7 @@ int modsched_busy(const struct modsched *s, unsigned char minprio)
 
 void modsched_done(struct modsched *s, int idx, int ok)
 {
-	if (s->state[idx] == MS_RUNNING && s->running)
+	if (s->state[idx] == MS_RUNNING)
 		s->running--;
 	s->state[idx] = ok ? MS_DONE : MS_FAILED;
 }

@@ -23,7 +23,6 @@ enum modsched_next {
 
 struct modsched {
 	unsigned n, nedges, running;
-	int full; /* a limit was reached (the caller says so once) */
 	char name[MODSCHED_MAX][MODSCHED_NAME];
 	unsigned char state[MODSCHED_MAX];
 	unsigned char prio[MODSCHED_MAX]; /* higher starts first (modsched_boost) */
@@ -38,8 +37,10 @@ struct modsched {
 };
 
 void modsched_init(struct modsched *s);
-/* The index of module name ('-' and '_' equal), added as pending when new (*isnew = 1). -ENOSPC
- * when the table is full, -EINVAL for an empty or too long name. */
+/* The index of module name ('-' and '_' equal), added as pending when new (*isnew = 1), and then
+ * stored as given: the caller's names are normalized already ('-' as '_', as modules.dep's names
+ * are; modload.c gets each one through moddep_name or modname_normalize). -ENOSPC when the table
+ * is full, -EINVAL for an empty or too long name. */
 int modsched_add(struct modsched *s, const char *name, int *isnew);
 /* Index of name, or -ENOENT. */
 int modsched_find(const struct modsched *s, const char *name);
@@ -50,7 +51,8 @@ int modsched_need(struct modsched *s, int a, int b, int hard);
  * priority, and of those the lowest index, so the order of adding is the order of starting when
  * nothing else decides; MSN_WAIT when it is below solo_below and another module runs. */
 enum modsched_next modsched_next(struct modsched *s, int *idx, int *why);
-/* Raises idx and everything it needs (hard or soft, transitively) to priority prio at least. */
+/* Raises idx (a module's index) and everything it needs (hard or soft, transitively) to priority
+ * prio at least. */
 void modsched_boost(struct modsched *s, int idx, unsigned char prio);
 /* 1 while a module of priority minprio or higher is pending or running. */
 int modsched_busy(const struct modsched *s, unsigned char minprio);

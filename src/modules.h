@@ -14,16 +14,17 @@ struct moddep_entry {
 	size_t depslen;
 };
 
-/* Finds the module called name ('-' and '_' equal) in modules.dep text. 0 or -ENOENT. */
+/* Finds the module called name ('-' and '_' equal) in modules.dep text (NULL with len 0: no file,
+ * nothing found). 0 or -ENOENT. */
 int moddep_find(const char *text, size_t len, const char *name, struct moddep_entry *out);
-/* Finds name in modules.builtin text (one path per line). 0 or -ENOENT. */
+/* Finds name in modules.builtin text (one path per line; NULL with len 0 as above). 0 or -ENOENT. */
 int modbuiltin_find(const char *text, size_t len, const char *name);
 /* The module name of a path: basename without .ko/.ko.xz/.ko.zst/.ko.gz, '-' as '_'. */
 void moddep_name(const char *path, size_t len, char *out, size_t cap);
 
 /* Loads the modules named in /etc/earlymount/modules and in names[] with their dependencies, from
  * /lib/modules/<release>. Modules already loaded or built in are fine. Each module gets the
- * command line's MODULE.PARAM=VALUE parameters (cl; modparams.c), and the initramfs's list skips
+ * command line's MODULE.PARAM=VALUE parameters (cl, never NULL; modparams.c), and the initramfs's list skips
  * what modprobe.blacklist= names. Each failure is logged with the module and the reason; returns
  * the number of failures, 0 when all loaded. */
 int modules_load(const struct cmdline *cl, const char *const *names, unsigned n);
@@ -45,7 +46,7 @@ int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
  * Without modules.alias (a host-only image, or matching not allowed) everything below does
  * nothing and the list loads as before. */
 
-/* Before modules_load: the plan (earlymount.jobs=, the filesystem types named up front) and
+/* Before modules_load: the plan (never NULL: earlymount.jobs=, the filesystem types named up front) and
  * whether to match (PID 1, or a helper with --api-fs: no udev does it). */
 void modules_setup(const struct plan *p, int match);
 /* Queues the modules that match a device's modalias (a hot-plugged device's uevent); returns how

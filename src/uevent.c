@@ -8,12 +8,12 @@
 int uevent_parse(char *msg, size_t len, struct uevent *ev)
 {
 	char *at = memchr(msg, '@', strnlen(msg, len));
-	memset(ev, 0, sizeof(*ev));
 	if (!at || at == msg || at[1] != '/')
 		return -EINVAL;
 	*at = '\0';
 	ev->action = msg;
 	ev->devpath = at + 1;
+	ev->modalias = ev->subsystem = NULL;
 	/* the KEY=VALUE fields after the header's NUL, each NUL-terminated, the last at msg[len] */
 	for (char *f = at + 1; (f += strlen(f) + 1) < msg + len;) {
 		if (str_startswith(f, "MODALIAS="))

@@ -13,7 +13,8 @@ struct uevent {
 
 /* Parses one netlink message "ACTION@DEVPATH\0KEY=VALUE\0..." (lib/kobject_uevent.c); msg must be
  * NUL-terminated at msg[len]. The header's '@' is replaced by a NUL. 0, or -EINVAL for a message
- * that is not the kernel's (udev's own "libudev" messages, a header without '@'). */
+ * that is not the kernel's (udev's own "libudev" messages, a header without '@'), ev then left
+ * alone. */
 int uevent_parse(char *msg, size_t len, struct uevent *ev);
 
 #endif
