@@ -49,17 +49,17 @@ static int is_mounted(const char *dir)
 	return stat(dir, &a) == 0 && stat(parent, &b) == 0 && a.st_dev != b.st_dev;
 }
 
-int apifs_mount_all(const char *prefix)
+int apifs_mount_all(void)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(table); i++) {
 		const struct apifs *f = &table[i];
-		char dir[256], err[256];
+		const char *dir = f->dir;
+		char err[256];
 		struct optset o;
 		struct mnt_err e;
 		struct mnt_target t;
 		int r;
 
-		fmt(dir, sizeof(dir), "%s%s", prefix, f->dir);
 		if (is_mounted(dir)) {
 			log_debug("%s is already mounted", dir);
 			continue;

@@ -321,7 +321,7 @@ int run_mount(int argc, char **argv)
 		write_text(2, usage);
 		return EXIT_USAGE;
 	}
-	if (a.api_fs && apifs_mount_all("") < 0)
+	if (a.api_fs && apifs_mount_all() < 0)
 		return EXIT_FAIL;
 	log_open_kmsg();
 	if ((r = load_plan(a.cmdline, a.dracut, a.rules, 0)) != EXIT_OK)
@@ -544,7 +544,7 @@ int run_init(int argc, char **argv, char **envp)
 		for (;;)
 			on_failure(ONFAIL_DEFAULT);
 	}
-	if (apifs_mount_all("") < 0) {
+	if (apifs_mount_all() < 0) {
 		/* Without /dev, /proc or /sys there is nothing to boot with. */
 		console_fds(0);
 		on_failure(ONFAIL_DEFAULT);
