@@ -482,45 +482,46 @@ static const char *probe_vfat(const struct probe_reader *r, const uint8_t *bs, s
 		return NULL;
 	/* The boot sector (in the head, which a reader keeps for the whole probe) stays readable
 	 * while the directory reads below, which may lie anywhere on the device, move the window. */
-	uint32_t fat16len = le16(bs + 0x16), fat32len = le32(bs + 0x24), dirents = le16(bs + 0x11);
-	uint32_t root_cluster = le32(bs + 0x2C), fsinfo = le16(bs + 0x30);
+	uint32_t fat16len = le16(bs + 0x16), fat32len = le32(bs + 0x24);
+	uint32_t fsinfo = le16(bs + 0x30);
+	/* The extended boot record: at 0x26 for FAT12/16, at 0x42 for FAT32; its signature byte,
+	 * then the serial, then (signature 0x29 only) the label. FAT32 has the serial whatever the
+	 * signature says, FAT12/16 only with signature 0x28 or 0x29. */
+	const uint8_t *ext = bs + (fat16len ? 0x26 : 0x42);
+	if (!fat16len && !fat32len)
+		return "vfat"; /* neither FAT length: no serial, no label, no directory looked at */
+	if (ext[0] == 0x29)
+		boot_label = ext + 5;
+	if (!fat16len || ext[0] == 0x28 || ext[0] == 0x29)
+		serial = ext + 1;
 	/* blkid takes LABEL from the root directory's volume-label entry only (search_fat_label()),
-	 * wherever the directory lies: after the FATs for FAT12/16, a cluster chain from the root
-	 * cluster for FAT32, followed for at most 100 clusters as blkid does. */
-	if (fat16len) {
-		if (bs[0x26] == 0x29)
-			boot_label = bs + 0x2B;
-		if (bs[0x26] == 0x28 || bs[0x26] == 0x29)
-			serial = bs + 0x27;
-		dir = fat_dir_label(r, (uint64_t)(f.reserved + f.fat_size) * f.ssize, dirents, name);
-	} else if (fat32len) {
-		if (bs[0x42] == 0x29)
-			boot_label = bs + 0x47;
-		serial = bs + 0x43;
-		uint32_t entries = (uint32_t)((uint64_t)fat32len * f.ssize / 4);
-		uint32_t next = root_cluster;
-		for (int loop = 99; next && next < entries && loop; loop--) {
-			/* The cluster's sector in 32-bit arithmetic, wrapping as libblkid's probe_vfat
-			 * computes it (start_data_sect + (next - 2) * cluster_size, all uint32_t), so a
-			 * bogus root cluster (0 or 1) or a wrapping FAT size lands where blkid looks and
-			 * LABEL reads the same as udev's. */
-			uint32_t sect = f.reserved + f.fat_size + (next - 2) * f.csize;
-			dir = fat_dir_label(r, (uint64_t)sect * f.ssize, f.csize * f.ssize / 32, name);
-			if (dir != DIR_NONE)
-				break;
-			const uint8_t *fe = at(r, (uint64_t)f.reserved * f.ssize + (uint64_t)next * 4, 4);
-			if (!fe) {
-				dir = DIR_UNKNOWN;
-				break;
-			}
-			next = le32(fe) & 0x0FFFFFFF;
+	 * wherever the directory lies: after the FATs for FAT12/16 (dirents entries, read once as
+	 * the "cluster" 2 of one pass), a cluster chain from the root cluster for FAT32, followed
+	 * for at most 99 clusters. */
+	uint32_t entries = fat16len ? 3 : (uint32_t)((uint64_t)fat32len * f.ssize / 4);
+	uint32_t next = fat16len ? 2 : le32(bs + 0x2C);
+	uint32_t n = fat16len ? le16(bs + 0x11) : f.csize * f.ssize / 32;
+	for (int loop = 99; next && next < entries && loop; loop--) {
+		/* The cluster's sector in 32-bit arithmetic, wrapping as libblkid's probe_vfat
+		 * computes it (start_data_sect + (next - 2) * cluster_size, all uint32_t), so a
+		 * bogus root cluster (0 or 1) or a wrapping FAT size lands where blkid looks and
+		 * LABEL reads the same as udev's. */
+		uint32_t sect = f.reserved + f.fat_size + (next - 2) * f.csize;
+		dir = fat_dir_label(r, (uint64_t)sect * f.ssize, n, name);
+		if (dir != DIR_NONE || fat16len)
+			break;
+		const uint8_t *fe = at(r, (uint64_t)f.reserved * f.ssize + (uint64_t)next * 4, 4);
+		if (!fe) {
+			dir = DIR_UNKNOWN;
+			break;
 		}
-		/* The FSInfo sector's signatures, or zeros (some formatters leave them out). */
-		const uint8_t *fsi = fsinfo ? at(r, (uint64_t)fsinfo * f.ssize, 512) : NULL;
-		if (fsi && ((memcmp(fsi, "RRaA", 4) && memcmp(fsi, "RRdA", 4) && !all_zero(fsi, 4)) ||
-		            (memcmp(fsi + 484, "rrAa", 4) && !all_zero(fsi + 484, 4))))
-			return NULL;
+		next = le32(fe) & 0x0FFFFFFF;
 	}
+	/* FAT32's FSInfo sector: its signatures, or zeros (some formatters leave them out). */
+	const uint8_t *fsi = !fat16len && fsinfo ? at(r, (uint64_t)fsinfo * f.ssize, 512) : NULL;
+	if (fsi && ((memcmp(fsi, "RRaA", 4) && memcmp(fsi, "RRdA", 4) && !all_zero(fsi, 4)) ||
+	            (memcmp(fsi + 484, "rrAa", 4) && !all_zero(fsi + 484, 4))))
+		return NULL;
 	/* The label entry as it is (even "NO NAME"). Only when the directory cannot be read at all
 	 * (a buffer that ends before it) does the boot sector's copy (blkid's LABEL_FATBOOT, which
 	 * formatters and fatlabel keep equal) stand in, where "NO NAME" means none. */
