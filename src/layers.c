@@ -212,9 +212,10 @@ static int overlay_by_fds(const char *sysroot, const char *const dirs[3], struct
  * owner (overlayfs takes a merged directory's attributes from its upper part). */
 static int make_upper(const char *what, const char *dev, const struct stat *lower_root)
 {
-	int fd = open(LAYER_DIR "/overlay", O_RDONLY | O_DIRECTORY | O_CLOEXEC), r = 0;
+	/* O_PATH is enough: mkdirat, fchownat and fchmodat take it as the directory of a name. */
+	int fd = open_dir(LAYER_DIR "/overlay"), r = 0;
 	if (fd < 0)
-		return -errno;
+		return fd;
 	if (mkdirat(fd, "upper", 0755) == 0) {
 		if (fchownat(fd, "upper", lower_root->st_uid, lower_root->st_gid, 0) < 0 ||
 		    fchmodat(fd, "upper", lower_root->st_mode & 07777, 0) < 0)
