@@ -353,10 +353,9 @@ static int mount_volatile_yes(const struct plan *p, const char *sysroot)
 	}
 	if ((r = mount_new_on("tmpfs", &p->tmpfs_opts, sysroot)) < 0)
 		goto out;
-	if ((lc.root = open(sysroot, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
-		r = -errno;
+	/* O_PATH: the directory of the names made below and of the /usr bind */
+	if ((r = lc.root = open_dir(sysroot)) < 0)
 		goto out;
-	}
 	/* The mount points the switch needs (dev, proc, sys, run), /usr's, and the directories
 	 * systemd makes at the switch (src/shared/base-filesystem.c), with their usual modes. */
 	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
