@@ -179,6 +179,8 @@ static int overlay_by_fds(const char *sysroot, const char *const dirs[3], struct
 {
 	/* the fsconfig calls in turn: the three layers (SET_FD), "rw" (SET_FLAG), CMD_CREATE (no key) */
 	static const char *const keys[] = { "lowerdir+", "upperdir", "workdir", "rw", NULL };
+	static const unsigned char cmds[] = { EM_FSCONFIG_SET_FD, EM_FSCONFIG_SET_FD, EM_FSCONFIG_SET_FD,
+		                              EM_FSCONFIG_SET_FLAG, EM_FSCONFIG_CMD_CREATE };
 	/* the three layers, the detached mount, the sysroot: all closed at the end */
 	int fds[5] = { -1, -1, -1, -1, -1 }, fd, r = 0;
 	e->step[0] = e->kmsg[0] = '\0';
@@ -187,8 +189,7 @@ static int overlay_by_fds(const char *sysroot, const char *const dirs[3], struct
 	for (int i = 0; i < 5 && r == 0; i++) {
 		if (i < 3 && (fds[i] = open_dir(dirs[i])) < 0)
 			r = fds[i];
-		else if (sys_fsconfig(fd, i < 3 ? EM_FSCONFIG_SET_FD : i == 3 ? EM_FSCONFIG_SET_FLAG : EM_FSCONFIG_CMD_CREATE,
-		                      keys[i], NULL, i < 3 ? fds[i] : 0) < 0) {
+		else if (sys_fsconfig(fd, cmds[i], keys[i], NULL, i < 3 ? fds[i] : 0) < 0) {
 			r = i == 0 && errno == EINVAL ? -ENOTSUP : -errno;
 			if (i == 4)
 				em_strlcpy(e->step, "fsconfig(CMD_CREATE)", sizeof(e->step));
