@@ -629,15 +629,15 @@ __attribute__((noinline)) static int probe_gpt(const struct probe_reader *r, siz
 	put_uuid(out->ptuuid, h + 56, 1);
 	/* The array an entry at a time, its CRC along: it may lie anywhere (LBA 2 is only the usual
 	 * place, sfdisk and others can move it) and be larger than one read. What was filled in
-	 * before a bad CRC shows is cleared by the caller with the -EINVAL. The kernel numbers a
-	 * partition by its slot (index + 1) and skips unused slots (zero type GUID), so numbers can
-	 * have gaps. */
+	 * before a bad CRC or an unreadable entry shows is cleared here with the -EINVAL (out is
+	 * then as the caller handed it: zeroed). The kernel numbers a partition by its slot
+	 * (index + 1) and skips unused slots (zero type GUID), so numbers can have gaps. */
 	uint64_t eoff = elba * ss;
-	uint32_t crc = ~0u;
-	for (uint32_t i = 0; i < n; i++) {
+	uint32_t crc = ~0u, i;
+	for (i = 0; i < n; i++) {
 		const uint8_t *e = at(r, eoff + (uint64_t)i * 128, 128);
 		if (!e)
-			return -EINVAL;
+			break;
 		crc = crc_update(crc, POLY_CRC32, e, 128);
 		if (all_zero(e, 16))
 			continue;
@@ -650,7 +650,10 @@ __attribute__((noinline)) static int probe_gpt(const struct probe_reader *r, siz
 		put_uuid(p->partuuid, e + 16, 1);
 		utf16_to_utf8(p->partlabel, sizeof(p->partlabel), e + 56, 72, 0);
 	}
-	return ~crc == ecrc ? 0 : -EINVAL;
+	if (i == n && ~crc == ecrc)
+		return 0;
+	memset(out, 0, sizeof(*out));
+	return -EINVAL;
 }
 
 /* The kernel's extended partition types (block/partitions/msdos.c is_extended_partition()):
@@ -751,12 +754,11 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 					break;
 				lba = r->size / ss - 1;
 			}
-			memset(out, 0, sizeof(*out));
+			/* out stays zeroed when a try fails (probe_gpt clears what it filled) */
 			rc = probe_gpt(r, ss, lba, out);
 			if (!rc)
 				return 0;
 		}
-		memset(out, 0, sizeof(*out));
 		return -EINVAL;
 	}
 	/* A FAT, exFAT or NTFS boot sector also ends in 55 AA; blkid checks for them first. */
