@@ -100,13 +100,12 @@ static char *hex8(char *o, unsigned v)
  * EFI GUID layout). */
 static void put_uuid(char *o, const uint8_t *u, int mixed)
 {
-	static const uint8_t plain[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-	static const uint8_t efi[16] = {3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15};
-	const uint8_t *ord = mixed ? efi : plain;
+	/* the EFI order of the first eight bytes; the last eight are in order either way */
+	static const uint8_t efi[8] = {3, 2, 1, 0, 5, 4, 7, 6};
 	for (int i = 0; i < 16; i++) {
 		if (i == 4 || i == 6 || i == 8 || i == 10)
 			*o++ = '-';
-		o = hex8(o, u[ord[i]]);
+		o = hex8(o, u[mixed && i < 8 ? efi[i] : i]);
 	}
 	*o = 0;
 }
