@@ -158,11 +158,8 @@ static void utf16_to_utf8(char *dst, size_t cap, const uint8_t *s, size_t n, int
 		size_t k = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
 		if (j + k >= cap)
 			break;
-		if (k == 1) {
-			dst[j++] = (char)c;
-			continue;
-		}
-		dst[j++] = (char)((0xF00u >> k & 0xF0) | c >> (6 * (k - 1)));
+		/* the lead byte: the character itself (k 1), or 0xC0, 0xE0, 0xF0 with its top bits */
+		dst[j++] = (char)((0xF0E0C000u >> (8 * (k - 1)) & 0xFF) | c >> (6 * (k - 1)));
 		while (--k)
 			dst[j++] = (char)(0x80 | (c >> (6 * (k - 1)) & 0x3F));
 	}
