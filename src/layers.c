@@ -484,7 +484,6 @@ out:
 
 int layers_mount_root(const struct plan *p, const char *sysroot)
 {
-	static struct mount_entry upper;
 	char dev[128];
 	struct stat lower_root;
 	int r;
@@ -515,8 +514,8 @@ int layers_mount_root(const struct plan *p, const char *sysroot)
 		goto out;
 	}
 	if (p->have_overlay) {
-		spec_entry_copy(&upper, &p->overlay);
-		r = mount_on(p, &upper, LAYER_DIR "/overlay", dev, sizeof(dev));
+		/* the entry as the command line gave it: its options as they are (rw unless it says) */
+		r = mount_on(p, &p->overlay, LAYER_DIR "/overlay", dev, sizeof(dev));
 		if (r < 0) {
 			log_err(EARLYMOUNT ".overlay=%s: the writable layer could not be mounted read-write",
 			        p->overlay.src.text);
