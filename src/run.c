@@ -201,12 +201,8 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 			pre = EARLYMOUNT ": unknown argument '";
 			goto usage;
 		}
-		if (takes == A_APIFS) {
-			a->api_fs = 1;
-			continue;
-		}
-		if (takes == A_DRACUT) {
-			a->dracut = 1;
+		if (takes & (A_APIFS | A_DRACUT)) { /* the two flags */
+			*(takes == A_APIFS ? &a->api_fs : &a->dracut) = 1;
 			continue;
 		}
 		if (i + 1 >= argc) {
@@ -216,20 +212,21 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 		}
 		bad = argv[++i];
 		if (takes == A_RULES) {
+			int systemd = str_eq(bad, "systemd");
 #ifdef EM_BOOT_BUILD
 			/* The /init build has only the kernel's rules: systemd's are for dracut's systemd
 			 * flow, which installs the full earlymount (CMakeLists.txt, earlymount-init). */
-			if (str_eq(bad, "systemd")) {
+			if (systemd) {
 				write_text(2, EARLYMOUNT ": --rules systemd");
 				write_text(2, not_in_this_build);
 				return EXIT_USAGE;
 			}
 #endif
-			if (!str_eq(bad, "kernel") && !str_eq(bad, "systemd")) {
+			if (!systemd && !str_eq(bad, "kernel")) {
 				pre = EARLYMOUNT ": --rules takes kernel or systemd, not '";
 				goto usage;
 			}
-			a->rules = str_eq(bad, "systemd") ? SPEC_RULES_SYSTEMD : SPEC_RULES_KERNEL;
+			a->rules = systemd ? SPEC_RULES_SYSTEMD : SPEC_RULES_KERNEL;
 			continue;
 		}
 		if (takes == A_WAIT) {
