@@ -264,6 +264,23 @@ static void apply_wait(const struct args *a)
 	}
 }
 
+/* The modules and the mounts of a subcommand that boots (init, mount): the list, then, with
+ * match_devices, what the devices ask for (coldplug), several at once; later devices and the
+ * filesystems while the mounts wait for them (devices.c, mountplan.c). Then the plan mounted on
+ * sysroot. The list is in after it; what the devices asked for and the mounts did not need is
+ * left to the new root (modules.h). mount_plan's result. */
+static int modules_and_mounts(int match_devices, const char *sysroot)
+{
+	int r;
+	modules_setup(&plan, match_devices);
+	if (modules_load(&cl, plan.modules, plan.nmodules) > 0)
+		log_warn("some modules did not load; going on");
+	r = mount_plan(&plan, sysroot);
+	modules_settle();
+	dev_uevent_close();
+	return r;
+}
+
 /* ---- earlymount plan ------------------------------------------------------------------------- */
 
 int run_plan(int argc, char **argv)
@@ -325,17 +342,10 @@ int run_mount(int argc, char **argv)
 		return r;
 	apply_wait(&a);
 	/* Devices are matched to modules only for a shell /init that mounted the API filesystems
-	 * itself (--api-fs): under dracut, udev does that. */
-	modules_setup(&plan, a.api_fs);
-	if (modules_load(&cl, plan.modules, plan.nmodules) > 0)
-		log_warn("some modules did not load; going on");
-	/* A failure here exits 1 after saying why once (mount_plan logs it, and leaves the sysroot
-	 * as it was): dracut's hook takes any non-zero status as "earlymount did not mount it"
-	 * and lets dracut's own mount run. */
-	r = mount_plan(&plan, sysroot);
-	modules_settle();
-	dev_uevent_close();
-	if (r < 0)
+	 * itself (--api-fs): under dracut, udev does that. A failure exits 1 after saying why once
+	 * (mount_plan logs it, and leaves the sysroot as it was): dracut's hook takes any non-zero
+	 * status as "earlymount did not mount it" and lets dracut's own mount run. */
+	if (modules_and_mounts(a.api_fs, sysroot) < 0)
 		return EXIT_FAIL;
 	/* A shell /init that had nothing mounted gets a root ready for a plain switch_root
 	 * (busybox's does not move /dev, /proc, /sys and /run itself). */
@@ -553,18 +563,8 @@ int run_init(int argc, char **argv, char **envp)
 		if (load_plan(NULL, 0, SPEC_RULES_KERNEL, 0) != EXIT_OK)
 			goto failed;
 		log_debug("command line read; %u mounts planned", plan.have_root + plan.have_usr + plan.nextra);
-		/* The list, then what the devices ask for (coldplug), several at once; later devices
-		 * and the filesystems while the mounts wait for them (devices.c, mountplan.c). */
-		modules_setup(&plan, 1);
-		if (modules_load(&cl, plan.modules, plan.nmodules) > 0)
-			log_warn("some modules did not load; going on");
 		mkdir(sysroot, 0755);
-		r = mount_plan(&plan, sysroot);
-		/* The list is in; what the devices asked for and the mounts did not need is left to the
-		 * new root (modules.h). */
-		modules_settle();
-		dev_uevent_close();
-		if (r < 0)
+		if ((r = modules_and_mounts(1, sysroot)) < 0)
 			goto unmount;
 		int rootfd = open(sysroot, O_PATH | O_DIRECTORY | O_CLOEXEC);
 		r = rootfd < 0 ? -errno : find_init(rootfd, plan.init, init, sizeof(init), why, sizeof(why));
