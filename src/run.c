@@ -213,6 +213,10 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 		bad = argv[++i];
 		if (takes == A_RULES) {
 			int systemd = str_eq(bad, "systemd");
+			if (!systemd && !str_eq(bad, "kernel")) {
+				pre = EARLYMOUNT ": --rules takes kernel or systemd, not '";
+				goto usage;
+			}
 #ifdef EM_BOOT_BUILD
 			/* The /init build has only the kernel's rules: systemd's are for dracut's systemd
 			 * flow, which installs the full earlymount (CMakeLists.txt, earlymount-init). */
@@ -221,12 +225,10 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 				write_text(2, not_in_this_build);
 				return EXIT_USAGE;
 			}
-#endif
-			if (!systemd && !str_eq(bad, "kernel")) {
-				pre = EARLYMOUNT ": --rules takes kernel or systemd, not '";
-				goto usage;
-			}
+			/* a->rules stays the kernel's, as every caller starts it */
+#else
 			a->rules = systemd ? SPEC_RULES_SYSTEMD : SPEC_RULES_KERNEL;
+#endif
 			continue;
 		}
 		if (takes == A_WAIT) {
@@ -564,7 +566,7 @@ int run_init(int argc, char **argv, char **envp)
 			goto failed;
 		log_debug("command line read; %u mounts planned", plan.have_root + plan.have_usr + plan.nextra);
 		mkdir(sysroot, 0755);
-		if ((r = modules_and_mounts(1, sysroot)) < 0)
+		if (modules_and_mounts(1, sysroot) < 0)
 			goto unmount;
 		int rootfd = open(sysroot, O_PATH | O_DIRECTORY | O_CLOEXEC);
 		r = rootfd < 0 ? -errno : find_init(rootfd, plan.init, init, sizeof(init), why, sizeof(why));
