@@ -524,11 +524,11 @@ int layers_mount_root(const struct plan *p, const char *sysroot)
 			goto out;
 		}
 	} else {
-		em_strlcpy(dev, "tmpfs", sizeof(dev));
 		if ((r = mount_new_on("tmpfs", &p->tmpfs_opts, LAYER_DIR "/overlay")) < 0)
 			goto out;
 	}
-	r = make_upper(p->have_overlay ? "earlymount.overlay" : "earlymount.volatile=overlay", dev, &lower_root);
+	r = make_upper(p->have_overlay ? "earlymount.overlay" : "earlymount.volatile=overlay",
+	               p->have_overlay ? dev : "tmpfs", &lower_root);
 	if (r == 0)
 		r = mount_overlay(sysroot);
 out:
