@@ -411,14 +411,13 @@ static int add_tag(int fd, const char *name, unsigned char type, void *vctx)
 
 static void log_tags(void)
 {
-	/* One string of the two places, an empty one after them: a loop GCC does not unroll into
-	 * two copies. */
-	static const char where[] = "/sys/bus/virtio/drivers/9pnet_virtio\0/sys/fs/virtiofs\0";
+	/* Ended by NULL: a loop GCC does not unroll into two copies, as it did a counted one. */
+	static const char *const where[] = { "/sys/bus/virtio/drivers/9pnet_virtio", "/sys/fs/virtiofs", NULL };
 	char list[512];
 	struct sbuf sb;
 	sb_init(&sb, list, sizeof(list));
-	for (const char *w = where; *w; w += strlen(w) + 1) {
-		int fd = open(w, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	for (const char *const *w = where; *w; w++) {
+		int fd = open(*w, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		if (fd >= 0) {
 			(void)dir_each(fd, add_tag, &sb);
 			close(fd);
