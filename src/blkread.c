@@ -107,6 +107,5 @@ void blk_close(struct blkdev *d)
 {
 	if (d->fd >= 0)
 		close(d->fd);
-	d->fd = -1;
-	win_len = 0;
+	d->fd = -1; /* the window is dropped by the next blk_open, before any read */
 }
