@@ -36,7 +36,8 @@ static const struct apifs {
 	{ "tmpfs", "/run", "nosuid,nodev,mode=0755,size=20%,nr_inodes=800k" },
 };
 
-/* Which ones this process mounted: only those are its to move (helper mode). */
+/* Which ones this process mounted: only those are its to move (helper mode). Set once mounted;
+ * a failed mount ends the caller (init and mount give up on it), so nothing clears it. */
 static int mine[ARRAY_SIZE(table)];
 
 /* Already a mount point? Its device differs from the directory above it. No /proc needed. */
@@ -64,7 +65,6 @@ int apifs_mount_all(void)
 			log_debug("%s is already mounted", dir);
 			continue;
 		}
-		mine[i] = 0;
 		if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
 			r = -errno;
 			log_err("create %s failed: %s", dir, errstr(-r));
