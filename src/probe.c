@@ -344,18 +344,16 @@ static size_t iso_merge(uint8_t *o, size_t cap, const uint8_t *u16, const uint8_
 			o[j++] = u16[u++];
 			o[j++] = u16[u++];
 		}
-		if (a8[a] == '_') {
-			o[j] = u16[u];
-			o[j + 1] = u16[u + 1];
-		} else if (u16[u] == 0 && u16[u + 1] == '_') {
-			o[j] = 0;
-			o[j + 1] = a8[a];
-		} else if (u16[u] == 0 && up(a8[a]) == up(u16[u + 1])) {
-			o[j] = 0;
-			o[j + 1] = (a8[a] >= 'A' && a8[a] <= 'Z') ? u16[u + 1] : a8[a];
-		} else {
+		/* the character's two bytes: the Joliet one's, or a high 0 and the low byte taken */
+		uint8_t hi = 0, lo = a8[a];
+		if (a8[a] == '_')
+			hi = u16[u], lo = u16[u + 1];
+		else if (u16[u] != 0 || (u16[u + 1] != '_' && up(a8[a]) != up(u16[u + 1])))
 			return 0;
-		}
+		else if (u16[u + 1] != '_' && a8[a] >= 'A' && a8[a] <= 'Z')
+			lo = u16[u + 1];
+		o[j] = hi;
+		o[j + 1] = lo;
 	}
 	for (; a < n && j + 1 < cap; j += 2, a++) {
 		o[j] = 0;
