@@ -409,13 +409,13 @@ static int fat_valid(const uint8_t *bs, struct fat *f)
 	int strong = magic_any(bs, "\x52\x05" "MSWIN" "\x52\x08" "FAT32   " "\x36\x05" "MSDOS"
 	                           "\x36\x08" "FAT16   " "\x36\x08" "FAT12   " "\x36\x08" "FAT     ");
 	int sig = bs[0x1FE] == 0x55 && bs[0x1FF] == 0xAA;
-	if (!strong) {
-		/* Weak magics: a jump instruction or the 55 AA signature. Old floppies carry the
-		 * signature; JFS and HPFS put a FAT-like pseudo-header in front of themselves. */
-		if (!sig || magic_any(bs, "\x36\x08" "JFS     " "\x36\x08" "HPFS    "))
-			return 0;
-	}
-	if (magic_any(bs, "\x03\x08" "-FVE-FS-")) /* BitLocker keeps a FAT-looking header */
+	/* Weak magics: a jump instruction or the 55 AA signature. Old floppies carry the
+	 * signature; JFS and HPFS put a FAT-like pseudo-header in front of themselves. BitLocker
+	 * keeps a FAT-looking header whatever the magic. One walk of the refused ones, the weak
+	 * case's two first. */
+#define FAT_WEAK_REFUSED "\x36\x08" "JFS     " "\x36\x08" "HPFS    "
+	static const char refused[] = FAT_WEAK_REFUSED "\x03\x08" "-FVE-FS-";
+	if ((!strong && !sig) || magic_any(bs, refused + (strong ? sizeof(FAT_WEAK_REFUSED) - 1 : 0)))
 		return 0;
 	uint32_t fats = bs[0x10], media = bs[0x15], csize = bs[0x0D];
 	uint32_t ssize = le16(bs + 0x0B), reserved = le16(bs + 0x0E), dirents = le16(bs + 0x11);
