@@ -36,7 +36,8 @@ static const struct apifs {
 	{ "tmpfs", "/run", "nosuid,nodev,mode=0755,size=20%,nr_inodes=800k" },
 };
 
-/* Which ones this process mounted: only those are its to move (helper mode). */
+/* Which ones this process mounted: only those are its to move (helper mode). Set once mounted;
+ * a failed mount ends the caller (init and mount give up on it), so nothing clears it. */
 static int mine[ARRAY_SIZE(table)];
 
 /* Already a mount point? Its device differs from the directory above it. No /proc needed. */
@@ -49,22 +50,21 @@ static int is_mounted(const char *dir)
 	return stat(dir, &a) == 0 && stat(parent, &b) == 0 && a.st_dev != b.st_dev;
 }
 
-int apifs_mount_all(const char *prefix)
+int apifs_mount_all(void)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(table); i++) {
 		const struct apifs *f = &table[i];
-		char dir[256], err[256];
+		const char *dir = f->dir;
+		char err[256];
 		struct optset o;
 		struct mnt_err e;
 		struct mnt_target t;
 		int r;
 
-		fmt(dir, sizeof(dir), "%s%s", prefix, f->dir);
 		if (is_mounted(dir)) {
 			log_debug("%s is already mounted", dir);
 			continue;
 		}
-		mine[i] = 0;
 		if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
 			r = -errno;
 			log_err("create %s failed: %s", dir, errstr(-r));

@@ -3,9 +3,9 @@
 #ifndef EM_APIFS_H
 #define EM_APIFS_H
 
-/* Mounts each API filesystem under prefix ("" for the running root) that is not mounted there
- * yet. Returns 0, or -errno after logging which one failed and why. */
-int apifs_mount_all(const char *prefix);
+/* Mounts each API filesystem on the running root that is not mounted there yet. Returns 0, or
+ * -errno after logging which one failed and why. */
+int apifs_mount_all(void);
 
 /* Moves /dev, /proc, /sys and /run into newroot (a path); one the new root has no directory for is
  * unmounted instead, with a warning. all=0 (helper mode): only those apifs_mount_all mounted in

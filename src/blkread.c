@@ -6,8 +6,7 @@
 #include <fcntl.h>
 #include <stddef.h>
 #include <sys/ioctl.h>
-#include <sys/mount.h> /* BLKGETSIZE64 and BLKSSZGET, built with _IO/_IOR for this architecture */
-#include <sys/stat.h>
+#include <sys/mount.h> /* BLKSSZGET, built with _IO for this architecture */
 #include <unistd.h>
 
 static uint8_t head[PROBE_HEAD_SIZE];
@@ -65,22 +64,22 @@ static const uint8_t *blk_read(void *ctx, uint64_t off, size_t n)
 
 int blk_open(const char *path, uint64_t base, struct blkdev *d)
 {
-	struct stat st;
-	uint64_t size = 0;
+	uint64_t size;
+	off_t end;
 	int ss = 512;
 
 	/* O_NONBLOCK: a CD drive without a medium answers at once instead of waiting. */
 	d->fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (d->fd < 0)
 		return -errno;
-	if (fstat(d->fd, &st) == 0 && S_ISREG(st.st_mode)) {
-		size = (uint64_t)st.st_size;
-	} else {
-		if (ioctl(d->fd, BLKGETSIZE64, &size) < 0)
-			size = UINT64_MAX; /* unknown: reads stop at the end */
-		if (ioctl(d->fd, BLKSSZGET, &ss) < 0 || ss < 512)
-			ss = 512;
-	}
+	/* The size of an image file and of a block device alike: a block device's end is its
+	 * capacity (block/fops.c blkdev_llseek: the size BLKGETSIZE64 reports), a file's is
+	 * st_size. The reads are preads, so the offset this leaves does not matter. */
+	end = lseek(d->fd, 0, SEEK_END);
+	size = end < 0 ? UINT64_MAX : (uint64_t)end; /* unknown: reads stop at the end */
+	/* A file has no sector size (ENOTTY): 512 as for a disk of 512-byte sectors. */
+	if (ioctl(d->fd, BLKSSZGET, &ss) < 0 || ss < 512)
+		ss = 512;
 	d->base = base;
 	d->size = size > base ? size - base : 0;
 	d->sector_size = (unsigned)ss;
@@ -108,6 +107,5 @@ void blk_close(struct blkdev *d)
 {
 	if (d->fd >= 0)
 		close(d->fd);
-	d->fd = -1;
-	win_len = 0;
+	d->fd = -1; /* the window is dropped by the next blk_open, before any read */
 }

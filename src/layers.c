@@ -179,6 +179,8 @@ static int overlay_by_fds(const char *sysroot, const char *const dirs[3], struct
 {
 	/* the fsconfig calls in turn: the three layers (SET_FD), "rw" (SET_FLAG), CMD_CREATE (no key) */
 	static const char *const keys[] = { "lowerdir+", "upperdir", "workdir", "rw", NULL };
+	static const unsigned char cmds[] = { EM_FSCONFIG_SET_FD, EM_FSCONFIG_SET_FD, EM_FSCONFIG_SET_FD,
+		                              EM_FSCONFIG_SET_FLAG, EM_FSCONFIG_CMD_CREATE };
 	/* the three layers, the detached mount, the sysroot: all closed at the end */
 	int fds[5] = { -1, -1, -1, -1, -1 }, fd, r = 0;
 	e->step[0] = e->kmsg[0] = '\0';
@@ -187,8 +189,7 @@ static int overlay_by_fds(const char *sysroot, const char *const dirs[3], struct
 	for (int i = 0; i < 5 && r == 0; i++) {
 		if (i < 3 && (fds[i] = open_dir(dirs[i])) < 0)
 			r = fds[i];
-		else if (sys_fsconfig(fd, i < 3 ? EM_FSCONFIG_SET_FD : i == 3 ? EM_FSCONFIG_SET_FLAG : EM_FSCONFIG_CMD_CREATE,
-		                      keys[i], NULL, i < 3 ? fds[i] : 0) < 0) {
+		else if (sys_fsconfig(fd, cmds[i], keys[i], NULL, i < 3 ? fds[i] : 0) < 0) {
 			r = i == 0 && errno == EINVAL ? -ENOTSUP : -errno;
 			if (i == 4)
 				em_strlcpy(e->step, "fsconfig(CMD_CREATE)", sizeof(e->step));
@@ -212,9 +213,10 @@ static int overlay_by_fds(const char *sysroot, const char *const dirs[3], struct
  * owner (overlayfs takes a merged directory's attributes from its upper part). */
 static int make_upper(const char *what, const char *dev, const struct stat *lower_root)
 {
-	int fd = open(LAYER_DIR "/overlay", O_RDONLY | O_DIRECTORY | O_CLOEXEC), r = 0;
+	/* O_PATH is enough: mkdirat, fchownat and fchmodat take it as the directory of a name. */
+	int fd = open_dir(LAYER_DIR "/overlay"), r = 0;
 	if (fd < 0)
-		return -errno;
+		return fd;
 	if (mkdirat(fd, "upper", 0755) == 0) {
 		if (fchownat(fd, "upper", lower_root->st_uid, lower_root->st_gid, 0) < 0 ||
 		    fchmodat(fd, "upper", lower_root->st_mode & 07777, 0) < 0)
@@ -352,10 +354,9 @@ static int mount_volatile_yes(const struct plan *p, const char *sysroot)
 	}
 	if ((r = mount_new_on("tmpfs", &p->tmpfs_opts, sysroot)) < 0)
 		goto out;
-	if ((lc.root = open(sysroot, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
-		r = -errno;
+	/* O_PATH: the directory of the names made below and of the /usr bind */
+	if ((r = lc.root = open_dir(sysroot)) < 0)
 		goto out;
-	}
 	/* The mount points the switch needs (dev, proc, sys, run), /usr's, and the directories
 	 * systemd makes at the switch (src/shared/base-filesystem.c), with their usual modes. */
 	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
@@ -410,12 +411,13 @@ static int add_tag(int fd, const char *name, unsigned char type, void *vctx)
 
 static void log_tags(void)
 {
-	static const char *const where[] = { "/sys/bus/virtio/drivers/9pnet_virtio", "/sys/fs/virtiofs" };
+	/* Ended by NULL: a loop GCC does not unroll into two copies, as it did a counted one. */
+	static const char *const where[] = { "/sys/bus/virtio/drivers/9pnet_virtio", "/sys/fs/virtiofs", NULL };
 	char list[512];
 	struct sbuf sb;
 	sb_init(&sb, list, sizeof(list));
-	for (size_t i = 0; i < ARRAY_SIZE(where); i++) {
-		int fd = open(where[i], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	for (const char *const *w = where; *w; w++) {
+		int fd = open(*w, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		if (fd >= 0) {
 			(void)dir_each(fd, add_tag, &sb);
 			close(fd);
@@ -483,7 +485,6 @@ out:
 
 int layers_mount_root(const struct plan *p, const char *sysroot)
 {
-	static struct mount_entry upper;
 	char dev[128];
 	struct stat lower_root;
 	int r;
@@ -514,19 +515,19 @@ int layers_mount_root(const struct plan *p, const char *sysroot)
 		goto out;
 	}
 	if (p->have_overlay) {
-		spec_entry_copy(&upper, &p->overlay);
-		r = mount_on(p, &upper, LAYER_DIR "/overlay", dev, sizeof(dev));
+		/* the entry as the command line gave it: its options as they are (rw unless it says) */
+		r = mount_on(p, &p->overlay, LAYER_DIR "/overlay", dev, sizeof(dev));
 		if (r < 0) {
 			log_err(EARLYMOUNT ".overlay=%s: the writable layer could not be mounted read-write",
 			        p->overlay.src.text);
 			goto out;
 		}
 	} else {
-		em_strlcpy(dev, "tmpfs", sizeof(dev));
 		if ((r = mount_new_on("tmpfs", &p->tmpfs_opts, LAYER_DIR "/overlay")) < 0)
 			goto out;
 	}
-	r = make_upper(p->have_overlay ? "earlymount.overlay" : "earlymount.volatile=overlay", dev, &lower_root);
+	r = make_upper(p->have_overlay ? "earlymount.overlay" : "earlymount.volatile=overlay",
+	               p->have_overlay ? dev : "tmpfs", &lower_root);
 	if (r == 0)
 		r = mount_overlay(sysroot);
 out:

@@ -100,13 +100,12 @@ static char *hex8(char *o, unsigned v)
  * EFI GUID layout). */
 static void put_uuid(char *o, const uint8_t *u, int mixed)
 {
-	static const uint8_t plain[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-	static const uint8_t efi[16] = {3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15};
-	const uint8_t *ord = mixed ? efi : plain;
+	/* the EFI order of the first eight bytes; the last eight are in order either way */
+	static const uint8_t efi[8] = {3, 2, 1, 0, 5, 4, 7, 6};
 	for (int i = 0; i < 16; i++) {
 		if (i == 4 || i == 6 || i == 8 || i == 10)
 			*o++ = '-';
-		o = hex8(o, u[ord[i]]);
+		o = hex8(o, u[mixed && i < 8 ? efi[i] : i]);
 	}
 	*o = 0;
 }
@@ -159,11 +158,8 @@ static void utf16_to_utf8(char *dst, size_t cap, const uint8_t *s, size_t n, int
 		size_t k = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
 		if (j + k >= cap)
 			break;
-		if (k == 1) {
-			dst[j++] = (char)c;
-			continue;
-		}
-		dst[j++] = (char)((0xF00u >> k & 0xF0) | c >> (6 * (k - 1)));
+		/* the lead byte: the character itself (k 1), or 0xC0, 0xE0, 0xF0 with its top bits */
+		dst[j++] = (char)((0xF0E0C000u >> (8 * (k - 1)) & 0xFF) | c >> (6 * (k - 1)));
 		while (--k)
 			dst[j++] = (char)(0x80 | (c >> (6 * (k - 1)) & 0x3F));
 	}
@@ -314,12 +310,14 @@ static const char *probe_squashfs(const struct probe_reader *r, const uint8_t *s
  * a zero time-zone byte means "not set". */
 static int iso_date_uuid(struct fs_info *out, const uint8_t *d)
 {
-	size_t zeros = 0, j = 0;
-	for (int i = 0; i < 16; i++)
+	size_t zeros = 0, nuls = 0, j = 0;
+	for (int i = 0; i < 16; i++) {
 		zeros += d[i] == '0';
+		nuls += !d[i];
+	}
 	if (zeros == 16 && d[16] == 0)
 		return 0;
-	if (all_zero(d, 16))
+	if (nuls == 16)
 		return 1; /* blkid prints nothing, and does not fall back either */
 	for (int i = 0; i < 16; i++) {
 		if (i >= 4 && !(i & 1))
@@ -346,18 +344,16 @@ static size_t iso_merge(uint8_t *o, size_t cap, const uint8_t *u16, const uint8_
 			o[j++] = u16[u++];
 			o[j++] = u16[u++];
 		}
-		if (a8[a] == '_') {
-			o[j] = u16[u];
-			o[j + 1] = u16[u + 1];
-		} else if (u16[u] == 0 && u16[u + 1] == '_') {
-			o[j] = 0;
-			o[j + 1] = a8[a];
-		} else if (u16[u] == 0 && up(a8[a]) == up(u16[u + 1])) {
-			o[j] = 0;
-			o[j + 1] = (a8[a] >= 'A' && a8[a] <= 'Z') ? u16[u + 1] : a8[a];
-		} else {
+		/* the character's two bytes: the Joliet one's, or a high 0 and the low byte taken */
+		uint8_t hi = 0, lo = a8[a];
+		if (a8[a] == '_')
+			hi = u16[u], lo = u16[u + 1];
+		else if (u16[u] != 0 || (u16[u + 1] != '_' && up(a8[a]) != up(u16[u + 1])))
 			return 0;
-		}
+		else if (u16[u + 1] != '_' && a8[a] >= 'A' && a8[a] <= 'Z')
+			lo = u16[u + 1];
+		o[j] = hi;
+		o[j + 1] = lo;
 	}
 	for (; a < n && j + 1 < cap; j += 2, a++) {
 		o[j] = 0;
@@ -413,13 +409,13 @@ static int fat_valid(const uint8_t *bs, struct fat *f)
 	int strong = magic_any(bs, "\x52\x05" "MSWIN" "\x52\x08" "FAT32   " "\x36\x05" "MSDOS"
 	                           "\x36\x08" "FAT16   " "\x36\x08" "FAT12   " "\x36\x08" "FAT     ");
 	int sig = bs[0x1FE] == 0x55 && bs[0x1FF] == 0xAA;
-	if (!strong) {
-		/* Weak magics: a jump instruction or the 55 AA signature. Old floppies carry the
-		 * signature; JFS and HPFS put a FAT-like pseudo-header in front of themselves. */
-		if (!sig || magic_any(bs, "\x36\x08" "JFS     " "\x36\x08" "HPFS    "))
-			return 0;
-	}
-	if (magic_any(bs, "\x03\x08" "-FVE-FS-")) /* BitLocker keeps a FAT-looking header */
+	/* Weak magics: a jump instruction or the 55 AA signature. Old floppies carry the
+	 * signature; JFS and HPFS put a FAT-like pseudo-header in front of themselves. BitLocker
+	 * keeps a FAT-looking header whatever the magic. One walk of the refused ones, the weak
+	 * case's two first. */
+#define FAT_WEAK_REFUSED "\x36\x08" "JFS     " "\x36\x08" "HPFS    "
+	static const char refused[] = FAT_WEAK_REFUSED "\x03\x08" "-FVE-FS-";
+	if ((!strong && !sig) || magic_any(bs, refused + (strong ? sizeof(FAT_WEAK_REFUSED) - 1 : 0)))
 		return 0;
 	uint32_t fats = bs[0x10], media = bs[0x15], csize = bs[0x0D];
 	uint32_t ssize = le16(bs + 0x0B), reserved = le16(bs + 0x0E), dirents = le16(bs + 0x11);
@@ -482,45 +478,46 @@ static const char *probe_vfat(const struct probe_reader *r, const uint8_t *bs, s
 		return NULL;
 	/* The boot sector (in the head, which a reader keeps for the whole probe) stays readable
 	 * while the directory reads below, which may lie anywhere on the device, move the window. */
-	uint32_t fat16len = le16(bs + 0x16), fat32len = le32(bs + 0x24), dirents = le16(bs + 0x11);
-	uint32_t root_cluster = le32(bs + 0x2C), fsinfo = le16(bs + 0x30);
+	uint32_t fat16len = le16(bs + 0x16), fat32len = le32(bs + 0x24);
+	uint32_t fsinfo = le16(bs + 0x30);
+	/* The extended boot record: at 0x26 for FAT12/16, at 0x42 for FAT32; its signature byte,
+	 * then the serial, then (signature 0x29 only) the label. FAT32 has the serial whatever the
+	 * signature says, FAT12/16 only with signature 0x28 or 0x29. */
+	const uint8_t *ext = bs + (fat16len ? 0x26 : 0x42);
+	if (!fat16len && !fat32len)
+		return "vfat"; /* neither FAT length: no serial, no label, no directory looked at */
+	if (ext[0] == 0x29)
+		boot_label = ext + 5;
+	if (!fat16len || ext[0] == 0x28 || ext[0] == 0x29)
+		serial = ext + 1;
 	/* blkid takes LABEL from the root directory's volume-label entry only (search_fat_label()),
-	 * wherever the directory lies: after the FATs for FAT12/16, a cluster chain from the root
-	 * cluster for FAT32, followed for at most 100 clusters as blkid does. */
-	if (fat16len) {
-		if (bs[0x26] == 0x29)
-			boot_label = bs + 0x2B;
-		if (bs[0x26] == 0x28 || bs[0x26] == 0x29)
-			serial = bs + 0x27;
-		dir = fat_dir_label(r, (uint64_t)(f.reserved + f.fat_size) * f.ssize, dirents, name);
-	} else if (fat32len) {
-		if (bs[0x42] == 0x29)
-			boot_label = bs + 0x47;
-		serial = bs + 0x43;
-		uint32_t entries = (uint32_t)((uint64_t)fat32len * f.ssize / 4);
-		uint32_t next = root_cluster;
-		for (int loop = 99; next && next < entries && loop; loop--) {
-			/* The cluster's sector in 32-bit arithmetic, wrapping as libblkid's probe_vfat
-			 * computes it (start_data_sect + (next - 2) * cluster_size, all uint32_t), so a
-			 * bogus root cluster (0 or 1) or a wrapping FAT size lands where blkid looks and
-			 * LABEL reads the same as udev's. */
-			uint32_t sect = f.reserved + f.fat_size + (next - 2) * f.csize;
-			dir = fat_dir_label(r, (uint64_t)sect * f.ssize, f.csize * f.ssize / 32, name);
-			if (dir != DIR_NONE)
-				break;
-			const uint8_t *fe = at(r, (uint64_t)f.reserved * f.ssize + (uint64_t)next * 4, 4);
-			if (!fe) {
-				dir = DIR_UNKNOWN;
-				break;
-			}
-			next = le32(fe) & 0x0FFFFFFF;
+	 * wherever the directory lies: after the FATs for FAT12/16 (dirents entries, read once as
+	 * the "cluster" 2 of one pass), a cluster chain from the root cluster for FAT32, followed
+	 * for at most 99 clusters. */
+	uint32_t entries = fat16len ? 3 : (uint32_t)((uint64_t)fat32len * f.ssize / 4);
+	uint32_t next = fat16len ? 2 : le32(bs + 0x2C);
+	uint32_t n = fat16len ? le16(bs + 0x11) : f.csize * f.ssize / 32;
+	for (int loop = 99; next && next < entries && loop; loop--) {
+		/* The cluster's sector in 32-bit arithmetic, wrapping as libblkid's probe_vfat
+		 * computes it (start_data_sect + (next - 2) * cluster_size, all uint32_t), so a
+		 * bogus root cluster (0 or 1) or a wrapping FAT size lands where blkid looks and
+		 * LABEL reads the same as udev's. */
+		uint32_t sect = f.reserved + f.fat_size + (next - 2) * f.csize;
+		dir = fat_dir_label(r, (uint64_t)sect * f.ssize, n, name);
+		if (dir != DIR_NONE || fat16len)
+			break;
+		const uint8_t *fe = at(r, (uint64_t)f.reserved * f.ssize + (uint64_t)next * 4, 4);
+		if (!fe) {
+			dir = DIR_UNKNOWN;
+			break;
 		}
-		/* The FSInfo sector's signatures, or zeros (some formatters leave them out). */
-		const uint8_t *fsi = fsinfo ? at(r, (uint64_t)fsinfo * f.ssize, 512) : NULL;
-		if (fsi && ((memcmp(fsi, "RRaA", 4) && memcmp(fsi, "RRdA", 4) && !all_zero(fsi, 4)) ||
-		            (memcmp(fsi + 484, "rrAa", 4) && !all_zero(fsi + 484, 4))))
-			return NULL;
+		next = le32(fe) & 0x0FFFFFFF;
 	}
+	/* FAT32's FSInfo sector: its signatures, or zeros (some formatters leave them out). */
+	const uint8_t *fsi = !fat16len && fsinfo ? at(r, (uint64_t)fsinfo * f.ssize, 512) : NULL;
+	if (fsi && ((memcmp(fsi, "RRaA", 4) && memcmp(fsi, "RRdA", 4) && !all_zero(fsi, 4)) ||
+	            (memcmp(fsi + 484, "rrAa", 4) && !all_zero(fsi + 484, 4))))
+		return NULL;
 	/* The label entry as it is (even "NO NAME"). Only when the directory cannot be read at all
 	 * (a buffer that ends before it) does the boot sector's copy (blkid's LABEL_FATBOOT, which
 	 * formatters and fatlabel keep equal) stand in, where "NO NAME" means none. */
@@ -628,15 +625,15 @@ __attribute__((noinline)) static int probe_gpt(const struct probe_reader *r, siz
 	put_uuid(out->ptuuid, h + 56, 1);
 	/* The array an entry at a time, its CRC along: it may lie anywhere (LBA 2 is only the usual
 	 * place, sfdisk and others can move it) and be larger than one read. What was filled in
-	 * before a bad CRC shows is cleared by the caller with the -EINVAL. The kernel numbers a
-	 * partition by its slot (index + 1) and skips unused slots (zero type GUID), so numbers can
-	 * have gaps. */
+	 * before a bad CRC or an unreadable entry shows is cleared here with the -EINVAL (out is
+	 * then as the caller handed it: zeroed). The kernel numbers a partition by its slot
+	 * (index + 1) and skips unused slots (zero type GUID), so numbers can have gaps. */
 	uint64_t eoff = elba * ss;
-	uint32_t crc = ~0u;
-	for (uint32_t i = 0; i < n; i++) {
+	uint32_t crc = ~0u, i;
+	for (i = 0; i < n; i++) {
 		const uint8_t *e = at(r, eoff + (uint64_t)i * 128, 128);
 		if (!e)
-			return -EINVAL;
+			break;
 		crc = crc_update(crc, POLY_CRC32, e, 128);
 		if (all_zero(e, 16))
 			continue;
@@ -649,7 +646,10 @@ __attribute__((noinline)) static int probe_gpt(const struct probe_reader *r, siz
 		put_uuid(p->partuuid, e + 16, 1);
 		utf16_to_utf8(p->partlabel, sizeof(p->partlabel), e + 56, 72, 0);
 	}
-	return ~crc == ecrc ? 0 : -EINVAL;
+	if (i == n && ~crc == ecrc)
+		return 0;
+	memset(out, 0, sizeof(*out));
+	return -EINVAL;
 }
 
 /* The kernel's extended partition types (block/partitions/msdos.c is_extended_partition()):
@@ -750,12 +750,11 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 					break;
 				lba = r->size / ss - 1;
 			}
-			memset(out, 0, sizeof(*out));
+			/* out stays zeroed when a try fails (probe_gpt clears what it filled) */
 			rc = probe_gpt(r, ss, lba, out);
 			if (!rc)
 				return 0;
 		}
-		memset(out, 0, sizeof(*out));
 		return -EINVAL;
 	}
 	/* A FAT, exFAT or NTFS boot sector also ends in 55 AA; blkid checks for them first. */

@@ -201,12 +201,8 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 			pre = EARLYMOUNT ": unknown argument '";
 			goto usage;
 		}
-		if (takes == A_APIFS) {
-			a->api_fs = 1;
-			continue;
-		}
-		if (takes == A_DRACUT) {
-			a->dracut = 1;
+		if (takes & (A_APIFS | A_DRACUT)) { /* the two flags */
+			*(takes == A_APIFS ? &a->api_fs : &a->dracut) = 1;
 			continue;
 		}
 		if (i + 1 >= argc) {
@@ -216,20 +212,23 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 		}
 		bad = argv[++i];
 		if (takes == A_RULES) {
+			int systemd = str_eq(bad, "systemd");
+			if (!systemd && !str_eq(bad, "kernel")) {
+				pre = EARLYMOUNT ": --rules takes kernel or systemd, not '";
+				goto usage;
+			}
 #ifdef EM_BOOT_BUILD
 			/* The /init build has only the kernel's rules: systemd's are for dracut's systemd
 			 * flow, which installs the full earlymount (CMakeLists.txt, earlymount-init). */
-			if (str_eq(bad, "systemd")) {
+			if (systemd) {
 				write_text(2, EARLYMOUNT ": --rules systemd");
 				write_text(2, not_in_this_build);
 				return EXIT_USAGE;
 			}
+			/* a->rules stays the kernel's, as every caller starts it */
+#else
+			a->rules = systemd ? SPEC_RULES_SYSTEMD : SPEC_RULES_KERNEL;
 #endif
-			if (!str_eq(bad, "kernel") && !str_eq(bad, "systemd")) {
-				pre = EARLYMOUNT ": --rules takes kernel or systemd, not '";
-				goto usage;
-			}
-			a->rules = str_eq(bad, "systemd") ? SPEC_RULES_SYSTEMD : SPEC_RULES_KERNEL;
 			continue;
 		}
 		if (takes == A_WAIT) {
@@ -265,6 +264,23 @@ static void apply_wait(const struct args *a)
 		plan.extra[i].wait_s = a->wait_s;
 		plan.extra[i].wait_from = "--wait";
 	}
+}
+
+/* The modules and the mounts of a subcommand that boots (init, mount): the list, then, with
+ * match_devices, what the devices ask for (coldplug), several at once; later devices and the
+ * filesystems while the mounts wait for them (devices.c, mountplan.c). Then the plan mounted on
+ * sysroot. The list is in after it; what the devices asked for and the mounts did not need is
+ * left to the new root (modules.h). mount_plan's result. */
+static int modules_and_mounts(int match_devices, const char *sysroot)
+{
+	int r;
+	modules_setup(&plan, match_devices);
+	if (modules_load(&cl, plan.modules, plan.nmodules) > 0)
+		log_warn("some modules did not load; going on");
+	r = mount_plan(&plan, sysroot);
+	modules_settle();
+	dev_uevent_close();
+	return r;
 }
 
 /* ---- earlymount plan ------------------------------------------------------------------------- */
@@ -321,24 +337,17 @@ int run_mount(int argc, char **argv)
 		write_text(2, usage);
 		return EXIT_USAGE;
 	}
-	if (a.api_fs && apifs_mount_all("") < 0)
+	if (a.api_fs && apifs_mount_all() < 0)
 		return EXIT_FAIL;
 	log_open_kmsg();
 	if ((r = load_plan(a.cmdline, a.dracut, a.rules, 0)) != EXIT_OK)
 		return r;
 	apply_wait(&a);
 	/* Devices are matched to modules only for a shell /init that mounted the API filesystems
-	 * itself (--api-fs): under dracut, udev does that. */
-	modules_setup(&plan, a.api_fs);
-	if (modules_load(&cl, plan.modules, plan.nmodules) > 0)
-		log_warn("some modules did not load; going on");
-	/* A failure here exits 1 after saying why once (mount_plan logs it, and leaves the sysroot
-	 * as it was): dracut's hook takes any non-zero status as "earlymount did not mount it"
-	 * and lets dracut's own mount run. */
-	r = mount_plan(&plan, sysroot);
-	modules_settle();
-	dev_uevent_close();
-	if (r < 0)
+	 * itself (--api-fs): under dracut, udev does that. A failure exits 1 after saying why once
+	 * (mount_plan logs it, and leaves the sysroot as it was): dracut's hook takes any non-zero
+	 * status as "earlymount did not mount it" and lets dracut's own mount run. */
+	if (modules_and_mounts(a.api_fs, sysroot) < 0)
 		return EXIT_FAIL;
 	/* A shell /init that had nothing mounted gets a root ready for a plain switch_root
 	 * (busybox's does not move /dev, /proc, /sys and /run itself). */
@@ -544,7 +553,7 @@ int run_init(int argc, char **argv, char **envp)
 		for (;;)
 			on_failure(ONFAIL_DEFAULT);
 	}
-	if (apifs_mount_all("") < 0) {
+	if (apifs_mount_all() < 0) {
 		/* Without /dev, /proc or /sys there is nothing to boot with. */
 		console_fds(0);
 		on_failure(ONFAIL_DEFAULT);
@@ -556,18 +565,8 @@ int run_init(int argc, char **argv, char **envp)
 		if (load_plan(NULL, 0, SPEC_RULES_KERNEL, 0) != EXIT_OK)
 			goto failed;
 		log_debug("command line read; %u mounts planned", plan.have_root + plan.have_usr + plan.nextra);
-		/* The list, then what the devices ask for (coldplug), several at once; later devices
-		 * and the filesystems while the mounts wait for them (devices.c, mountplan.c). */
-		modules_setup(&plan, 1);
-		if (modules_load(&cl, plan.modules, plan.nmodules) > 0)
-			log_warn("some modules did not load; going on");
 		mkdir(sysroot, 0755);
-		r = mount_plan(&plan, sysroot);
-		/* The list is in; what the devices asked for and the mounts did not need is left to the
-		 * new root (modules.h). */
-		modules_settle();
-		dev_uevent_close();
-		if (r < 0)
+		if (modules_and_mounts(1, sysroot) < 0)
 			goto unmount;
 		int rootfd = open(sysroot, O_PATH | O_DIRECTORY | O_CLOEXEC);
 		r = rootfd < 0 ? -errno : find_init(rootfd, plan.init, init, sizeof(init), why, sizeof(why));
