@@ -54,15 +54,15 @@ static const char *no_probe(const char *path)
 {
 	const char *n = path + 5; /* a node of the list: "/dev/NAME" */
 	if (n[0] == 'f' && n[1] == 'd' && is_digit(n[2]))
-		return "a floppy drive";
+		return EM_TEXT("a floppy drive");
 	if (strncmp(n, "mmcblk", 6) == 0) {
 		const char *p = n + 6;
 		while (is_digit(*p))
 			p++;
 		if (strncmp(p, "boot", 4) == 0)
-			return "an eMMC boot area";
+			return EM_TEXT("an eMMC boot area");
 		if (strncmp(p, "rpmb", 4) == 0)
-			return "an eMMC RPMB area";
+			return EM_TEXT("an eMMC RPMB area");
 	}
 	return NULL;
 }
@@ -682,7 +682,7 @@ void dev_report(void)
 				sb_printf(&sb, " (device %llu of a %llu-device btrfs)", (unsigned long long)fi.devid,
 				          (unsigned long long)fi.ndevices);
 		} else {
-			sb_puts(&sb, !bd.size ? " empty (no medium?)" : " no known filesystem or partition table");
+			sb_printf(&sb, "%s", !bd.size ? " empty (no medium?)" : " no known filesystem or partition table");
 		}
 		log_err("%s", line);
 		if (pt != 0)

@@ -423,8 +423,8 @@ static void log_tags(void)
 			close(fd);
 		}
 	}
-	log_err("share tags offered: %s", sb.len ? list : "none (the kernel lists 9p's under "
-	        "/sys/bus/virtio/drivers/9pnet_virtio, virtiofs's under /sys/fs/virtiofs from Linux 6.9)");
+	log_err("share tags offered: %s", sb.len ? list : EM_TEXT("none (the kernel lists 9p's under "
+	        "/sys/bus/virtio/drivers/9pnet_virtio, virtiofs's under /sys/fs/virtiofs from Linux 6.9)"));
 }
 
 /* A share as the root, retried until its tag appears: the kernel answers ENOENT for a 9p tag no

@@ -200,7 +200,7 @@ static int mount_device(const struct plan *p, const struct mount_entry *m, const
 	log_err("mount %s on %s failed: no known filesystem on it, and none of the kernel's %d "
 	        "block filesystems took it (tried %s); load the module of its filesystem "
 	        "(" EARLYMOUNT ".modules=) or name the type with %s", dev, t->display, n,
-	        n ? tried : "none: /proc/filesystems lists none", how);
+	        n ? tried : EM_TEXT("none: /proc/filesystems lists none"), how);
 	return n ? r : -ENODEV;
 }
 

@@ -33,8 +33,8 @@ static struct plan plan;
 
 #ifdef EM_BOOT_BUILD
 /* What this build says of a subcommand or option it leaves out (main.c too). */
-const char not_in_this_build[] = " is not in this build (" EARLYMOUNT "-init, the /init build): run the full "
-                                 EARLYMOUNT "\n";
+const char *const not_in_this_build = EM_TEXT(" is not in this build (" EARLYMOUNT "-init, the /init build): run the full "
+                                              EARLYMOUNT "\n");
 #endif
 
 /* Writes s as it is (an argument, a buffer); write_text for a text with EARLYMOUNT. */
@@ -132,7 +132,7 @@ static int load_cmdline(const char *given, int dracut, enum spec_rules rules, ch
 	if (cmdline_append(&cl, given, strlen(given)) < 0) {
 		fmt(err, errlen, "the kernel command line (%zu bytes%s) with what came before it is longer "
 		    "than %d bytes or has more than %d parameters: refused rather than cut", strlen(given),
-		    cl.used ? (dracut ? ", after dracut's /etc/cmdline.d and /etc/cmdline" : ", after /etc/earlymount/cmdline")
+		    cl.used ? (dracut ? EM_TEXT(", after dracut's /etc/cmdline.d and /etc/cmdline") : EM_TEXT(", after /etc/earlymount/cmdline"))
 		            : "", CMDLINE_MAX - 1, CMDLINE_MAX_ARGS);
 		return EXIT_SPEC;
 	}
@@ -198,7 +198,7 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 				takes = 1 << k;
 		bad = o;
 		if (!(takes & (int)allowed)) {
-			pre = EARLYMOUNT ": unknown argument '";
+			pre = EM_TEXT(EARLYMOUNT ": unknown argument '");
 			goto usage;
 		}
 		if (takes & (A_APIFS | A_DRACUT)) { /* the two flags */
@@ -207,14 +207,14 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 		}
 		if (i + 1 >= argc) {
 			pre = EARLYMOUNT ": ";
-			post = " needs a value\n";
+			post = EM_TEXT(" needs a value\n");
 			goto usage;
 		}
 		bad = argv[++i];
 		if (takes == A_RULES) {
 			int systemd = str_eq(bad, "systemd");
 			if (!systemd && !str_eq(bad, "kernel")) {
-				pre = EARLYMOUNT ": --rules takes kernel or systemd, not '";
+				pre = EM_TEXT(EARLYMOUNT ": --rules takes kernel or systemd, not '");
 				goto usage;
 			}
 #ifdef EM_BOOT_BUILD
@@ -234,7 +234,7 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 		if (takes == A_WAIT) {
 			unsigned long v;
 			if (parse_ulong(bad, &v) < 0 || v > 86400) {
-				pre = EARLYMOUNT ": --wait takes a number of seconds (0 to 86400), not '";
+				pre = EM_TEXT(EARLYMOUNT ": --wait takes a number of seconds (0 to 86400), not '");
 				goto usage;
 			}
 			a->wait_s = (long)v;
@@ -246,7 +246,7 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 usage:
 	write_text(2, pre);
 	out(2, bad);
-	out(2, post);
+	write_text(2, post);
 	write_text(2, usage);
 	return EXIT_USAGE;
 }
@@ -321,8 +321,8 @@ int run_mount(int argc, char **argv)
 	                            "[--rules kernel|systemd] [--wait SECONDS]\n";
 	const unsigned allowed = A_CMDLINE | A_SYSROOT | A_APIFS | A_RULES | A_WAIT | A_DRACUT;
 #else
-	static const char usage[] = "usage: " EARLYMOUNT " mount --sysroot DIR [--api-fs] [--cmdline STRING] "
-	                            "[--rules kernel|systemd] [--wait SECONDS]\n";
+	static const char *const usage = EM_TEXT("usage: " EARLYMOUNT " mount --sysroot DIR [--api-fs] [--cmdline STRING] "
+	                                         "[--rules kernel|systemd] [--wait SECONDS]\n");
 	/* no --dracut: dracut's flows install the full earlymount */
 	const unsigned allowed = A_CMDLINE | A_SYSROOT | A_APIFS | A_RULES | A_WAIT;
 #endif

@@ -15,13 +15,14 @@
  *   is set when a packager's -fstack-protector brought musl's in.
  * - __environ, which musl's getenv reads.
  * x86-64: the kernel enters _start with argc at %rsp, 16-byte aligned (ABI); arm64 with argc at
- * sp. Other architectures keep musl's start (this file then defines nothing). */
+ * sp. Other architectures, the full earlymount and the host builds of the tests keep their C
+ * library's start (this file then defines nothing). */
 #include <stdint.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#if defined(__x86_64__) || defined(__aarch64__)
+#if defined(EM_BOOT_BUILD) && (defined(__x86_64__) || defined(__aarch64__))
 int main(int argc, char **argv, char **envp);
 extern char **__environ;
 extern uintptr_t __stack_chk_guard __attribute__((weak));
@@ -63,7 +64,11 @@ __asm__(".text\n"
 
 /* Called from _start only (used, externally_visible: LTO keeps it and its name). Not protected
  * itself: it runs before the canary is in place. */
+#ifdef __clang__ /* the static checks: clang has no externally_visible */
+#define EM_START_ATTRS __attribute__((noreturn, used, no_stack_protector))
+#else
 #define EM_START_ATTRS __attribute__((noreturn, used, externally_visible, no_stack_protector))
+#endif
 EM_START_ATTRS void em_start(long *sp);
 EM_START_ATTRS void em_start(long *sp)
 {
