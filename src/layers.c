@@ -183,7 +183,8 @@ static int overlay_by_fds(const char *sysroot, const char *const dirs[3], struct
 		                              EM_FSCONFIG_SET_FLAG, EM_FSCONFIG_CMD_CREATE };
 	/* the three layers, the detached mount, the sysroot: all closed at the end */
 	int fds[5] = { -1, -1, -1, -1, -1 }, fd, r = 0;
-	e->step[0] = e->kmsg[0] = '\0';
+	e->step = "";
+	e->kmsg[0] = '\0';
 	if ((fd = sys_fsopen("overlay", FSOPEN_CLOEXEC)) < 0)
 		return -errno;
 	for (int i = 0; i < 5 && r == 0; i++) {
@@ -192,7 +193,7 @@ static int overlay_by_fds(const char *sysroot, const char *const dirs[3], struct
 		else if (sys_fsconfig(fd, cmds[i], keys[i], NULL, i < 3 ? fds[i] : 0) < 0) {
 			r = i == 0 && errno == EINVAL ? -ENOTSUP : -errno;
 			if (i == 4)
-				em_strlcpy(e->step, "fsconfig(CMD_CREATE)", sizeof(e->step));
+				e->step = "fsconfig(CMD_CREATE)";
 		}
 	}
 	if (r == 0 && ((fds[3] = sys_fsmount(fd, FSMOUNT_CLOEXEC, 0)) < 0 ||

@@ -88,7 +88,7 @@ void mnt_drain(int fd, struct mnt_err *e)
 static int fail(struct mnt_err *e, int fd, const char *step)
 {
 	int err = errno;
-	em_strlcpy(e->step, step, sizeof(e->step));
+	e->step = step;
 	if (fd >= 0)
 		mnt_drain(fd, e);
 	return -err;
@@ -162,7 +162,7 @@ static int legacy_mount(const char *fstype, const char *source, const struct mnt
 
 	if (legacy_options(o, &flags, data) < 0 && !from) {
 		errno = E2BIG;
-		return fail(e, -1, "mount(2) option string");
+		return fail(e, -1, EM_TEXT("mount(2) option string"));
 	}
 	legacy_path(t, path, sizeof(path));
 	if (!from) {
@@ -221,7 +221,8 @@ int mnt_new(const char *fstype, const char *source, const struct optset *o,
 {
 	int fd, mfd, r;
 
-	e->step[0] = e->kmsg[0] = '\0';
+	e->step = "";
+	e->kmsg[0] = '\0';
 	fd = sys_fsopen(fstype, FSOPEN_CLOEXEC);
 	if (fd < 0) {
 		if (errno == ENOSYS) {
@@ -250,12 +251,13 @@ int mnt_new(const char *fstype, const char *source, const struct optset *o,
 		}
 		cmd = !key ? EM_FSCONFIG_CMD_CREATE : val ? EM_FSCONFIG_SET_STRING : EM_FSCONFIG_SET_FLAG;
 		if (sys_fsconfig(fd, cmd, key, val, 0) < 0) {
-			char step[128];
+			/* static: e->step points at it after the return */
+			static char step[128];
 			if (val)
 				fmt(step, sizeof(step), "fsconfig(SET_STRING, \"%s\", \"%s\")", key, val);
 			else
 				fmt(step, sizeof(step), "fsconfig(SET_FLAG, \"%s\")", key);
-			r = fail(e, fd, !key ? "fsconfig(CMD_CREATE)" : i == -2 ? "fsconfig(SET_STRING, \"source\")" : step);
+			r = fail(e, fd, !key ? "fsconfig(CMD_CREATE)" : i == -2 ? EM_TEXT("fsconfig(SET_STRING, \"source\")") : step);
 			goto out;
 		}
 	}
@@ -280,7 +282,8 @@ int mnt_bind(int srcfd, const char *srcpath, const struct optset *o, const struc
 	unsigned rec = o->recursive ? AT_RECURSIVE : 0;
 	int mfd;
 
-	e->step[0] = e->kmsg[0] = '\0';
+	e->step = "";
+	e->kmsg[0] = '\0';
 	mfd = sys_open_tree(srcfd, srcpath, OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | rec |
 	                                        (srcpath[0] ? 0 : AT_EMPTY_PATH));
 	if (mfd >= 0) {

@@ -9,7 +9,7 @@
 #include <sys/types.h>
 
 struct mnt_err {
-	char step[128];  /* the call that failed, e.g. fsconfig(CMD_CREATE) */
+	const char *step; /* the call that failed, e.g. fsconfig(CMD_CREATE); "" before one did */
 	char kmsg[1024]; /* the kernel's lines from the fs context, "; "-separated, or "" */
 };
 

@@ -135,7 +135,9 @@ static void put_num(struct sbuf *sb, unsigned long long v, unsigned base, int ne
  * a command-line value or a buffer holds any byte). EM_MSG_MAX is msgpack's too: it refuses a
  * longer text, and a code nested more than 48 pairs deep (msg_text's stack; 5 today). */
 #define EM_MSG_MAX 512
-extern const unsigned char em_msgdict[256][2];
+/* A code's row: codes are bytes outside 32..124 (msgpack makes none of the printable ASCII the
+ * texts are written in), so those have no row: c below them, c - 93 above. */
+extern const unsigned char em_msgdict[256 - 93][2];
 extern const char __start_emmsg[], __stop_emmsg[];
 
 /* s itself, or its expansion into buf (EM_MSG_MAX bytes) when it is a packed text. A code is
@@ -154,9 +156,12 @@ static const char *msg_text(const char *s, char *buf)
 			c = stack[--sp];
 		else if (!(c = (unsigned char)*s++))
 			break;
-		while (em_msgdict[c][0] && sp < sizeof(stack)) {
-			stack[sp++] = em_msgdict[c][1];
-			c = em_msgdict[c][0];
+		for (;;) {
+			const unsigned char *d = em_msgdict[c < 32 ? c : c - 93];
+			if ((c >= 32 && c <= 124) || !d[0] || sp >= sizeof(stack))
+				break;
+			stack[sp++] = d[1];
+			c = d[0];
 		}
 		if (n + 1 < EM_MSG_MAX)
 			buf[n++] = (char)c;

@@ -40,6 +40,12 @@
 
 /* The expansion buffer in sb_vprintf (src/util.c, EM_MSG_MAX there): no format may expand past it. */
 #define EM_MSG_MAX 512
+/* Codes are only made of bytes outside 32..124 (printable ASCII up to '|', what the texts are
+ * written in): the dictionary, em_msgdict, then has no rows for those, 186 B, at the cost of the
+ * few of them no text uses. Row of byte c: c below the gap, c - 93 above it (src/util.c). */
+#define EM_DICT_GAP_LO 32
+#define EM_DICT_GAP_HI 124
+#define EM_DICT_ROWS (256 - (EM_DICT_GAP_HI - EM_DICT_GAP_LO + 1))
 
 enum kind { T_SPACE, T_LINE, T_IDENT, T_NUM, T_STR, T_CHAR, T_PUNCT };
 
@@ -516,7 +522,7 @@ static void build_dict(void)
 	}
 	static unsigned count[256][256];
 	for (int code = 1; code < 256; code++) {
-		if (used[code])
+		if (used[code] || (code >= EM_DICT_GAP_LO && code <= EM_DICT_GAP_HI))
 			continue;
 		memset(count, 0, sizeof(count));
 		for (size_t i = 0; i < nfmt; i++)
@@ -679,11 +685,12 @@ static void write_dict(const char *dir)
 	if (!o)
 		die("writing", path, strerror(errno));
 	(void)fprintf(o, "/* Made by msgpack (tools/msgpack.c) from the formats of this build: each code byte\n"
-	           " * and the two it stands for. */\n"
-	           "const unsigned char em_msgdict[256][2] = {\n");
+	           " * and the two it stands for; bytes 32 to 124 have no row. */\n"
+	           "const unsigned char em_msgdict[%d][2] = {\n", EM_DICT_ROWS);
 	for (int c = 0; c < 256; c++)
 		if (dict[c][0])
-			(void)fprintf(o, "\t[%d] = { %d, %d },\n", c, dict[c][0], dict[c][1]);
+			(void)fprintf(o, "\t[%d] = { %d, %d },\n", c < EM_DICT_GAP_LO ? c : c - (EM_DICT_GAP_HI - EM_DICT_GAP_LO + 1),
+			              dict[c][0], dict[c][1]);
 	(void)fprintf(o, "};\n");
 	/* in a section of their own: sb_vprintf expands a text that lies in it and nothing else */
 	for (size_t i = 0; i < nfmt; i++) {
