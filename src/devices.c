@@ -421,23 +421,24 @@ static int uevent_open(void)
 
 /* One socket for the whole boot, opened before the coldplug walk (modload.c) or the first wait,
  * so no device is announced while nobody listens. */
-static int uev_fd = -1;
+/* The listener's fd + 1 (0: none), zero-initialized, as every variable of the /init build: it then has no .data (its section, header and padding: 120 B). */
+static int uev_fd1;
 
 int dev_uevent_listen(void)
 {
-	if (uev_fd < 0) {
-		uev_fd = uevent_open();
-		if (uev_fd < 0)
+	if (!uev_fd1) {
+		uev_fd1 = uevent_open() + 1;
+		if (!uev_fd1)
 			log_debug("uevent socket unavailable (%s); rescanning /dev instead", errstr(errno));
 	}
-	return uev_fd;
+	return uev_fd1 - 1;
 }
 
 void dev_uevent_close(void)
 {
-	if (uev_fd >= 0)
-		close(uev_fd);
-	uev_fd = -1;
+	if (uev_fd1)
+		close(uev_fd1 - 1);
+	uev_fd1 = 0;
 }
 
 /* Reads every pending uevent; returns 1 when one was about a block device (a reason to look again).
@@ -477,10 +478,10 @@ static int uevent_drain(int s)
 
 int dev_uevent_wait(int ms)
 {
-	struct pollfd pfd = { .fd = uev_fd, .events = POLLIN };
-	if (uev_fd < 0)
+	struct pollfd pfd = { .fd = uev_fd1 - 1, .events = POLLIN };
+	if (!uev_fd1)
 		return -1;
-	return poll(&pfd, 1, ms) > 0 ? uevent_drain(uev_fd) : 0;
+	return poll(&pfd, 1, ms) > 0 ? uevent_drain(uev_fd1 - 1) : 0;
 }
 
 /* A wait of 0 ms: poll says at once whether anything is pending. */

@@ -9,8 +9,10 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-static int out_fd = 2;
-static int kmsg_fd = -1;
+/* The fds as offsets, zero-initialized, as every variable of the /init build: it then has no .data (its section, header and padding: 120 B): out_fd_off is out_fd - 2 (stderr before log_init), kmsg_fd1
+ * /dev/kmsg's fd + 1 (0: not open; an fd of 0 is possible when PID 1 has no console). */
+static int out_fd_off;
+static int kmsg_fd1;
 static int kmsg_writes;
 static int debug_on;
 /* Lines below this level are echoed to the console by the kernel itself; 0 = never assume so. */
@@ -26,15 +28,15 @@ static void now(struct timespec *t)
 
 void log_init(int fd)
 {
-	out_fd = fd;
+	out_fd_off = fd - 2;
 	now(&t0);
 }
 
 void log_open_kmsg(void)
 {
-	if (kmsg_fd >= 0)
-		close(kmsg_fd);
-	kmsg_fd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC | O_NOCTTY);
+	if (kmsg_fd1)
+		close(kmsg_fd1 - 1);
+	kmsg_fd1 = open("/dev/kmsg", O_WRONLY | O_CLOEXEC | O_NOCTTY) + 1;
 	kmsg_writes = 0;
 }
 
@@ -97,18 +99,18 @@ void elog(int level, const char *f, ...)
 		sb_puts(&sb, "...");
 	buf[sb.len++] = '\n';
 
-	if (kmsg_fd >= 0) {
+	if (kmsg_fd1) {
 		/* /dev/kmsg rate-limits each open file to a burst of 10 lines per 5 s unless
 		 * printk.devkmsg=on (kernel/printk/printk.c devkmsg_write); a fresh open gets a fresh
 		 * budget, so reopen before the burst runs out rather than lose boot messages. */
 		if (++kmsg_writes > 8)
 			log_open_kmsg(), kmsg_writes = 1;
-		if (kmsg_fd >= 0 && write_all(kmsg_fd, buf, sb.len) == 0 && level < console_level)
+		if (kmsg_fd1 && write_all(kmsg_fd1 - 1, buf, sb.len) == 0 && level < console_level)
 			return; /* the kernel prints it on the console */
 	}
 	const char *p = buf;
 	while (*p != '>')
 		p++;
 	p++;
-	(void)write_all(out_fd, p, sb.len - (size_t)(p - buf));
+	(void)write_all(out_fd_off + 2, p, sb.len - (size_t)(p - buf));
 }

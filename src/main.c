@@ -2,6 +2,7 @@
 /* earlymount: mounts the root with the new mount API and hands over to init. */
 #include "check.h"
 #include "log.h"
+#include "options.h"
 #include "run.h"
 #include "util.h"
 
@@ -64,37 +65,39 @@ int main(int argc, char **argv, char **envp)
 		write_text(2, usage);
 		return EXIT_USAGE;
 	}
-	if (str_eq(cmd, "--help") || str_eq(cmd, "-h")) {
+	/* The subcommands, one packed word list (options.h word_index); plan, check and resolve last:
+	 * the /init build leaves them out (CMakeLists.txt: earlymount-init). */
+	switch (word_index("--help\0-h\0--version\0init\0mount\0generator\0plan\0check\0resolve\0", cmd, str_eq)) {
+	case 0:
+	case 1:
 		write_text(1, usage);
 		return EXIT_OK;
-	}
-	if (str_eq(cmd, "--version")) {
+	case 2:
 		write_text(1, EARLYMOUNT " " EM_VERSION "\n");
 		return EXIT_OK;
-	}
-	if (str_eq(cmd, "init"))
+	case 3:
 		return run_init(argc - 1, argv + 1, envp);
-	if (str_eq(cmd, "mount"))
+	case 4:
 		return run_mount(argc - 1, argv + 1);
 #ifndef EM_BOOT_BUILD
-	if (str_eq(cmd, "resolve"))
-		return run_resolve(argc - 1, argv + 1);
-	if (str_eq(cmd, "plan"))
-		return run_plan(argc - 1, argv + 1);
-	if (str_eq(cmd, "check"))
-		return run_check(argc - 1, argv + 1);
-	if (str_eq(cmd, "generator"))
+	case 5:
 		return run_generator(argc - 1, argv + 1);
+	case 6:
+		return run_plan(argc - 1, argv + 1);
+	case 7:
+		return run_check(argc - 1, argv + 1);
+	case 8:
+		return run_resolve(argc - 1, argv + 1);
 #else
-	/* The /init build leaves out what only the host and dracut's hooks run (CMakeLists.txt:
-	 * earlymount-init). */
-	if (str_eq(cmd, "plan") || str_eq(cmd, "check") || str_eq(cmd, "resolve")) {
+	case 6:
+	case 7:
+	case 8:
 		write_text(2, EARLYMOUNT ": ");
 		(void)write_all(2, cmd, strlen(cmd));
 		write_text(2, not_in_this_build);
 		return EXIT_USAGE;
-	}
 #endif
+	}
 	write_text(2, EARLYMOUNT ": unknown command '");
 	(void)write_all(2, cmd, strlen(cmd));
 	(void)write_all(2, "'\n", 2);

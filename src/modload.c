@@ -36,7 +36,7 @@ static unsigned char nflags[MODSCHED_MAX]; /* NF_PARAMS, NF_COMPRESSED: how star
 enum { NF_PARAMS = 1, NF_COMPRESSED = MODULE_INIT_COMPRESSED_FILE };
 
 static int opened;          /* 1: the module directory is open; -1: it could not be */
-static int moddir_fd = -1;
+static int moddir_fd;        /* set by mods_open before any use */
 static const char *dep_text, *builtin_text;
 static size_t dep_len, builtin_len;
 static struct modalias_db db;
@@ -56,9 +56,11 @@ static const struct cmdline *kcl;
  * rest loads while the devices are awaited, and what has not started when the mounts are done is
  * left to the new root's udev (as dracut's systemd flow does: it stops udevd at the switch). */
 enum { PRIO_COLDPLUG, PRIO_HOTPLUG, PRIO_LIST, PRIO_MOUNT };
-static unsigned char match_prio = PRIO_HOTPLUG;
+/* coldplug's walk runs: its matches get PRIO_COLDPLUG, the others PRIO_HOTPLUG. This flag, the
+ * jobs beyond one and the rest are zero-initialized, as every variable of the /init build: it then has no .data (its section, header and padding: 120 B). */
+static unsigned char coldplugging;
 static int block_seen; /* a block device's uevent arrived while modules loaded */
-static unsigned jobs = 1;
+static unsigned extra_jobs; /* earlymount.jobs - 1 */
 static const struct plan *kplan;
 static struct { unsigned loaded, matched, devices, skipped, failed; } stats;
 
@@ -95,7 +97,7 @@ void modules_setup(const struct plan *p, int match)
 {
 	kplan = p;
 	want_match = match;
-	jobs = p->jobs ? p->jobs : default_jobs();
+	extra_jobs = (p->jobs ? p->jobs : default_jobs()) - 1;
 }
 
 static int mods_open(int quiet)
@@ -429,7 +431,7 @@ static void start(int i)
 	 * child of its own: the call blocks until the module's init (and the driver's probe) returns,
 	 * and the kernel lets several run at once (only the same module twice waits, in
 	 * add_unformed_module). */
-	pid = jobs > 1 ? fork() : -1;
+	pid = extra_jobs ? fork() : -1;
 	if (pid <= 0) {
 		e = do_finit(fd, params, flags);
 		if (pid == 0)
@@ -504,7 +506,7 @@ static int run_queue(unsigned char minprio, int yield)
 		}
 		if (!modsched_busy(&sched, minprio))
 			return 0;
-		enum modsched_next v = sched.running < jobs ? modsched_next(&sched, &i, &why) : MSN_WAIT;
+		enum modsched_next v = sched.running <= extra_jobs ? modsched_next(&sched, &i, &why) : MSN_WAIT;
 		switch (v) {
 		case MSN_START:
 			start(i);
@@ -626,7 +628,7 @@ int modules_hotplug(const char *modalias, const char *devpath)
 	if (!matching || str_startswith(modalias, "cpu:"))
 		return 0;
 	stats.devices++;
-	return match_alias(modalias, devpath, match_prio, NULL, 0, 0);
+	return match_alias(modalias, devpath, coldplugging ? PRIO_COLDPLUG : PRIO_HOTPLUG, NULL, 0, 0);
 }
 
 /* Every device the kernel knows sits on a bus and is linked in /sys/bus/BUS/devices; those are
@@ -690,9 +692,9 @@ static void coldplug(void)
 		log_warn("coldplug: cannot open /sys/bus: %s; only hot-plugged devices are matched", errstr(errno));
 		return;
 	}
-	match_prio = PRIO_COLDPLUG;
+	coldplugging = 1;
 	(void)dir_each(bus, coldplug_bus, NULL);
-	match_prio = PRIO_HOTPLUG;
+	coldplugging = 0;
 	close(bus);
 	log_debug("coldplug: %u device modaliases read and matched in %lu ms", stats.devices - ndev, log_ms() - t0);
 }

@@ -20,9 +20,9 @@ struct fsparam {
 struct optset {
 	char buf[OPT_BUF]; /* private copy of the option text, split in place */
 	size_t used;       /* bytes of buf in use */
-	uint64_t attr_set; /* MOUNT_ATTR_* to set */
-	uint64_t attr_clr; /* MOUNT_ATTR_* to clear (binds; atime modes need MOUNT_ATTR__ATIME) */
-	uint64_t propagation; /* MS_PRIVATE/MS_SHARED/MS_SLAVE/MS_UNBINDABLE, or 0 */
+	unsigned attr_set; /* MOUNT_ATTR_* to set (all fit in 32 bits, as struct mount_attr's u64 holds them) */
+	unsigned attr_clr; /* MOUNT_ATTR_* to clear (binds; atime modes need MOUNT_ATTR__ATIME) */
+	unsigned propagation; /* MS_PRIVATE/MS_SHARED/MS_SLAVE/MS_UNBINDABLE, or 0 */
 	int ro;               /* -1 not said, 0 rw, 1 ro (the last one said wins) */
 	int recursive;        /* rbind or r<propagation> */
 	int nofail;           /* a failure of this mount is not fatal */

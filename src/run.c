@@ -10,6 +10,7 @@
 #endif
 #include "layerspec.h"
 #include "log.h"
+#include "options.h"
 #include "modules.h"
 #include "mountplan.h"
 #include "plan.h"
@@ -185,17 +186,14 @@ enum { A_CMDLINE = 1, A_SYSROOT = 2, A_APIFS = 4, A_RULES = 8, A_WAIT = 16, A_DR
 
 static int parse_args(int argc, char **argv, unsigned allowed, const char *usage, struct args *a)
 {
-	/* In the order of the A_ bits; inline, not pointers to literals (60 B instead of 101). */
-	static const char names[][10] = { "--cmdline", "--sysroot", "--api-fs", "--rules", "--wait", "--dracut" };
 	/* The usage errors' one exit: pre (a text of the program's), the argument, post. */
 	const char *pre, *bad, *post = "'\n";
 
 	for (int i = 1; i < argc; i++) {
 		const char *o = argv[i];
-		int takes = 0;
-		for (unsigned k = 0; k < ARRAY_SIZE(names); k++)
-			if (str_eq(o, names[k]))
-				takes = 1 << k;
+		/* in the order of the A_ bits, one packed word list (options.h word_index) */
+		int k = word_index("--cmdline\0--sysroot\0--api-fs\0--rules\0--wait\0--dracut\0", o, str_eq);
+		int takes = k < 0 ? 0 : 1 << k;
 		bad = o;
 		if (!(takes & (int)allowed)) {
 			pre = EM_TEXT(EARLYMOUNT ": unknown argument '");
