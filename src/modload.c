@@ -89,7 +89,11 @@ static unsigned default_jobs(void)
 	int n;
 	if (sched_getaffinity(0, sizeof(set), &set) < 0)
 		return 1;
-	n = CPU_COUNT(&set); /* at least the one this runs on */
+	/* at least the one this runs on; counted here rather than with CPU_COUNT, whose musl
+	 * function (__sched_cpucount) is larger than this loop */
+	n = 0;
+	for (unsigned i = 0; i < CPU_SETSIZE; i++)
+		n += CPU_ISSET(i, &set) != 0;
 	return n > 8 ? 8 : (unsigned)n;
 }
 

@@ -33,9 +33,10 @@ static struct cmdline cl;
 static struct plan plan;
 
 #ifdef EM_BOOT_BUILD
-/* What this build says of a subcommand or option it leaves out (main.c too). */
-const char *const not_in_this_build = EM_TEXT(" is not in this build (" EARLYMOUNT "-init, the /init build): run the full "
-                                              EARLYMOUNT "\n");
+/* What this build says of a subcommand or option it leaves out (main.c too). Not an EM_TEXT:
+ * dracut's module-setup.sh finds the /init build by this text in the file. */
+const char not_in_this_build[] = " is not in this build (" EARLYMOUNT "-init, the /init build): run the full "
+                                 EARLYMOUNT "\n";
 #endif
 
 /* Writes s as it is (an argument, a buffer); write_text for a text with EARLYMOUNT. */

@@ -12,7 +12,7 @@ enum {
 
 int run_init(int argc, char **argv, char **envp);
 #ifdef EM_BOOT_BUILD
-extern const char *const not_in_this_build; /* " is not in this build (...): run the full earlymount\n" */
+extern const char not_in_this_build[]; /* " is not in this build (...): run the full earlymount\n" */
 #endif
 int run_mount(int argc, char **argv);
 int run_plan(int argc, char **argv);
