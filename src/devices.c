@@ -420,8 +420,8 @@ static int uevent_open(void)
 }
 
 /* One socket for the whole boot, opened before the coldplug walk (modload.c) or the first wait,
- * so no device is announced while nobody listens. */
-/* The listener's fd + 1 (0: none), zero-initialized, as every variable of the /init build: it then has no .data (its section, header and padding: 120 B). */
+ * so no device is announced while nobody listens. Kept as its fd + 1 (0: none), so that it starts
+ * at zero, as every variable of the /init build does: it has no .data (log.c). */
 static int uev_fd1;
 
 int dev_uevent_listen(void)

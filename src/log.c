@@ -9,8 +9,10 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-/* The fds as offsets, zero-initialized, as every variable of the /init build: it then has no .data (its section, header and padding: 120 B): out_fd_off is out_fd - 2 (stderr before log_init), kmsg_fd1
- * /dev/kmsg's fd + 1 (0: not open; an fd of 0 is possible when PID 1 has no console). */
+/* Every variable of the /init build starts at zero, so that it has no .data (the section, its
+ * header and the padding before it: 120 B; README, "The binary's size"). The fds are kept as
+ * offsets for that: out_fd_off is out_fd - 2 (stderr before log_init), kmsg_fd1 /dev/kmsg's fd + 1
+ * (0: not open; an fd of 0 is possible when PID 1 has no console). */
 static int out_fd_off;
 static int kmsg_fd1;
 static int kmsg_writes;

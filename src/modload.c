@@ -56,8 +56,8 @@ static const struct cmdline *kcl;
  * rest loads while the devices are awaited, and what has not started when the mounts are done is
  * left to the new root's udev (as dracut's systemd flow does: it stops udevd at the switch). */
 enum { PRIO_COLDPLUG, PRIO_HOTPLUG, PRIO_LIST, PRIO_MOUNT };
-/* coldplug's walk runs: its matches get PRIO_COLDPLUG, the others PRIO_HOTPLUG. This flag, the
- * jobs beyond one and the rest are zero-initialized, as every variable of the /init build: it then has no .data (its section, header and padding: 120 B). */
+/* coldplug's walk runs: its matches get PRIO_COLDPLUG, the others PRIO_HOTPLUG. This flag and the
+ * jobs beyond one start at zero, as every variable of the /init build does: it has no .data (log.c). */
 static unsigned char coldplugging;
 static int block_seen; /* a block device's uevent arrived while modules loaded */
 static unsigned extra_jobs; /* earlymount.jobs - 1 */
