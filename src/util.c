@@ -127,41 +127,115 @@ static void put_num(struct sbuf *sb, unsigned long long v, unsigned base, int ne
 
 #ifdef EM_MSG_PACKED
 /* Packed messages (the /init build; tools/msgpack.c). At build time each format, and each literal
- * handed to a format as an argument (c ? " (a hint)" : ""), was encoded with one dictionary of byte
- * pairs: a byte that no such text uses stands for two others, each of which may be such a code
- * itself. The texts share their words and phrases that way (about 16 KB of them take about 8 KB).
- * They lie in a section of their own, emmsg: a text there is expanded here before it is read, so
- * the parsing below and every message are as written, and nothing else is ever expanded (a label,
- * a command-line value or a buffer holds any byte). EM_MSG_MAX is msgpack's too: it refuses a
- * longer text, and a code nested more than 48 pairs deep (msg_text's stack; 5 today). */
+ * handed to a format as an argument (c ? " (a hint)" : ""), was written as symbols: its bytes, and
+ * pairs of symbols that the texts share (a dictionary made by byte-pair encoding), each symbol in a
+ * canonical Huffman code, so a frequent one takes a few bits. The texts share their words and
+ * phrases that way (about 16 KB of them take about 7 KB with the tables). They lie in a section of
+ * their own, emmsg: a text there is expanded here before it is read, so the parsing below and every
+ * message are as written, and nothing else is ever expanded (a label, a command-line value or a
+ * buffer holds any byte). EM_MSG_MAX is msgpack's too: it refuses a longer text, and a pair nested
+ * more than 48 deep (msg_text's stack; 9 today). */
 #define EM_MSG_MAX 512
-/* A code's row: codes are bytes outside 32..124 (msgpack makes none of the printable ASCII the
- * texts are written in), so those have no row: c below them, c - 93 above. */
-extern const unsigned char em_msgdict[256 - 93][2];
+/* Symbols below em_msgnlit are bytes (0 ends a text), the others pairs: em_msgpair holds the two
+ * symbols of pair k, em_msgbits bits each, from bit 2 * k * em_msgbits on. em_msglen holds each
+ * symbol's code length, 4 bits (0: no code); msg_tables orders the symbols by length, then by number,
+ * as msgpack's build_code gave them their codes. */
+extern const unsigned short em_msgnlit, em_msgnsym;
+extern const unsigned char em_msgbits, em_msglen[], em_msgpair[];
 extern const char __start_emmsg[], __stop_emmsg[];
+/* msgpack makes at most 1024 symbols, codes of at most 15 bits; msg_count[0]: the tables are made */
+static unsigned short msg_sorted[1024], msg_count[16];
 
-/* s itself, or its expansion into buf (EM_MSG_MAX bytes) when it is a packed text. A code is
- * replaced by its first byte while its second waits on a stack, as deep as the deepest code (msgpack
- * allows 48): a few instructions a byte, no call per byte (earlymount.debug expands every line). */
+static unsigned msg_bit(const unsigned char *p, unsigned long i)
+{
+	return p[i >> 3] >> (i & 7) & 1;
+}
+
+static void msg_tables(void)
+{
+	unsigned k = 0;
+	if (msg_count[0])
+		return;
+	for (unsigned l = 1; l < 16; l++)
+		for (unsigned s = 0; s < em_msgnsym; s++)
+			if ((em_msglen[s >> 1] >> (s & 1) * 4 & 15) == l) {
+				msg_sorted[k++] = (unsigned short)s;
+				msg_count[l]++;
+			}
+	msg_count[0] = 1;
+}
+
+/* The next symbol of a text: the code read a bit at a time until it is one of its length's (the
+ * canonical codes of a length are consecutive numbers, after those of the shorter ones). */
+static unsigned msg_sym(const unsigned char *p, unsigned long *pos)
+{
+	unsigned code = 0, first = 0, index = 0;
+	for (unsigned l = 1; l < 16; l++) {
+		code |= msg_bit(p, (*pos)++);
+		if (code - first < msg_count[l])
+			return msg_sorted[index + code - first];
+		index += msg_count[l];
+		first = (first + msg_count[l]) << 1;
+		code <<= 1;
+	}
+	return 0; /* no code is longer than 15 bits (msgpack): not reached */
+}
+
+#ifdef EM_ERRTEXTS
+/* The C library's error texts (tools/errtexts prints them, msgpack -e packs them: the native /init
+ * build), in emmsg one after another in the order of the errnos, each from a byte on, an empty one
+ * where the text is errno 0's: a walk of at most 132 texts when one is printed, instead of a table
+ * of offsets. errstr (below) points into msg_errslot, one byte for each errno (.bss: nothing in the
+ * file), which msg_text tells from any other text by its address. */
+extern const unsigned char em_errtext[];
+extern const unsigned short em_nerr;
+static char msg_errslot[256]; /* msgpack refuses more than 256 error texts */
+
+static const char *msg_errtext(unsigned i)
+{
+	const unsigned char *t = em_errtext;
+	for (;;) {
+		unsigned long pos = 0;
+		unsigned empty = !msg_sym(t, &pos);
+		if (!i--)
+			return (const char *)(empty ? em_errtext : t);
+		while (msg_sym(t, &pos))
+			;
+		t += (pos + 7) >> 3;
+	}
+}
+#endif
+
+/* s itself, or its expansion into buf (EM_MSG_MAX bytes) when it is a packed text or an error
+ * text's slot. A pair is replaced by its first symbol while its second waits on a stack, as deep
+ * as the deepest pair (msgpack allows 48). */
 static const char *msg_text(const char *s, char *buf)
 {
-	unsigned char stack[48];
+	unsigned short stack[48];
 	unsigned sp = 0;
 	size_t n = 0;
+	unsigned long pos = 0;
+	msg_tables();
+#ifdef EM_ERRTEXTS
+	if (s >= msg_errslot && s < msg_errslot + sizeof(msg_errslot))
+		s = msg_errtext((unsigned)(s - msg_errslot));
+#endif
 	if (s < __start_emmsg || s >= __stop_emmsg)
 		return s;
 	for (;;) {
-		unsigned char c;
-		if (sp)
-			c = stack[--sp];
-		else if (!(c = (unsigned char)*s++))
+		unsigned c = sp ? stack[--sp] : msg_sym((const unsigned char *)s, &pos);
+		if (!c)
 			break;
-		for (;;) {
-			const unsigned char *d = em_msgdict[c < 32 ? c : c - 93];
-			if ((c >= 32 && c <= 124) || !d[0] || sp >= sizeof(stack))
-				break;
-			stack[sp++] = d[1];
-			c = d[0];
+		while (c >= em_msgnlit && sp < sizeof(stack) / sizeof(*stack)) {
+			/* the pair's 2 * em_msgbits bits (at most 24, msgpack) from the four bytes that
+			 * hold them (em_msgpair has three to spare at its end) */
+			unsigned long at = (unsigned long)(c - em_msgnlit) * 2 * em_msgbits;
+			const unsigned char *p = em_msgpair + (at >> 3);
+			unsigned v = ((unsigned)p[0] | (unsigned)p[1] << 8 | (unsigned)p[2] << 16 | (unsigned)p[3] << 24) >>
+			             (at & 7);
+			unsigned mask = (1u << em_msgbits) - 1;
+			stack[sp++] = (unsigned short)(v >> em_msgbits & mask);
+			c = v & mask;
 		}
 		if (n + 1 < EM_MSG_MAX)
 			buf[n++] = (char)c;
@@ -440,21 +514,13 @@ long file_size_read(int dirfd, const char *path)
 }
 
 #ifdef EM_ERRTEXTS
-/* The C library's error texts, packed with the messages at build time (tools/errtexts prints them,
- * msgpack -e packs them: the native /init build). They lie in emmsg, so a %s of one is expanded as
- * any packed text is; errstr's result only ever reaches a message. One after another in the order
- * of the errnos, each ended by a NUL, an empty one where the text is errno 0's: a walk of at most
- * 132 texts for an error being reported, instead of a table of offsets. As musl's strerror, a
- * number outside the table (negative ones too) gets errno 0's text. */
-extern const char em_errtext[];
-extern const unsigned short em_nerr;
-
+/* The C library's error texts are packed with the messages (msg_text above): errstr gives the
+ * errno's slot, found and expanded only when a message prints it (an errstr in the arguments of a
+ * debug line that is not printed costs nothing). As musl's strerror, a number outside the table
+ * (negative ones too) gets errno 0's text. */
 const char *errstr(int err)
 {
-	const char *t = em_errtext;
-	for (unsigned i = (unsigned)err < em_nerr ? (unsigned)err : 0; i; i--)
-		t += strlen(t) + 1;
-	return *t ? t : em_errtext;
+	return msg_errslot + ((unsigned)err < em_nerr ? (unsigned)err : 0);
 }
 #else
 const char *errstr(int err)

@@ -11,12 +11,12 @@
  * all are (c ? " (a hint)" : ""), and each literal marked EM_TEXT("...") (src/util.h: it writes
  * __extension__ before the literal, which survives the preprocessor): a text of a table or a
  * variable that reaches a message only through a %s or write_text. A text without a space (a
- * path, a name) is left as it is. Over
- * the texts it builds one dictionary by byte-pair encoding: a byte that no text uses becomes a code
- * for a pair of bytes, each of which may be a code itself, the most frequent pair first. It writes
- * each FILE.i to OUTDIR with those literals replaced by em_msg_N, and OUTDIR/msgdict.c with the
- * dictionary (em_msgdict[code] = {first, second}; {0, 0} for a byte that is itself) and the
- * encoded texts, in section emmsg.
+ * path, a name) is left as it is. Each text becomes symbols: its bytes, and pairs of symbols that
+ * the texts share, made by byte-pair encoding (the most frequent pair first, as many as make the
+ * whole smallest); each symbol gets a canonical Huffman code. It writes each FILE.i to OUTDIR with
+ * those literals replaced by em_msg_N, and OUTDIR/msgdict.c with the tables (each symbol's code
+ * length, each pair's two symbols) and the coded texts, in section emmsg (build_dict below says
+ * how they are laid out; src/util.c's msg_text reads them).
  *
  * sb_vprintf (src/util.c) expands a format or a %s argument only when it lies in emmsg, so every
  * message comes out byte for byte as written, and nothing else (a disk's label, a command-line
@@ -25,13 +25,13 @@
  *
  * With -e, ERRTEXTS holds the C library's text of each errno, one a line from errno 0 on (what
  * tools/errtexts prints at build time): they are packed with the messages, and msgdict.c gets them
- * as em_errtext (the packed texts one after another in the order of the errnos, each ended by a
- * NUL, in emmsg too; an empty one where the text is errno 0's) and em_nerr (how many): src/util.c's
+ * as em_errtext (the coded texts one after another in the order of the errnos, each from a byte
+ * on, in emmsg too; an empty one where the text is errno 0's) and em_nerr (how many): src/util.c's
  * errstr under EM_ERRTEXTS, in place of the C library's own table.
  *
  * Exit status: 0, or 1 with a message (a file that cannot be read or written, a text longer than
- * EM_MSG_MAX - 1 bytes, a code nested more than 48 deep, a format attribute whose function cannot
- * be told); 2 for a usage error. */
+ * EM_MSG_MAX - 1 bytes or holding a NUL, a pair nested more than 48 deep, a format attribute whose
+ * function cannot be told); 2 for a usage error. */
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -40,12 +40,6 @@
 
 /* The expansion buffer in sb_vprintf (src/util.c, EM_MSG_MAX there): no format may expand past it. */
 #define EM_MSG_MAX 512
-/* Codes are only made of bytes outside 32..124 (printable ASCII up to '|', what the texts are
- * written in): the dictionary, em_msgdict, then has no rows for those, 186 B, at the cost of the
- * few of them no text uses. Row of byte c: c below the gap, c - 93 above it (src/util.c). */
-#define EM_DICT_GAP_LO 32
-#define EM_DICT_GAP_HI 124
-#define EM_DICT_ROWS (256 - (EM_DICT_GAP_HI - EM_DICT_GAP_LO + 1))
 
 enum kind { T_SPACE, T_LINE, T_IDENT, T_NUM, T_STR, T_CHAR, T_PUNCT };
 
@@ -74,8 +68,10 @@ struct fmtfn {
 struct fmtstr {
 	unsigned char *raw; /* decoded bytes */
 	size_t rawlen;
-	int *code;          /* encoded symbols (0..255) */
+	int *code;          /* its symbols (build_dict) */
 	size_t codelen;
+	unsigned char *enc; /* its code, the bits from bit 0 of the first byte on */
+	size_t enclen;
 };
 
 static struct fmtstr *fmts;
@@ -83,8 +79,6 @@ static size_t nfmt, capfmt;
 /* -e: the text (index into fmts) of each errno, 0 first */
 static int *errtext;
 static size_t nerr;
-static unsigned char dict[256][2];
-static int used[256];
 
 static void die(const char *what, const char *obj, const char *why)
 {
@@ -94,7 +88,7 @@ static void die(const char *what, const char *obj, const char *why)
 
 static void *xrealloc(void *p, size_t n)
 {
-	p = realloc(p, n);
+	p = realloc(p, n ? n : 1); /* realloc(p, 0) may free p and give NULL */
 	if (!p)
 		die("allocating", "memory", strerror(errno));
 	return p;
@@ -335,7 +329,7 @@ static int intern(unsigned char *raw, size_t n)
 		capfmt = capfmt ? capfmt * 2 : 256;
 		fmts = xrealloc(fmts, capfmt * sizeof(*fmts));
 	}
-	fmts[nfmt] = (struct fmtstr){ raw, n, NULL, 0 };
+	fmts[nfmt] = (struct fmtstr){ raw, n, NULL, 0, NULL, 0 };
 	return (int)nfmt++;
 }
 
@@ -508,109 +502,354 @@ static void find_formats(struct file *f, int verbose)
 	}
 }
 
-/* ---- the dictionary ------------------------------------------------------------------------ */
+/* ---- the dictionary and the code ----------------------------------------------------------- */
 
-static void build_dict(void)
+/* Symbols: the bytes 0 .. nlit - 1 (nlit: one past the largest byte any text uses), then the pairs
+ * of the dictionary, symbol nlit + k for pair k. Byte 0 is the end of a text (no text holds one).
+ * Each text is its symbols, ended by symbol 0, in a canonical Huffman code (the code lengths are all
+ * the decoder is given: it orders the symbols by length, then by number, as build_code does here),
+ * the first code's first bit in bit 0 of the text's first byte. */
+#define MAXSYM 1024   /* symbols fit 10 bits in the pair table */
+#define MAXLEN 15     /* code lengths fit 4 bits; msg_sym (src/util.c) reads codes up to 15 bits */
+#define MAXDEPTH 48   /* msg_text's stack (src/util.c): how deep a pair may nest */
+
+static int nlit, nsym;
+static int pair[MAXSYM][2];       /* for symbols nlit .. nsym - 1 */
+static unsigned char codelen[MAXSYM];
+static unsigned codeval[MAXSYM];
+static unsigned symbits;          /* bits of a symbol in the pair table */
+
+static unsigned bits_for(unsigned n)
 {
+	unsigned b = 1;
+	while ((1u << b) < n)
+		b++;
+	return b;
+}
+
+static void reset_symbols(void)
+{
+	nlit = 1;
 	for (size_t i = 0; i < nfmt; i++) {
-		fmts[i].code = xrealloc(NULL, (fmts[i].rawlen + 1) * sizeof(int));
+		if (!fmts[i].code)
+			fmts[i].code = xrealloc(NULL, (fmts[i].rawlen + 1) * sizeof(int));
 		for (size_t j = 0; j < fmts[i].rawlen; j++) {
+			if (!fmts[i].raw[j])
+				die("packing", "a text", "it holds a NUL byte, which ends a packed text");
 			fmts[i].code[j] = fmts[i].raw[j];
-			used[fmts[i].raw[j]] = 1;
+			if (fmts[i].raw[j] >= nlit)
+				nlit = fmts[i].raw[j] + 1;
 		}
 		fmts[i].codelen = fmts[i].rawlen;
 	}
-	static unsigned count[256][256];
-	for (int code = 1; code < 256; code++) {
-		if (used[code] || (code >= EM_DICT_GAP_LO && code <= EM_DICT_GAP_HI))
-			continue;
-		memset(count, 0, sizeof(count));
+	nsym = nlit;
+}
+
+/* Huffman code lengths for freq[0 .. n - 1] (0: an unused symbol, no code), none over MAXLEN: the
+ * counts are halved until the tree is shallow enough. The two-queue construction over the symbols
+ * sorted by count, then by number, so the code is the same on every build machine. */
+static unsigned long *sort_w;
+
+static int by_weight(const void *x, const void *y)
+{
+	int a = *(const int *)x, b = *(const int *)y;
+	if (sort_w[a] != sort_w[b])
+		return sort_w[a] < sort_w[b] ? -1 : 1;
+	return a - b;
+}
+
+static void build_lengths(const unsigned long *freq, int n)
+{
+	static unsigned long w[2 * MAXSYM];
+	static int parent[2 * MAXSYM], leaf[MAXSYM];
+	static int depth[2 * MAXSYM];
+	static unsigned long f[MAXSYM];
+	for (int s = 0; s < n; s++)
+		f[s] = freq[s];
+	sort_w = w;
+	for (;;) {
+		int nl = 0;
+		memset(codelen, 0, sizeof(codelen));
+		for (int s = 0; s < n; s++)
+			if (f[s]) {
+				w[s] = f[s];
+				leaf[nl++] = s;
+			}
+		if (nl == 1) {
+			codelen[leaf[0]] = 1;
+			return;
+		}
+		qsort(leaf, (size_t)nl, sizeof(*leaf), by_weight);
+		/* leaves in leaf[li..], inner nodes MAXSYM + ii.. in the order made (their weights rise) */
+		int li = 0, ii = 0, made = 0;
+		for (int m = 0; m < nl - 1; m++) {
+			int pick[2];
+			for (int k = 0; k < 2; k++) {
+				if (li < nl && (ii == made || w[leaf[li]] <= w[MAXSYM + ii]))
+					pick[k] = leaf[li++];
+				else
+					pick[k] = MAXSYM + ii++;
+			}
+			w[MAXSYM + made] = w[pick[0]] + w[pick[1]];
+			parent[pick[0]] = parent[pick[1]] = MAXSYM + made;
+			made++;
+		}
+		/* the root is the last made; depths from the root down (a parent is made after its children) */
+		int deepest = 0;
+		depth[MAXSYM + made - 1] = 0;
+		for (int x = made - 2; x >= 0; x--)
+			depth[MAXSYM + x] = depth[parent[MAXSYM + x]] + 1;
+		for (int k = 0; k < nl; k++) {
+			int s = leaf[k], d = depth[parent[s]] + 1;
+			codelen[s] = (unsigned char)d;
+			deepest = d > deepest ? d : deepest;
+		}
+		if (deepest <= MAXLEN)
+			return;
+		for (int s = 0; s < n; s++)
+			if (f[s])
+				f[s] = f[s] / 2 + 1;
+	}
+}
+
+/* Canonical codes from codelen: by length, then by symbol (msg_tables in src/util.c orders them
+ * the same way). */
+static void build_code(void)
+{
+	unsigned code = 0;
+	for (int l = 1; l <= MAXLEN; l++) {
+		for (int s = 0; s < nsym; s++)
+			if (codelen[s] == l)
+				codeval[s] = code++;
+		code <<= 1;
+	}
+}
+
+/* What the texts take with the dictionary as it stands: each text's bits rounded up to a byte (each
+ * starts on one, for its own symbol em_msg_N), the code lengths (4 bits a symbol) and the pairs. */
+static unsigned long packed_size(void)
+{
+	static unsigned long freq[MAXSYM];
+	memset(freq, 0, sizeof(freq));
+	for (size_t i = 0; i < nfmt; i++) {
+		for (size_t j = 0; j < fmts[i].codelen; j++)
+			freq[fmts[i].code[j]]++;
+		freq[0]++;
+	}
+	build_lengths(freq, nsym);
+	unsigned long total = 0;
+	for (size_t i = 0; i < nfmt; i++) {
+		unsigned long bits = codelen[0];
+		for (size_t j = 0; j < fmts[i].codelen; j++)
+			bits += codelen[fmts[i].code[j]];
+		total += (bits + 7) / 8;
+	}
+	return total + ((unsigned long)nsym + 1) / 2 + ((unsigned long)(nsym - nlit) * 2 * bits_for((unsigned)nsym) + 7) / 8;
+}
+
+/* One step of the byte-pair encoding: the most frequent pair of adjacent symbols (the lowest pair
+ * of those equally frequent) becomes a new symbol. 0 when no pair is seen twice. */
+static int add_pair(void)
+{
+	static unsigned count[MAXSYM][MAXSYM];
+	unsigned best = 0;
+	int ba = 0, bb = 0;
+	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < nfmt; i++)
 			for (size_t j = 0; j + 1 < fmts[i].codelen; j++) {
-				count[fmts[i].code[j]][fmts[i].code[j + 1]]++;
-				/* "aaa" holds one "aa" to replace, not two */
-				if (j + 2 < fmts[i].codelen && fmts[i].code[j] == fmts[i].code[j + 1] &&
-				    fmts[i].code[j + 1] == fmts[i].code[j + 2])
-					j++;
-			}
-		unsigned best = 0;
-		int ba = 0, bb = 0;
-		for (int a = 1; a < 256; a++)
-			for (int b = 1; b < 256; b++)
-				if (count[a][b] > best) {
-					best = count[a][b];
+				int a = fmts[i].code[j], b = fmts[i].code[j + 1];
+				if (pass) {
+					count[a][b] = 0; /* cleared where it was counted */
+					continue;
+				}
+				unsigned c = ++count[a][b];
+				if (c > best || (c == best && (a < ba || (a == ba && b < bb)))) {
+					best = c;
 					ba = a;
 					bb = b;
 				}
-		/* a pair seen n times saves n bytes and costs its two in the dictionary */
-		if (best < 3)
-			break;
-		dict[code][0] = (unsigned char)ba;
-		dict[code][1] = (unsigned char)bb;
-		used[code] = 1;
-		for (size_t i = 0; i < nfmt; i++) {
-			size_t o = 0;
-			for (size_t j = 0; j < fmts[i].codelen; j++) {
-				if (j + 1 < fmts[i].codelen && fmts[i].code[j] == ba && fmts[i].code[j + 1] == bb) {
-					fmts[i].code[o++] = code;
+				/* "aaa" holds one "aa" to replace, not two */
+				if (j + 2 < fmts[i].codelen && a == b && b == fmts[i].code[j + 2])
 					j++;
-				} else
-					fmts[i].code[o++] = fmts[i].code[j];
 			}
-			fmts[i].codelen = o;
+	if (best < 2)
+		return 0;
+	int code = nsym++;
+	pair[code][0] = ba;
+	pair[code][1] = bb;
+	for (size_t i = 0; i < nfmt; i++) {
+		size_t o = 0;
+		for (size_t j = 0; j < fmts[i].codelen; j++) {
+			if (j + 1 < fmts[i].codelen && fmts[i].code[j] == ba && fmts[i].code[j + 1] == bb) {
+				fmts[i].code[o++] = code;
+				j++;
+			} else
+				fmts[i].code[o++] = fmts[i].code[j];
+		}
+		fmts[i].codelen = o;
+	}
+	return 1;
+}
+
+/* How deep each pair nests (the stack msg_text in src/util.c needs to expand it): a pair only
+ * names symbols made before it. */
+static int nest[MAXSYM];
+
+static int deepest_pair(void)
+{
+	int deepest = 0;
+	for (int s = nlit; s < nsym; s++) {
+		int a = nest[pair[s][0]], b = nest[pair[s][1]];
+		nest[s] = 1 + (a > b ? a : b);
+		deepest = nest[s] > deepest ? nest[s] : deepest;
+	}
+	return deepest;
+}
+
+static void put_bits(unsigned char *out, unsigned long *pos, unsigned v, unsigned n, int msb_first)
+{
+	for (unsigned k = 0; k < n; k++, (*pos)++) {
+		unsigned bit = msb_first ? v >> (n - 1 - k) & 1 : v >> k & 1;
+		out[*pos / 8] |= (unsigned char)(bit << (*pos % 8));
+	}
+}
+
+/* The dictionary whose texts plus tables take the fewest bytes (each pair added costs its two
+ * symbols and a code length, and saves what its uses no longer spell out), then each text coded. */
+static void build_dict(void)
+{
+	reset_symbols();
+	unsigned long best = packed_size();
+	int best_n = nsym;
+	while (nsym < MAXSYM && add_pair()) {
+		unsigned long size = packed_size();
+		if (size < best) {
+			best = size;
+			best_n = nsym;
+		}
+	}
+	reset_symbols();
+	while (nsym < best_n)
+		(void)add_pair();
+	(void)packed_size(); /* the code lengths for this dictionary */
+	build_code();
+	symbits = bits_for((unsigned)nsym);
+	if (2 * symbits + 7 > 32)
+		die("checking", "the dictionary", "a pair does not fit the 32 bits msg_text reads");
+	if (deepest_pair() > MAXDEPTH)
+		die("checking", "the dictionary", "a pair nests more than 48 deep");
+	for (size_t i = 0; i < nfmt; i++) {
+		unsigned long bits = codelen[0];
+		for (size_t j = 0; j < fmts[i].codelen; j++)
+			bits += codelen[fmts[i].code[j]];
+		fmts[i].enclen = (bits + 7) / 8;
+		fmts[i].enc = calloc(fmts[i].enclen + 1, 1); /* + 1: never 0 bytes */
+		if (!fmts[i].enc)
+			die("allocating", "memory", strerror(errno));
+		unsigned long pos = 0;
+		for (size_t j = 0; j <= fmts[i].codelen; j++) {
+			int s = j < fmts[i].codelen ? fmts[i].code[j] : 0;
+			put_bits(fmts[i].enc, &pos, codeval[s], codelen[s], 1);
 		}
 	}
 }
 
-/* The check that the dictionary gives back every format as written. */
-static size_t expand(int c, unsigned char *out, size_t n)
+/* ---- the check: the decoder of src/util.c (msg_tables, msg_sym, msg_text) over the tables as
+ * written, each text back as it was ---------------------------------------------------------- */
+
+static unsigned char len_table[(MAXSYM + 1) / 2];
+static unsigned char *pair_table;
+static size_t pair_table_len;
+
+static void build_tables(void)
 {
-	if (dict[c][0]) {
-		n = expand(dict[c][0], out, n);
-		return expand(dict[c][1], out, n);
+	memset(len_table, 0, sizeof(len_table));
+	for (int s = 0; s < nsym; s++)
+		len_table[s / 2] |= (unsigned char)(codelen[s] << (s % 2 * 4));
+	pair_table_len = ((size_t)(nsym - nlit) * 2 * symbits + 7) / 8;
+	pair_table = xrealloc(NULL, pair_table_len + 3);
+	memset(pair_table, 0, pair_table_len + 3);
+	unsigned long pos = 0;
+	for (int s = nlit; s < nsym; s++) {
+		put_bits(pair_table, &pos, (unsigned)pair[s][0], symbits, 0);
+		put_bits(pair_table, &pos, (unsigned)pair[s][1], symbits, 0);
 	}
-	out[n] = (unsigned char)c;
-	return n + 1;
 }
 
-/* How deep a code nests: the stack sb_vprintf's msg_text (src/util.c) needs to expand it. */
-static int code_depth(int c)
+static unsigned get_bit(const unsigned char *p, unsigned long i)
 {
-	if (!dict[c][0])
-		return 0;
-	int a = code_depth(dict[c][0]), b = code_depth(dict[c][1]);
-	return 1 + (a > b ? a : b);
+	return p[i / 8] >> (i % 8) & 1;
 }
 
 static void verify(void)
 {
-	unsigned char buf[EM_MSG_MAX * 2];
-	/* msg_text's stack holds 48: a code nested deeper could not be expanded there */
-	for (int c = 0; c < 256; c++)
-		if (code_depth(c) > 48)
-			die("checking", "the dictionary", "a code nests more than 48 pairs deep");
+	static unsigned short sorted[MAXSYM];
+	unsigned short count[MAXLEN + 1] = { 0 };
+	unsigned k = 0;
+	for (unsigned l = 1; l <= MAXLEN; l++)
+		for (int s = 0; s < nsym; s++)
+			if ((len_table[s / 2] >> (s % 2 * 4) & 15) == l) {
+				sorted[k++] = (unsigned short)s;
+				count[l]++;
+			}
 	for (size_t i = 0; i < nfmt; i++) {
+		unsigned char buf[EM_MSG_MAX];
+		unsigned stack[MAXDEPTH];
+		unsigned sp = 0;
 		size_t n = 0;
-		for (size_t j = 0; j < fmts[i].codelen && n < EM_MSG_MAX; j++)
-			n = expand(fmts[i].code[j], buf, n);
+		unsigned long pos = 0;
+		for (;;) {
+			unsigned c;
+			if (sp)
+				c = stack[--sp];
+			else {
+				unsigned code = 0, first = 0, index = 0, l;
+				for (l = 1; l <= MAXLEN; l++) {
+					code |= get_bit(fmts[i].enc, pos++);
+					if (code - first < count[l])
+						break;
+					index += count[l];
+					first = (first + count[l]) << 1;
+					code <<= 1;
+				}
+				if (l > MAXLEN || pos > fmts[i].enclen * 8)
+					die("checking", "the code", "a text does not decode");
+				c = sorted[index + code - first];
+				if (!c)
+					break;
+			}
+			while (c >= (unsigned)nlit) {
+				unsigned long at = (unsigned long)(c - (unsigned)nlit) * 2 * symbits;
+				unsigned a = 0, b = 0;
+				for (unsigned j = 0; j < symbits; j++) {
+					a |= get_bit(pair_table, at + j) << j;
+					b |= get_bit(pair_table, at + symbits + j) << j;
+				}
+				if (sp >= MAXDEPTH)
+					die("checking", "the dictionary", "a pair nests more than 48 deep");
+				stack[sp++] = b;
+				c = a;
+			}
+			if (n >= EM_MSG_MAX - 1)
+				die("checking", "the code", "a text decodes longer than it is");
+			buf[n++] = (unsigned char)c;
+		}
 		if (n != fmts[i].rawlen || memcmp(buf, fmts[i].raw, n))
-			die("checking", "the dictionary", "a format does not expand to itself");
+			die("checking", "the code", "a text does not decode to itself");
 	}
 }
 
 /* ---- output -------------------------------------------------------------------------------- */
 
-static void put_lit(FILE *o, const int *code, size_t n)
+/* bytes as a C array's initializer, in braces or (brace 0) a list to go in them */
+static void put_bytes(FILE *o, const unsigned char *p, size_t n, int brace)
 {
-	(void)fputc('"', o);
-	for (size_t i = 0; i < n; i++) {
-		int c = code[i];
-		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\' && c != '?')
-			(void)fputc(c, o);
-		else
-			(void)fprintf(o, "\\%03o", c); /* three digits: no following digit can join it */
-	}
-	(void)fputc('"', o);
+	if (brace)
+		(void)fputc('{', o);
+	for (size_t i = 0; i < n; i++)
+		(void)fprintf(o, "%s%d", i ? "," : "", p[i]);
+	if (brace)
+		(void)fputc('}', o);
 }
 
 static void write_file(const struct file *f, const char *dir)
@@ -656,25 +895,34 @@ static void read_errtexts(const char *path)
 	}
 	if (!nerr)
 		die("reading", path, "no error texts in it");
+	/* errstr's slots (src/util.c, msg_errslot) */
+	if (nerr > 256)
+		die("reading", path, "more than 256 error texts");
 	free(t);
 }
 
-/* em_errtext and em_nerr: the texts one after another in the order of the errnos, each ended by a
- * NUL; an errno whose text is errno 0's ("No error information": the numbers musl has no text for)
- * is an empty one. errstr walks them: no table of offsets (264 B). */
+/* em_errtext and em_nerr: the texts one after another in the order of the errnos, each from a
+ * byte on; an errno whose text is errno 0's ("No error information": the numbers musl has no text
+ * for) is an empty one (its end at once). errstr walks them: no table of offsets (264 B). */
 static void write_errtexts(FILE *o)
 {
-	(void)fprintf(o, "__attribute__((section(\"emmsg\"), aligned(1))) const char em_errtext[] =\n");
+	size_t n = 0;
+	for (size_t e = 0; e < nerr; e++)
+		n += e && errtext[e] == errtext[0] ? (size_t)(codelen[0] + 7) / 8 : fmts[errtext[e]].enclen;
+	(void)fprintf(o, "__attribute__((section(\"emmsg\"), aligned(1))) const unsigned char em_errtext[%zu] = {\n", n);
 	for (size_t e = 0; e < nerr; e++) {
 		const struct fmtstr *f = &fmts[errtext[e]];
+		unsigned char end[2] = { 0, 0 };
+		unsigned long pos = 0;
 		(void)fputc('\t', o);
-		if (e && errtext[e] == errtext[0])
-			(void)fprintf(o, "\"\"");
-		else
-			put_lit(o, f->code, f->codelen);
-		(void)fprintf(o, " \"\\000\"\n");
+		if (e && errtext[e] == errtext[0]) {
+			put_bits(end, &pos, codeval[0], codelen[0], 1);
+			put_bytes(o, end, (codelen[0] + 7) / 8, 0);
+		} else
+			put_bytes(o, f->enc, f->enclen, 0);
+		(void)fprintf(o, ",\n");
 	}
-	(void)fprintf(o, "\t;\nconst unsigned short em_nerr = %zu;\n", nerr);
+	(void)fprintf(o, "};\nconst unsigned short em_nerr = %zu;\n", nerr);
 }
 
 static void write_dict(const char *dir)
@@ -684,18 +932,24 @@ static void write_dict(const char *dir)
 	FILE *o = fopen(path, "wb");
 	if (!o)
 		die("writing", path, strerror(errno));
-	(void)fprintf(o, "/* Made by msgpack (tools/msgpack.c) from the formats of this build: each code byte\n"
-	           " * and the two it stands for; bytes 32 to 124 have no row. */\n"
-	           "const unsigned char em_msgdict[%d][2] = {\n", EM_DICT_ROWS);
-	for (int c = 0; c < 256; c++)
-		if (dict[c][0])
-			(void)fprintf(o, "\t[%d] = { %d, %d },\n", c < EM_DICT_GAP_LO ? c : c - (EM_DICT_GAP_HI - EM_DICT_GAP_LO + 1),
-			              dict[c][0], dict[c][1]);
-	(void)fprintf(o, "};\n");
-	/* in a section of their own: sb_vprintf expands a text that lies in it and nothing else */
+	(void)fprintf(o, "/* Made by msgpack (tools/msgpack.c) from the texts of this build: the symbols (bytes\n"
+	           " * below em_msgnlit, then pairs), each symbol's code length (4 bits), each pair's two\n"
+	           " * symbols (em_msgbits each), and the coded texts. */\n"
+	           "const unsigned short em_msgnlit = %d, em_msgnsym = %d;\n"
+	           "const unsigned char em_msgbits = %u;\n"
+	           "const unsigned char em_msglen[%d] = ", nlit, nsym, symbits, (nsym + 1) / 2);
+	put_bytes(o, len_table, (size_t)(nsym + 1) / 2, 1);
+	/* three bytes more than the pairs take: msg_text (src/util.c) reads a pair's bits as the four
+	 * bytes from the one its first bit is in */
+	(void)fprintf(o, ";\nconst unsigned char em_msgpair[%zu] = ", pair_table_len + 3);
+	put_bytes(o, pair_table, pair_table_len + 3, 1);
+	(void)fprintf(o, ";\n");
+	/* in a section of their own: sb_vprintf expands a text that lies in it and nothing else; each
+	 * exactly its bytes (the array has no room for a NUL: the code ends the text) */
 	for (size_t i = 0; i < nfmt; i++) {
-		(void)fprintf(o, "__attribute__((section(\"emmsg\"), aligned(1))) const char em_msg_%zu[] = ", i);
-		put_lit(o, fmts[i].code, fmts[i].codelen);
+		(void)fprintf(o, "__attribute__((section(\"emmsg\"), aligned(1))) const char em_msg_%zu[%zu] = ", i,
+		              fmts[i].enclen);
+		put_bytes(o, fmts[i].enc, fmts[i].enclen, 1);
 		(void)fprintf(o, ";\n");
 	}
 	if (nerr)
@@ -733,22 +987,24 @@ int main(int argc, char **argv)
 	if (errtexts)
 		read_errtexts(errtexts);
 	build_dict();
+	build_tables();
 	verify();
 	size_t raw = 0, packed = 0;
-	int codes = 0;
 	for (size_t i = 0; i < nfmt; i++) {
 		raw += fmts[i].rawlen + 1;
-		packed += fmts[i].codelen + 1;
+		packed += fmts[i].enclen;
 	}
-	for (int c = 0; c < 256; c++)
-		codes += dict[c][0] != 0;
 	for (size_t i = 0; i < nf; i++)
 		write_file(&files[i], argv[1]);
 	write_dict(argv[1]);
-	int deepest = 0;
-	for (int c = 0; c < 256; c++)
-		deepest = code_depth(c) > deepest ? code_depth(c) : deepest;
-	(void)printf("msgpack: %zu texts, %zu -> %zu B with %d codes, nested at most %d deep\n", nfmt, raw, packed, codes,
-	       deepest);
+	for (size_t i = 0; i < nf; i++)
+		free(files[i].text);
+	free(files);
+	int deepest = deepest_pair(), longest = 0;
+	for (int c = 0; c < nsym; c++)
+		longest = codelen[c] > longest ? codelen[c] : longest;
+	(void)printf("msgpack: %zu texts, %zu -> %zu B with %d pairs (tables %d + %zu B), codes up to %d bits, "
+	             "nested at most %d deep\n", nfmt, raw, packed, nsym - nlit, (nsym + 1) / 2, pair_table_len + 3,
+	             longest, deepest);
 	return 0;
 }
