@@ -136,49 +136,55 @@ static void put_num(struct sbuf *sb, unsigned long long v, unsigned base, int ne
  * buffer holds any byte). EM_MSG_MAX is msgpack's too: it refuses a longer text, and a pair nested
  * more than 48 deep (msg_text's stack; 9 today). */
 #define EM_MSG_MAX 512
-/* Symbols below em_msgnlit are bytes (0 ends a text), the others pairs: em_msgpair holds the two
- * symbols of pair k, em_msgbits bits each, from bit 2 * k * em_msgbits on. em_msglen holds each
- * symbol's code length, 4 bits (0: no code); msg_tables orders the symbols by length, then by number,
- * as msgpack's build_code gave them their codes. */
+/* Symbols below em_msgnlit are bytes (0 ends a text), the others pairs. em_msglen holds each
+ * symbol's code length, 4 bits (0: no code, at most 12: msgpack); em_msgpair the two symbols of
+ * each pair, in the code. */
 extern const unsigned short em_msgnlit, em_msgnsym;
-extern const unsigned char em_msgbits, em_msglen[], em_msgpair[];
+extern const unsigned char em_msglen[], em_msgpair[];
 extern const char __start_emmsg[], __stop_emmsg[];
-/* msgpack makes at most 1024 symbols, codes of at most 15 bits; msg_count[0]: the tables are made */
-static unsigned short msg_sorted[1024], msg_count[16];
+/* msg_fast: the symbol (<< 4) and the code length of the code that the next 12 bits of a text
+ * begin with; msg_pairs: each pair's two symbols. Made at the first text (msg_tables), in .bss:
+ * nothing in the file. A Huffman code of two symbols or more is complete, so every entry of
+ * msg_fast is filled: msg_fast[0] says the tables are made. msgpack makes at most 1024 symbols. */
+static unsigned short msg_fast[4096], msg_pairs[1024][2];
 
-static unsigned msg_bit(const unsigned char *p, unsigned long i)
-{
-	return p[i >> 3] >> (i & 7) & 1;
-}
-
-static void msg_tables(void)
-{
-	unsigned k = 0;
-	if (msg_count[0])
-		return;
-	for (unsigned l = 1; l < 16; l++)
-		for (unsigned s = 0; s < em_msgnsym; s++)
-			if ((em_msglen[s >> 1] >> (s & 1) * 4 & 15) == l) {
-				msg_sorted[k++] = (unsigned short)s;
-				msg_count[l]++;
-			}
-	msg_count[0] = 1;
-}
-
-/* The next symbol of a text: the code read a bit at a time until it is one of its length's (the
- * canonical codes of a length are consecutive numbers, after those of the shorter ones). */
+/* The next symbol of a text (or of em_msgpair, in emmsg too), from bit *pos: the 12 bits there
+ * looked up. Those may run past the text into the next one, but not past emmsg: bytes beyond it
+ * read as 0. */
 static unsigned msg_sym(const unsigned char *p, unsigned long *pos)
 {
-	unsigned code = 0, first = 0, index = 0;
-	for (unsigned l = 1; l < 16; l++) {
-		code |= msg_bit(p, (*pos)++);
-		if (code - first < msg_count[l])
-			return msg_sorted[index + code - first];
-		index += msg_count[l];
-		first = (first + msg_count[l]) << 1;
-		code <<= 1;
+	const unsigned char *q = p + (*pos >> 3);
+	unsigned v = 0;
+	for (int i = 2; i >= 0; i--)
+		v = v << 8 | (q + i < (const unsigned char *)__stop_emmsg ? q[i] : 0u);
+	v = msg_fast[v >> (*pos & 7) & 4095];
+	*pos += v & 15;
+	return v >> 4;
+}
+
+/* The canonical code: by length, then by symbol, each code the one after the last (msgpack's
+ * build_code). A code's first bit lies lowest in a text, so its entries are those whose low bits
+ * are the code reversed. */
+static void msg_tables(void)
+{
+	unsigned code = 0;
+	unsigned long pos = 0;
+	if (msg_fast[0])
+		return;
+	for (unsigned l = 1; l <= 12; l++, code <<= 1)
+		for (unsigned s = 0; s < em_msgnsym; s++)
+			if ((em_msglen[s >> 1] >> (s & 1) * 4 & 15) == l) {
+				unsigned rev = 0;
+				for (unsigned b = 0; b < l; b++)
+					rev |= (code >> b & 1) << (l - 1 - b);
+				for (unsigned v = rev; v < 4096; v += 1u << l)
+					msg_fast[v] = (unsigned short)(s << 4 | l);
+				code++;
+			}
+	for (unsigned s = em_msgnlit; s < em_msgnsym; s++) {
+		msg_pairs[s][0] = (unsigned short)msg_sym(em_msgpair, &pos);
+		msg_pairs[s][1] = (unsigned short)msg_sym(em_msgpair, &pos);
 	}
-	return 0; /* no code is longer than 15 bits (msgpack): not reached */
 }
 
 #ifdef EM_ERRTEXTS
@@ -223,19 +229,14 @@ static const char *msg_text(const char *s, char *buf)
 	if (s < __start_emmsg || s >= __stop_emmsg)
 		return s;
 	for (;;) {
-		unsigned c = sp ? stack[--sp] : msg_sym((const unsigned char *)s, &pos);
-		if (!c)
+		unsigned c;
+		if (sp)
+			c = stack[--sp];
+		else if (!(c = msg_sym((const unsigned char *)s, &pos)))
 			break;
 		while (c >= em_msgnlit && sp < sizeof(stack) / sizeof(*stack)) {
-			/* the pair's 2 * em_msgbits bits (at most 24, msgpack) from the four bytes that
-			 * hold them (em_msgpair has three to spare at its end) */
-			unsigned long at = (unsigned long)(c - em_msgnlit) * 2 * em_msgbits;
-			const unsigned char *p = em_msgpair + (at >> 3);
-			unsigned v = ((unsigned)p[0] | (unsigned)p[1] << 8 | (unsigned)p[2] << 16 | (unsigned)p[3] << 24) >>
-			             (at & 7);
-			unsigned mask = (1u << em_msgbits) - 1;
-			stack[sp++] = (unsigned short)(v >> em_msgbits & mask);
-			c = v & mask;
+			stack[sp++] = msg_pairs[c][1];
+			c = msg_pairs[c][0];
 		}
 		if (n + 1 < EM_MSG_MAX)
 			buf[n++] = (char)c;

@@ -510,22 +510,13 @@ static void find_formats(struct file *f, int verbose)
  * the decoder is given: it orders the symbols by length, then by number, as build_code does here),
  * the first code's first bit in bit 0 of the text's first byte. */
 #define MAXSYM 1024   /* symbols fit 10 bits in the pair table */
-#define MAXLEN 15     /* code lengths fit 4 bits; msg_sym (src/util.c) reads codes up to 15 bits */
+#define MAXLEN 12     /* msg_sym (src/util.c) looks codes up by their first 12 bits */
 #define MAXDEPTH 48   /* msg_text's stack (src/util.c): how deep a pair may nest */
 
 static int nlit, nsym;
 static int pair[MAXSYM][2];       /* for symbols nlit .. nsym - 1 */
 static unsigned char codelen[MAXSYM];
 static unsigned codeval[MAXSYM];
-static unsigned symbits;          /* bits of a symbol in the pair table */
-
-static unsigned bits_for(unsigned n)
-{
-	unsigned b = 1;
-	while ((1u << b) < n)
-		b++;
-	return b;
-}
 
 static void reset_symbols(void)
 {
@@ -636,15 +627,21 @@ static unsigned long packed_size(void)
 			freq[fmts[i].code[j]]++;
 		freq[0]++;
 	}
+	for (int s = nlit; s < nsym; s++) {
+		freq[pair[s][0]]++;
+		freq[pair[s][1]]++;
+	}
 	build_lengths(freq, nsym);
-	unsigned long total = 0;
+	unsigned long total = 0, pairs = 0;
 	for (size_t i = 0; i < nfmt; i++) {
 		unsigned long bits = codelen[0];
 		for (size_t j = 0; j < fmts[i].codelen; j++)
 			bits += codelen[fmts[i].code[j]];
 		total += (bits + 7) / 8;
 	}
-	return total + ((unsigned long)nsym + 1) / 2 + ((unsigned long)(nsym - nlit) * 2 * bits_for((unsigned)nsym) + 7) / 8;
+	for (int s = nlit; s < nsym; s++)
+		pairs += codelen[pair[s][0]] + codelen[pair[s][1]];
+	return total + ((unsigned long)nsym + 1) / 2 + (pairs + 7) / 8;
 }
 
 /* One step of the byte-pair encoding: the most frequent pair of adjacent symbols (the lowest pair
@@ -733,9 +730,6 @@ static void build_dict(void)
 		(void)add_pair();
 	(void)packed_size(); /* the code lengths for this dictionary */
 	build_code();
-	symbits = bits_for((unsigned)nsym);
-	if (2 * symbits + 7 > 32)
-		die("checking", "the dictionary", "a pair does not fit the 32 bits msg_text reads");
 	if (deepest_pair() > MAXDEPTH)
 		die("checking", "the dictionary", "a pair nests more than 48 deep");
 	for (size_t i = 0; i < nfmt; i++) {
@@ -766,32 +760,59 @@ static void build_tables(void)
 	memset(len_table, 0, sizeof(len_table));
 	for (int s = 0; s < nsym; s++)
 		len_table[s / 2] |= (unsigned char)(codelen[s] << (s % 2 * 4));
-	pair_table_len = ((size_t)(nsym - nlit) * 2 * symbits + 7) / 8;
-	pair_table = xrealloc(NULL, pair_table_len + 3);
-	memset(pair_table, 0, pair_table_len + 3);
+	unsigned long bits = 0;
+	for (int s = nlit; s < nsym; s++)
+		bits += codelen[pair[s][0]] + codelen[pair[s][1]];
+	pair_table_len = (bits + 7) / 8;
+	pair_table = calloc(pair_table_len + 1, 1); /* + 1: never 0 bytes */
+	if (!pair_table)
+		die("allocating", "memory", strerror(errno));
 	unsigned long pos = 0;
 	for (int s = nlit; s < nsym; s++) {
-		put_bits(pair_table, &pos, (unsigned)pair[s][0], symbits, 0);
-		put_bits(pair_table, &pos, (unsigned)pair[s][1], symbits, 0);
+		put_bits(pair_table, &pos, codeval[pair[s][0]], codelen[pair[s][0]], 1);
+		put_bits(pair_table, &pos, codeval[pair[s][1]], codelen[pair[s][1]], 1);
 	}
 }
 
-static unsigned get_bit(const unsigned char *p, unsigned long i)
+static unsigned short v_fast[1 << MAXLEN];
+
+/* msg_sym: the next symbol from bit *pos of p, which holds len bytes (bytes past them read as 0, as
+ * bytes past emmsg do there; a code must end within them) */
+static unsigned read_sym(const unsigned char *p, size_t len, unsigned long *pos)
 {
-	return p[i / 8] >> (i % 8) & 1;
+	unsigned v = 0;
+	for (unsigned long i = *pos / 8 + 3; i-- > *pos / 8;)
+		v = v << 8 | (i < len ? p[i] : 0u);
+	v = v_fast[v >> (*pos % 8) & ((1u << MAXLEN) - 1)];
+	*pos += v & 15;
+	if (!v || *pos > len * 8)
+		die("checking", "the code", "a code runs past its table or text");
+	return v >> 4;
 }
 
 static void verify(void)
 {
-	static unsigned short sorted[MAXSYM];
-	unsigned short count[MAXLEN + 1] = { 0 };
-	unsigned k = 0;
-	for (unsigned l = 1; l <= MAXLEN; l++)
+	static unsigned short pairs[MAXSYM][2];
+	unsigned code = 0;
+	/* msg_tables */
+	for (unsigned l = 1; l <= MAXLEN; l++, code <<= 1)
 		for (int s = 0; s < nsym; s++)
 			if ((len_table[s / 2] >> (s % 2 * 4) & 15) == l) {
-				sorted[k++] = (unsigned short)s;
-				count[l]++;
+				unsigned rev = 0;
+				for (unsigned b = 0; b < l; b++)
+					rev |= (code >> b & 1) << (l - 1 - b);
+				for (unsigned v = rev; v < 1u << MAXLEN; v += 1u << l)
+					v_fast[v] = (unsigned short)((unsigned)s << 4 | l);
+				code++;
 			}
+	unsigned long at = 0;
+	for (int s = nlit; s < nsym; s++) {
+		pairs[s][0] = (unsigned short)read_sym(pair_table, pair_table_len, &at);
+		pairs[s][1] = (unsigned short)read_sym(pair_table, pair_table_len, &at);
+		if (pairs[s][0] >= s || pairs[s][1] >= s)
+			die("checking", "the dictionary", "a pair names a symbol not made before it");
+	}
+	/* msg_text */
 	for (size_t i = 0; i < nfmt; i++) {
 		unsigned char buf[EM_MSG_MAX];
 		unsigned stack[MAXDEPTH];
@@ -799,36 +820,14 @@ static void verify(void)
 		size_t n = 0;
 		unsigned long pos = 0;
 		for (;;) {
-			unsigned c;
-			if (sp)
-				c = stack[--sp];
-			else {
-				unsigned code = 0, first = 0, index = 0, l;
-				for (l = 1; l <= MAXLEN; l++) {
-					code |= get_bit(fmts[i].enc, pos++);
-					if (code - first < count[l])
-						break;
-					index += count[l];
-					first = (first + count[l]) << 1;
-					code <<= 1;
-				}
-				if (l > MAXLEN || pos > fmts[i].enclen * 8)
-					die("checking", "the code", "a text does not decode");
-				c = sorted[index + code - first];
-				if (!c)
-					break;
-			}
+			unsigned c = sp ? stack[--sp] : read_sym(fmts[i].enc, fmts[i].enclen, &pos);
+			if (!c)
+				break;
 			while (c >= (unsigned)nlit) {
-				unsigned long at = (unsigned long)(c - (unsigned)nlit) * 2 * symbits;
-				unsigned a = 0, b = 0;
-				for (unsigned j = 0; j < symbits; j++) {
-					a |= get_bit(pair_table, at + j) << j;
-					b |= get_bit(pair_table, at + symbits + j) << j;
-				}
 				if (sp >= MAXDEPTH)
 					die("checking", "the dictionary", "a pair nests more than 48 deep");
-				stack[sp++] = b;
-				c = a;
+				stack[sp++] = pairs[c][1];
+				c = pairs[c][0];
 			}
 			if (n >= EM_MSG_MAX - 1)
 				die("checking", "the code", "a text decodes longer than it is");
@@ -934,15 +933,14 @@ static void write_dict(const char *dir)
 		die("writing", path, strerror(errno));
 	(void)fprintf(o, "/* Made by msgpack (tools/msgpack.c) from the texts of this build: the symbols (bytes\n"
 	           " * below em_msgnlit, then pairs), each symbol's code length (4 bits), each pair's two\n"
-	           " * symbols (em_msgbits each), and the coded texts. */\n"
+	           " * symbols in the code, and the coded texts. */\n"
 	           "const unsigned short em_msgnlit = %d, em_msgnsym = %d;\n"
-	           "const unsigned char em_msgbits = %u;\n"
-	           "const unsigned char em_msglen[%d] = ", nlit, nsym, symbits, (nsym + 1) / 2);
+	           "const unsigned char em_msglen[%d] = ", nlit, nsym, (nsym + 1) / 2);
 	put_bytes(o, len_table, (size_t)(nsym + 1) / 2, 1);
-	/* three bytes more than the pairs take: msg_text (src/util.c) reads a pair's bits as the four
-	 * bytes from the one its first bit is in */
-	(void)fprintf(o, ";\nconst unsigned char em_msgpair[%zu] = ", pair_table_len + 3);
-	put_bytes(o, pair_table, pair_table_len + 3, 1);
+	/* in emmsg: msg_sym reads the bytes after a code's as far as emmsg goes */
+	(void)fprintf(o, ";\n__attribute__((section(\"emmsg\"), aligned(1))) const unsigned char em_msgpair[%zu] = ",
+	              pair_table_len);
+	put_bytes(o, pair_table, pair_table_len, 1);
 	(void)fprintf(o, ";\n");
 	/* in a section of their own: sb_vprintf expands a text that lies in it and nothing else; each
 	 * exactly its bytes (the array has no room for a NUL: the code ends the text) */
@@ -1004,7 +1002,7 @@ int main(int argc, char **argv)
 	for (int c = 0; c < nsym; c++)
 		longest = codelen[c] > longest ? codelen[c] : longest;
 	(void)printf("msgpack: %zu texts, %zu -> %zu B with %d pairs (tables %d + %zu B), codes up to %d bits, "
-	             "nested at most %d deep\n", nfmt, raw, packed, nsym - nlit, (nsym + 1) / 2, pair_table_len + 3,
+	             "nested at most %d deep\n", nfmt, raw, packed, nsym - nlit, (nsym + 1) / 2, pair_table_len,
 	             longest, deepest);
 	return 0;
 }
