@@ -45,6 +45,17 @@ static void out(int fd, const char *s)
 	(void)write_all(fd, s, strlen(s));
 }
 
+/* A usage error: pre (a text of the program's), the argument as it is, post (a text), then usage.
+ * An empty one writes nothing (no write(2) either). EXIT_USAGE. */
+int say_usage(const char *pre, const char *arg, const char *post, const char *usage)
+{
+	write_text(2, pre);
+	out(2, arg);
+	write_text(2, post);
+	write_text(2, usage);
+	return EXIT_USAGE;
+}
+
 /* The command line: the initramfs's stored default fragment first (earlymount-mkinitramfs
  * --cmdline), then the kernel's (or --cmdline), whose parameters come later and so win. */
 /* Reads one command-line file whole into text (CMDLINE_MAX bytes); EXIT_OK, or the exit status
@@ -219,11 +230,8 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 #ifdef EM_BOOT_BUILD
 			/* The /init build has only the kernel's rules: systemd's are for dracut's systemd
 			 * flow, which installs the full earlymount (CMakeLists.txt, earlymount-init). */
-			if (systemd) {
-				write_text(2, EARLYMOUNT ": --rules systemd");
-				write_text(2, not_in_this_build);
-				return EXIT_USAGE;
-			}
+			if (systemd) /* "" writes nothing: the two writes as before */
+				return say_usage(EM_TEXT(EARLYMOUNT ": --rules systemd"), "", not_in_this_build, "");
 			/* a->rules stays the kernel's, as every caller starts it */
 #else
 			a->rules = systemd ? SPEC_RULES_SYSTEMD : SPEC_RULES_KERNEL;
@@ -243,11 +251,7 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 	}
 	return EXIT_OK;
 usage:
-	write_text(2, pre);
-	out(2, bad);
-	write_text(2, post);
-	write_text(2, usage);
-	return EXIT_USAGE;
+	return say_usage(pre, bad, post, usage);
 }
 
 /* --wait SECONDS: the caller has already waited for the devices (dracut's initqueue, systemd's
