@@ -250,10 +250,8 @@ static int mount_overlay(const char *sysroot)
 	if (version >= 6013) {
 		static const char *const dirs[3] = { lower, upper, work };
 		r = overlay_by_fds(sysroot, dirs, &e);
-		if (r == 0) {
-			log_info("mounted overlay on %s (lower %s, upper %s, by file descriptor)", sysroot, lower, upper);
-			return 0;
-		}
+		if (r == 0)
+			goto done;
 		if (r != -ENOTSUP) {
 			mount_log_failure("overlay", sysroot, "overlay", r, &e);
 			return r;
@@ -278,7 +276,10 @@ static int mount_overlay(const char *sysroot)
 	               sizeof(LAYER_DIR "/lower") <= FSCONFIG_VALUE_MAX, "an overlay layer's path is too long for fsconfig");
 	if ((r = mount_new_on("overlay", &o, sysroot)) < 0)
 		return r;
-	log_info("mounted overlay on %s (lower %s, upper %s)", sysroot, lower, upper);
+	r = 1; /* by paths */
+done:
+	log_info("mounted overlay on %s (lower %s, upper %s%s)", sysroot, lower, upper,
+	         r ? "" : ", by file descriptor");
 	return 0;
 }
 
