@@ -142,9 +142,10 @@ static int load_cmdline(const char *given, int dracut, enum spec_rules rules, ch
 			return r;
 		given = text;
 	}
-	if (cmdline_append(&cl, given, strlen(given)) < 0) {
+	size_t len = strlen(given);
+	if (cmdline_append(&cl, given, len) < 0) {
 		fmt(err, errlen, "the kernel command line (%zu bytes%s) with what came before it is longer "
-		    "than %d bytes or has more than %d parameters: refused rather than cut", strlen(given),
+		    "than %d bytes or has more than %d parameters: refused rather than cut", len,
 		    cl.used ? (dracut ? EM_TEXT(", after dracut's /etc/cmdline.d and /etc/cmdline") : EM_TEXT(", after /etc/earlymount/cmdline"))
 		            : "", CMDLINE_MAX - 1, CMDLINE_MAX_ARGS);
 		return EXIT_SPEC;
