@@ -585,16 +585,13 @@ int run_init(int argc, char **argv, char **envp)
 		if (log_debug_enabled()) {
 			char st[4096];
 			if (read_file(AT_FDCWD, "/proc/self/status", st, sizeof(st)) > 0) {
-				char *h = (char *)str_find(st, "VmHWM:");
-				if (h) {
-					char *v = h + 6, *nl = strchr(h, '\n');
-					if (nl)
-						*nl = '\0';
+				const char *v = str_find(st, "VmHWM:");
+				if (v) {
 					/* The kernel pads the value with a tab, which the log would
 					 * escape: print it after one space. */
-					while (*v == ' ' || *v == '\t')
-						v++;
-					log_debug("VmHWM: %s", v);
+					for (v += 6; *v == ' ' || *v == '\t'; v++)
+						;
+					log_debug("VmHWM: %.*s", (int)strcspn(v, "\n"), v);
 				}
 			}
 			log_debug("switching root after %lu ms", log_ms());
