@@ -105,27 +105,33 @@ static int mount_image(const struct plan *p, const char *dir)
 		        ifd == -ENOENT ? "no such file" : errstr(-ifd), carrier);
 		return ifd;
 	}
+	/* The three failures below share one message: what failed, then the step and the error
+	 * where there are. */
+	const char *what, *sep = "", *why = "", *hint = "";
+	step = "";
 	if (fstat(ifd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		close(ifd);
-		log_err(EARLYMOUNT ".rootimage=%s on %s: not a regular file (an image file is needed)",
-		        p->rootimage, carrier);
-		return -EINVAL;
+		r = -EINVAL;
+		what = EM_TEXT("not a regular file (an image file is needed)");
+		goto fail;
 	}
 	/* The O_PATH fd opened again for reading, through its /proc link: the loop device reads
 	 * the very file that was looked up. */
-	rfd = reopen_read(ifd);
+	r = rfd = reopen_read(ifd);
 	if (rfd < 0) {
-		log_err(EARLYMOUNT ".rootimage=%s on %s: opening it: %s", p->rootimage, carrier, errstr(-rfd));
-		return rfd;
+		what = EM_TEXT("opening it: ");
+		why = errstr(-r);
+		goto fail;
 	}
-	lfd = loop_attach_ro(rfd, p->rootimage, img.src.value, sizeof(img.src.value), &step);
+	r = lfd = loop_attach_ro(rfd, p->rootimage, img.src.value, sizeof(img.src.value), &step);
 	close(rfd);
 	if (lfd < 0) {
-		log_err(EARLYMOUNT ".rootimage=%s on %s: attaching it to a loop device failed at %s: %s%s",
-		        p->rootimage, carrier, step, errstr(-lfd),
-		        lfd == -ENOENT || lfd == -ENODEV ? " (is the loop module in the initramfs? "
-		                                           "earlymount-mkinitramfs --module loop)" : "");
-		return lfd;
+		what = EM_TEXT("attaching it to a loop device failed at ");
+		sep = ": ";
+		why = errstr(-r);
+		if (r == -ENOENT || r == -ENODEV)
+			hint = EM_TEXT(" (is the loop module in the initramfs? earlymount-mkinitramfs --module loop)");
+		goto fail;
 	}
 	img.role = ROLE_LAYER;
 	img.param = "earlymount.rootimage";
@@ -145,6 +151,9 @@ static int mount_image(const struct plan *p, const char *dir)
 		        carrier, img.src.value);
 	/* The mount holds the loop device now; on failure this detaches it (autoclear). */
 	close(lfd);
+	return r;
+fail:
+	log_err(EARLYMOUNT ".rootimage=%s on %s: %s%s%s%s%s", p->rootimage, carrier, what, step, sep, why, hint);
 	return r;
 }
 
