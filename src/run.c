@@ -262,11 +262,12 @@ static void apply_wait(const struct args *a)
 {
 	if (a->wait_s < 0)
 		return;
-	plan.root.wait_s = plan.usr.wait_s = plan.overlay.wait_s = a->wait_s;
-	plan.root.wait_from = plan.usr.wait_from = plan.overlay.wait_from = "--wait";
-	for (unsigned i = 0; i < plan.nextra; i++) {
-		plan.extra[i].wait_s = a->wait_s;
-		plan.extra[i].wait_from = "--wait";
+	/* the extra mounts, then the root, /usr and the overlay device */
+	for (unsigned i = 0; i < plan.nextra + 3; i++) {
+		struct mount_entry *m = i < plan.nextra ? &plan.extra[i] : i == plan.nextra ? &plan.root
+		                        : i == plan.nextra + 1 ? &plan.usr : &plan.overlay;
+		m->wait_s = a->wait_s;
+		m->wait_from = "--wait";
 	}
 }
 
