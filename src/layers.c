@@ -334,7 +334,7 @@ static int mount_volatile_yes(const struct plan *p, const char *sysroot)
 	} dirs[] = { { "usr", 0755 }, { "dev", 0755 }, { "proc", 0555 }, { "sys", 0555 }, { "run", 0755 },
 		     { "etc", 0755 }, { "var", 0755 }, { "root", 0700 }, { "tmp", 01777 } };
 	static const char *const lower = LAYER_DIR "/lower"; /* not an array: see mount_overlay */
-	struct mnt_target t = { -1, "", sysroot };
+	struct mnt_target t;
 	struct links_ctx lc = { -1, -1, 0 };
 	struct mnt_err e;
 	struct optset ro;
@@ -384,6 +384,7 @@ static int mount_volatile_yes(const struct plan *p, const char *sysroot)
 	ro.ro = 1;
 	t.dirfd = lc.root;
 	t.path = "usr";
+	t.display = sysroot;
 	r = mnt_bind(usr, "", &ro, &t, &e);
 	if (r < 0) {
 		mount_log_failure(LAYER_DIR "/lower/usr", "/usr", NULL, r, &e);
