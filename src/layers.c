@@ -55,11 +55,13 @@ static int open_dir(const char *path)
  * by paths (one copy of the open, mount, close and message). */
 static int mount_new_on(const char *type, const struct optset *o, const char *dir)
 {
-	struct mnt_target t = { -1, "", dir };
+	struct mnt_target t;
 	struct mnt_err e;
 	int r;
 	if ((t.dirfd = open_dir(dir)) < 0)
 		return t.dirfd;
+	t.path = "";
+	t.display = dir;
 	r = mnt_new(type, type, o, &t, &e);
 	close(t.dirfd);
 	if (r < 0)
@@ -446,12 +448,14 @@ static int mount_share(const struct plan *p, const char *sysroot)
 {
 	const struct mount_entry *m = &p->root;
 	unsigned long start = log_ms(), last_say = start;
-	struct mnt_target t = { -1, "", sysroot };
+	struct mnt_target t;
 	struct mnt_err e;
 	int r = -EINVAL;
 
 	if ((t.dirfd = open_dir(sysroot)) < 0)
 		return t.dirfd;
+	t.path = "";
+	t.display = sysroot;
 	(void)dev_uevent_listen();
 	for (;;) {
 		int absent = 0;
