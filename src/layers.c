@@ -44,7 +44,7 @@ void layers_unmount(void)
 			;
 }
 
-static int open_dir(const char *path)
+int open_dir(const char *path)
 {
 	int fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	return fd < 0 ? -errno : fd;

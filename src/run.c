@@ -8,6 +8,7 @@
 #ifndef EM_BOOT_BUILD
 #include "dracut.h"
 #endif
+#include "layers.h"
 #include "layerspec.h"
 #include "log.h"
 #include "options.h"
@@ -573,8 +574,8 @@ int run_init(int argc, char **argv, char **envp)
 		mkdir(sysroot, 0755);
 		if (modules_and_mounts(1, sysroot) < 0)
 			goto unmount;
-		int rootfd = open(sysroot, O_PATH | O_DIRECTORY | O_CLOEXEC);
-		r = rootfd < 0 ? -errno : find_init(rootfd, plan.init, init, sizeof(init), why, sizeof(why));
+		int rootfd = open_dir(sysroot);
+		r = rootfd < 0 ? rootfd : find_init(rootfd, plan.init, init, sizeof(init), why, sizeof(why));
 		if (rootfd >= 0)
 			close(rootfd);
 		if (r < 0) {
