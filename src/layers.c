@@ -530,6 +530,8 @@ int layers_mount_root(const struct plan *p, const char *sysroot)
 		r = -errno;
 		goto out;
 	}
+	/* the writable layer's parameter and filesystem, for make_upper's message */
+	const char *what = "earlymount.volatile=overlay", *on = "tmpfs";
 	if (p->have_overlay) {
 		/* the entry as the command line gave it: its options as they are (rw unless it says) */
 		r = mount_on(p, &p->overlay, LAYER_DIR "/overlay", dev, sizeof(dev));
@@ -538,12 +540,13 @@ int layers_mount_root(const struct plan *p, const char *sysroot)
 			        p->overlay.src.text);
 			goto out;
 		}
+		what = "earlymount.overlay";
+		on = dev;
 	} else {
 		if ((r = mount_new_on("tmpfs", &p->tmpfs_opts, LAYER_DIR "/overlay")) < 0)
 			goto out;
 	}
-	r = make_upper(p->have_overlay ? "earlymount.overlay" : "earlymount.volatile=overlay",
-	               p->have_overlay ? dev : "tmpfs", &lower_root);
+	r = make_upper(what, on, &lower_root);
 	if (r == 0)
 		r = mount_overlay(sysroot);
 out:
