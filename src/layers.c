@@ -501,6 +501,8 @@ out:
 
 int layers_mount_root(const struct plan *p, const char *sysroot)
 {
+	/* the writable layer's parameter and filesystem, for make_upper's message */
+	const char *what = "earlymount.volatile=overlay", *on = "tmpfs";
 	char dev[128];
 	struct stat lower_root;
 	int r;
@@ -530,8 +532,6 @@ int layers_mount_root(const struct plan *p, const char *sysroot)
 		r = -errno;
 		goto out;
 	}
-	/* the writable layer's parameter and filesystem, for make_upper's message */
-	const char *what = "earlymount.volatile=overlay", *on = "tmpfs";
 	if (p->have_overlay) {
 		/* the entry as the command line gave it: its options as they are (rw unless it says) */
 		r = mount_on(p, &p->overlay, LAYER_DIR "/overlay", dev, sizeof(dev));
