@@ -44,7 +44,7 @@ void layers_unmount(void)
 			;
 }
 
-static int open_dir(const char *path)
+int open_dir(const char *path)
 {
 	int fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	return fd < 0 ? -errno : fd;
@@ -55,11 +55,13 @@ static int open_dir(const char *path)
  * by paths (one copy of the open, mount, close and message). */
 static int mount_new_on(const char *type, const struct optset *o, const char *dir)
 {
-	struct mnt_target t = { -1, "", dir };
+	struct mnt_target t;
 	struct mnt_err e;
 	int r;
 	if ((t.dirfd = open_dir(dir)) < 0)
 		return t.dirfd;
+	t.path = "";
+	t.display = dir;
 	r = mnt_new(type, type, o, &t, &e);
 	close(t.dirfd);
 	if (r < 0)
@@ -105,27 +107,33 @@ static int mount_image(const struct plan *p, const char *dir)
 		        ifd == -ENOENT ? "no such file" : errstr(-ifd), carrier);
 		return ifd;
 	}
+	/* The three failures below share one message: what failed, then the step and the error
+	 * where there are. */
+	const char *what, *sep = "", *why = "", *hint = "";
+	step = "";
 	if (fstat(ifd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		close(ifd);
-		log_err(EARLYMOUNT ".rootimage=%s on %s: not a regular file (an image file is needed)",
-		        p->rootimage, carrier);
-		return -EINVAL;
+		r = -EINVAL;
+		what = EM_TEXT("not a regular file (an image file is needed)");
+		goto fail;
 	}
 	/* The O_PATH fd opened again for reading, through its /proc link: the loop device reads
 	 * the very file that was looked up. */
-	rfd = reopen_read(ifd);
+	r = rfd = reopen_read(ifd);
 	if (rfd < 0) {
-		log_err(EARLYMOUNT ".rootimage=%s on %s: opening it: %s", p->rootimage, carrier, errstr(-rfd));
-		return rfd;
+		what = EM_TEXT("opening it: ");
+		why = errstr(-r);
+		goto fail;
 	}
-	lfd = loop_attach_ro(rfd, p->rootimage, img.src.value, sizeof(img.src.value), &step);
+	r = lfd = loop_attach_ro(rfd, p->rootimage, img.src.value, sizeof(img.src.value), &step);
 	close(rfd);
 	if (lfd < 0) {
-		log_err(EARLYMOUNT ".rootimage=%s on %s: attaching it to a loop device failed at %s: %s%s",
-		        p->rootimage, carrier, step, errstr(-lfd),
-		        lfd == -ENOENT || lfd == -ENODEV ? " (is the loop module in the initramfs? "
-		                                           "earlymount-mkinitramfs --module loop)" : "");
-		return lfd;
+		what = EM_TEXT("attaching it to a loop device failed at ");
+		sep = ": ";
+		why = errstr(-r);
+		if (r == -ENOENT || r == -ENODEV)
+			hint = EM_TEXT(" (is the loop module in the initramfs? earlymount-mkinitramfs --module loop)");
+		goto fail;
 	}
 	img.role = ROLE_LAYER;
 	img.param = "earlymount.rootimage";
@@ -145,6 +153,9 @@ static int mount_image(const struct plan *p, const char *dir)
 		        carrier, img.src.value);
 	/* The mount holds the loop device now; on failure this detaches it (autoclear). */
 	close(lfd);
+	return r;
+fail:
+	log_err(EARLYMOUNT ".rootimage=%s on %s: %s%s%s%s%s", p->rootimage, carrier, what, step, sep, why, hint);
 	return r;
 }
 
@@ -250,10 +261,8 @@ static int mount_overlay(const char *sysroot)
 	if (version >= 6013) {
 		static const char *const dirs[3] = { lower, upper, work };
 		r = overlay_by_fds(sysroot, dirs, &e);
-		if (r == 0) {
-			log_info("mounted overlay on %s (lower %s, upper %s, by file descriptor)", sysroot, lower, upper);
-			return 0;
-		}
+		if (r == 0)
+			goto done;
 		if (r != -ENOTSUP) {
 			mount_log_failure("overlay", sysroot, "overlay", r, &e);
 			return r;
@@ -278,7 +287,10 @@ static int mount_overlay(const char *sysroot)
 	               sizeof(LAYER_DIR "/lower") <= FSCONFIG_VALUE_MAX, "an overlay layer's path is too long for fsconfig");
 	if ((r = mount_new_on("overlay", &o, sysroot)) < 0)
 		return r;
-	log_info("mounted overlay on %s (lower %s, upper %s)", sysroot, lower, upper);
+	r = 1; /* by paths */
+done:
+	log_info("mounted overlay on %s (lower %s, upper %s%s)", sysroot, lower, upper,
+	         r ? "" : ", by file descriptor");
 	return 0;
 }
 
@@ -324,7 +336,7 @@ static int mount_volatile_yes(const struct plan *p, const char *sysroot)
 	} dirs[] = { { "usr", 0755 }, { "dev", 0755 }, { "proc", 0555 }, { "sys", 0555 }, { "run", 0755 },
 		     { "etc", 0755 }, { "var", 0755 }, { "root", 0700 }, { "tmp", 01777 } };
 	static const char *const lower = LAYER_DIR "/lower"; /* not an array: see mount_overlay */
-	struct mnt_target t = { -1, "", sysroot };
+	struct mnt_target t;
 	struct links_ctx lc = { -1, -1, 0 };
 	struct mnt_err e;
 	struct optset ro;
@@ -374,6 +386,7 @@ static int mount_volatile_yes(const struct plan *p, const char *sysroot)
 	ro.ro = 1;
 	t.dirfd = lc.root;
 	t.path = "usr";
+	t.display = sysroot;
 	r = mnt_bind(usr, "", &ro, &t, &e);
 	if (r < 0) {
 		mount_log_failure(LAYER_DIR "/lower/usr", "/usr", NULL, r, &e);
@@ -435,12 +448,14 @@ static int mount_share(const struct plan *p, const char *sysroot)
 {
 	const struct mount_entry *m = &p->root;
 	unsigned long start = log_ms(), last_say = start;
-	struct mnt_target t = { -1, "", sysroot };
+	struct mnt_target t;
 	struct mnt_err e;
 	int r = -EINVAL;
 
 	if ((t.dirfd = open_dir(sysroot)) < 0)
 		return t.dirfd;
+	t.path = "";
+	t.display = sysroot;
 	(void)dev_uevent_listen();
 	for (;;) {
 		int absent = 0;
@@ -486,6 +501,8 @@ out:
 
 int layers_mount_root(const struct plan *p, const char *sysroot)
 {
+	/* the writable layer's parameter and filesystem, for make_upper's message */
+	const char *what = "earlymount.volatile=overlay", *on = "tmpfs";
 	char dev[128];
 	struct stat lower_root;
 	int r;
@@ -523,12 +540,13 @@ int layers_mount_root(const struct plan *p, const char *sysroot)
 			        p->overlay.src.text);
 			goto out;
 		}
+		what = "earlymount.overlay";
+		on = dev;
 	} else {
 		if ((r = mount_new_on("tmpfs", &p->tmpfs_opts, LAYER_DIR "/overlay")) < 0)
 			goto out;
 	}
-	r = make_upper(p->have_overlay ? "earlymount.overlay" : "earlymount.volatile=overlay",
-	               p->have_overlay ? dev : "tmpfs", &lower_root);
+	r = make_upper(what, on, &lower_root);
 	if (r == 0)
 		r = mount_overlay(sysroot);
 out:

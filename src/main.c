@@ -92,15 +92,8 @@ int main(int argc, char **argv, char **envp)
 	case 6:
 	case 7:
 	case 8:
-		write_text(2, EARLYMOUNT ": ");
-		(void)write_all(2, cmd, strlen(cmd));
-		write_text(2, not_in_this_build);
-		return EXIT_USAGE;
+		return say_usage(EM_TEXT(EARLYMOUNT ": "), cmd, not_in_this_build, "");
 #endif
 	}
-	write_text(2, EARLYMOUNT ": unknown command '");
-	(void)write_all(2, cmd, strlen(cmd));
-	(void)write_all(2, "'\n", 2);
-	write_text(2, usage);
-	return EXIT_USAGE;
+	return say_usage(EM_TEXT(EARLYMOUNT ": unknown command '"), cmd, "'\n", usage);
 }

@@ -8,6 +8,7 @@
 #ifndef EM_BOOT_BUILD
 #include "dracut.h"
 #endif
+#include "layers.h"
 #include "layerspec.h"
 #include "log.h"
 #include "options.h"
@@ -43,6 +44,17 @@ const char not_in_this_build[] = " is not in this build (" EARLYMOUNT "-init, th
 static void out(int fd, const char *s)
 {
 	(void)write_all(fd, s, strlen(s));
+}
+
+/* A usage error: pre (a text of the program's), the argument as it is, post (a text), then usage.
+ * An empty one writes nothing (no write(2) either). EXIT_USAGE. */
+int say_usage(const char *pre, const char *arg, const char *post, const char *usage)
+{
+	write_text(2, pre);
+	out(2, arg);
+	write_text(2, post);
+	write_text(2, usage);
+	return EXIT_USAGE;
 }
 
 /* The command line: the initramfs's stored default fragment first (earlymount-mkinitramfs
@@ -131,9 +143,10 @@ static int load_cmdline(const char *given, int dracut, enum spec_rules rules, ch
 			return r;
 		given = text;
 	}
-	if (cmdline_append(&cl, given, strlen(given)) < 0) {
+	size_t len = strlen(given);
+	if (cmdline_append(&cl, given, len) < 0) {
 		fmt(err, errlen, "the kernel command line (%zu bytes%s) with what came before it is longer "
-		    "than %d bytes or has more than %d parameters: refused rather than cut", strlen(given),
+		    "than %d bytes or has more than %d parameters: refused rather than cut", len,
 		    cl.used ? (dracut ? EM_TEXT(", after dracut's /etc/cmdline.d and /etc/cmdline") : EM_TEXT(", after /etc/earlymount/cmdline"))
 		            : "", CMDLINE_MAX - 1, CMDLINE_MAX_ARGS);
 		return EXIT_SPEC;
@@ -219,11 +232,8 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 #ifdef EM_BOOT_BUILD
 			/* The /init build has only the kernel's rules: systemd's are for dracut's systemd
 			 * flow, which installs the full earlymount (CMakeLists.txt, earlymount-init). */
-			if (systemd) {
-				write_text(2, EARLYMOUNT ": --rules systemd");
-				write_text(2, not_in_this_build);
-				return EXIT_USAGE;
-			}
+			if (systemd) /* "" writes nothing: the two writes as before */
+				return say_usage(EM_TEXT(EARLYMOUNT ": --rules systemd"), "", not_in_this_build, "");
 			/* a->rules stays the kernel's, as every caller starts it */
 #else
 			a->rules = systemd ? SPEC_RULES_SYSTEMD : SPEC_RULES_KERNEL;
@@ -243,11 +253,7 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 	}
 	return EXIT_OK;
 usage:
-	write_text(2, pre);
-	out(2, bad);
-	write_text(2, post);
-	write_text(2, usage);
-	return EXIT_USAGE;
+	return say_usage(pre, bad, post, usage);
 }
 
 /* --wait SECONDS: the caller has already waited for the devices (dracut's initqueue, systemd's
@@ -257,11 +263,12 @@ static void apply_wait(const struct args *a)
 {
 	if (a->wait_s < 0)
 		return;
-	plan.root.wait_s = plan.usr.wait_s = plan.overlay.wait_s = a->wait_s;
-	plan.root.wait_from = plan.usr.wait_from = plan.overlay.wait_from = "--wait";
-	for (unsigned i = 0; i < plan.nextra; i++) {
-		plan.extra[i].wait_s = a->wait_s;
-		plan.extra[i].wait_from = "--wait";
+	/* the extra mounts, then the root, /usr and the overlay device */
+	for (unsigned i = 0; i < plan.nextra + 3; i++) {
+		struct mount_entry *m = i < plan.nextra ? &plan.extra[i] : i == plan.nextra ? &plan.root
+		                        : i == plan.nextra + 1 ? &plan.usr : &plan.overlay;
+		m->wait_s = a->wait_s;
+		m->wait_from = "--wait";
 	}
 }
 
@@ -567,8 +574,8 @@ int run_init(int argc, char **argv, char **envp)
 		mkdir(sysroot, 0755);
 		if (modules_and_mounts(1, sysroot) < 0)
 			goto unmount;
-		int rootfd = open(sysroot, O_PATH | O_DIRECTORY | O_CLOEXEC);
-		r = rootfd < 0 ? -errno : find_init(rootfd, plan.init, init, sizeof(init), why, sizeof(why));
+		int rootfd = open_dir(sysroot);
+		r = rootfd < 0 ? rootfd : find_init(rootfd, plan.init, init, sizeof(init), why, sizeof(why));
 		if (rootfd >= 0)
 			close(rootfd);
 		if (r < 0) {
@@ -580,16 +587,13 @@ int run_init(int argc, char **argv, char **envp)
 		if (log_debug_enabled()) {
 			char st[4096];
 			if (read_file(AT_FDCWD, "/proc/self/status", st, sizeof(st)) > 0) {
-				char *h = (char *)str_find(st, "VmHWM:");
-				if (h) {
-					char *v = h + 6, *nl = strchr(h, '\n');
-					if (nl)
-						*nl = '\0';
+				const char *v = str_find(st, "VmHWM:");
+				if (v) {
 					/* The kernel pads the value with a tab, which the log would
 					 * escape: print it after one space. */
-					while (*v == ' ' || *v == '\t')
-						v++;
-					log_debug("VmHWM: %s", v);
+					for (v += 6; *v == ' ' || *v == '\t'; v++)
+						;
+					log_debug("VmHWM: %.*s", (int)strcspn(v, "\n"), v);
 				}
 			}
 			log_debug("switching root after %lu ms", log_ms());

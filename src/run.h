@@ -14,6 +14,9 @@ int run_init(int argc, char **argv, char **envp);
 #ifdef EM_BOOT_BUILD
 extern const char not_in_this_build[]; /* " is not in this build (...): run the full earlymount\n" */
 #endif
+/* Writes pre, arg as it is, post and usage to stderr (an empty one: no write at all); EXIT_USAGE.
+ * pre, post and usage are texts of the program's (write_text). */
+int say_usage(const char *pre, const char *arg, const char *post, const char *usage);
 int run_mount(int argc, char **argv);
 int run_plan(int argc, char **argv);
 int run_resolve(int argc, char **argv);
