@@ -511,8 +511,9 @@ int fstat(int fd, struct stat *st)
 }
 
 /* And the last ones musl's objects brought (128 B of earlymount-init, 82,128 -> 82,000 B):
- * statfs and fstatfs as the system calls (musl zeroes the buffer first, for kernels that filled
- * less of it than 2.6.36's f_flags; the new mount API earlymount needs came with 5.2); dup2 as
+ * statfs and fstatfs as the system calls (musl zeroes the buffer first, for kernels before
+ * 2.6.36, which did not fill f_flags; earlymount reads only f_type, and only after a call that
+ * worked); dup2 as
  * musl makes it where there is no dup2 system call (arm64): the same descriptor is checked, not
  * duplicated (dup3 refuses it), and EBUSY (a race with open) retried;
  * poll as ppoll, as musl does where there is no poll (arm64); sched_getaffinity clears what the
