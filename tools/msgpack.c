@@ -2,7 +2,7 @@
 /* msgpack: the build-time half of earlymount's packed messages (the /init build's size budget,
  * README "The binary's size"). A host tool, run on the preprocessed sources of one binary:
  *
- *   msgpack [-v] [-e ERRTEXTS] OUTDIR FILE.i...
+ *   msgpack [-v] [-e ERRTEXTS] [-k NM_OUTPUT] OUTDIR FILE.i...
  *
  * It finds the messages: in each call of a function declared with
  * __attribute__((format(printf, N, M))) outside the system headers (elog, sb_printf, fmt and the
@@ -22,6 +22,9 @@
  * message comes out byte for byte as written, and nothing else (a disk's label, a command-line
  * value, a format built at run time) is ever expanded, whatever bytes it holds. With -v, the
  * calls whose format is not a literal are listed (kept as they are).
+ *
+ * With -k, NM_OUTPUT is nm's list of a first link's symbols: the dictionary and the code are chosen
+ * for the texts that link kept (read_kept).
  *
  * With -e, ERRTEXTS holds the C library's text of each errno, one a line from errno 0 on (what
  * tools/errtexts prints at build time): they are packed with the messages, and msgdict.c gets them
@@ -72,6 +75,7 @@ struct fmtstr {
 	size_t codelen;
 	unsigned char *enc; /* its code, the bits from bit 0 of the first byte on */
 	size_t enclen;
+	int dropped;        /* -k: the first link left it out */
 };
 
 static struct fmtstr *fmts;
@@ -329,7 +333,7 @@ static int intern(unsigned char *raw, size_t n)
 		capfmt = capfmt ? capfmt * 2 : 256;
 		fmts = xrealloc(fmts, capfmt * sizeof(*fmts));
 	}
-	fmts[nfmt] = (struct fmtstr){ raw, n, NULL, 0, NULL, 0 };
+	fmts[nfmt] = (struct fmtstr){ raw, n, NULL, 0, NULL, 0, 0 };
 	return (int)nfmt++;
 }
 
@@ -620,20 +624,27 @@ static void build_code(void)
  * starts on one, for its own symbol em_msg_N), the code lengths (4 bits a symbol) and the pairs. */
 static unsigned long packed_size(void)
 {
-	static unsigned long freq[MAXSYM];
+	static unsigned long freq[MAXSYM], rare[MAXSYM];
 	memset(freq, 0, sizeof(freq));
+	memset(rare, 0, sizeof(rare));
+	/* a symbol only a dropped text uses still gets a code, as one used once */
 	for (size_t i = 0; i < nfmt; i++) {
 		for (size_t j = 0; j < fmts[i].codelen; j++)
-			freq[fmts[i].code[j]]++;
+			(fmts[i].dropped ? rare : freq)[fmts[i].code[j]] = 1 + (fmts[i].dropped ? 0 : freq[fmts[i].code[j]]);
 		freq[0]++;
 	}
 	for (int s = nlit; s < nsym; s++) {
 		freq[pair[s][0]]++;
 		freq[pair[s][1]]++;
 	}
+	for (int s = 0; s < nsym; s++)
+		if (!freq[s])
+			freq[s] = rare[s];
 	build_lengths(freq, nsym);
 	unsigned long total = 0, pairs = 0;
 	for (size_t i = 0; i < nfmt; i++) {
+		if (fmts[i].dropped)
+			continue;
 		unsigned long bits = codelen[0];
 		for (size_t j = 0; j < fmts[i].codelen; j++)
 			bits += codelen[fmts[i].code[j]];
@@ -653,7 +664,7 @@ static int add_pair(void)
 	int ba = 0, bb = 0;
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < nfmt; i++)
-			for (size_t j = 0; j + 1 < fmts[i].codelen; j++) {
+			for (size_t j = 0; j + 1 < fmts[i].codelen && !fmts[i].dropped; j++) {
 				int a = fmts[i].code[j], b = fmts[i].code[j + 1];
 				if (pass) {
 					count[a][b] = 0; /* cleared where it was counted */
@@ -878,6 +889,29 @@ static void write_file(const struct file *f, const char *dir)
 }
 
 /* -e FILE: one text a line, errno 0 first. */
+/* -k FILE: nm's list of the symbols of a first link of the binary from these same texts. The texts
+ * it has no em_msg_N of were left out by the linker (their code is never reached): the pairs and the
+ * code are then chosen for the others, which makes them about 200 B smaller together. A left-out
+ * text is still coded, so it would still print right if a link kept it. The error texts are
+ * always kept (em_errtext is one array). */
+static void read_kept(const char *path)
+{
+	size_t len;
+	char *t = read_all(path, &len);
+	for (size_t i = 0; i < nfmt; i++)
+		fmts[i].dropped = 1;
+	for (const char *p = t; (p = strstr(p, " em_msg_"));) {
+		char *end;
+		unsigned long n = strtoul(p + 8, &end, 10);
+		if (end > p + 8 && (*end == '\n' || *end == '\0') && n < nfmt)
+			fmts[n].dropped = 0;
+		p = end;
+	}
+	for (size_t e = 0; e < nerr; e++)
+		fmts[errtext[e]].dropped = 0;
+	free(t);
+}
+
 static void read_errtexts(const char *path)
 {
 	size_t len;
@@ -970,8 +1004,14 @@ int main(int argc, char **argv)
 		argv += 2;
 		argc -= 2;
 	}
+	const char *kept = NULL;
+	if (argc > 2 && !strcmp(argv[1], "-k")) {
+		kept = argv[2];
+		argv += 2;
+		argc -= 2;
+	}
 	if (argc < 3) {
-		(void)fprintf(stderr, "usage: msgpack [-v] [-e ERRTEXTS] OUTDIR FILE.i...\n");
+		(void)fprintf(stderr, "usage: msgpack [-v] [-e ERRTEXTS] [-k NM_OUTPUT] OUTDIR FILE.i...\n");
 		return 2;
 	}
 	size_t nf = (size_t)argc - 2;
@@ -984,6 +1024,8 @@ int main(int argc, char **argv)
 	}
 	if (errtexts)
 		read_errtexts(errtexts);
+	if (kept)
+		read_kept(kept);
 	build_dict();
 	build_tables();
 	verify();
