@@ -20,16 +20,16 @@ struct membuf {
 static const uint8_t *mem_read(void *ctx, uint64_t off, size_t n)
 {
 	const struct membuf *m = ctx;
-	if (!m->buf || n > m->len || off > m->len - n)
+	if (!m->buf || n > PROBE_READ_MAX || n > m->len || off > m->len - n)
 		return NULL;
 	return m->buf + off;
 }
 
-/* Every read of the probers: n bytes at off, or NULL when the reader cannot give them. */
+/* Every read of the probers: n bytes at off, or NULL when the reader cannot give them. Both
+ * readers (mem_read, blkread.c's blk_read) refuse more than PROBE_READ_MAX bytes and a range
+ * that wraps past the end. */
 static const uint8_t *at(const struct probe_reader *r, uint64_t off, uint64_t n)
 {
-	if (n > PROBE_READ_MAX || off > UINT64_MAX - n)
-		return NULL;
 	return r->read(r->ctx, off, (size_t)n);
 }
 
