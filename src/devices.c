@@ -283,7 +283,7 @@ static int probe_node(unsigned i, struct fs_info *fi, int *fs, int *err)
 	*err = blk_open(path, 0, &bd);
 	if (*err < 0)
 		return pt;
-	if (bd.size) {
+	if (bd.r.size) {
 		*fs = probe_fs_r(&bd.r, fi);
 		if (!is_partition(path) && (has_partitions(i) || *fs < 0 || str_eq(fi->type, "iso9660")))
 			pt = probe_parts_r(&bd.r, bd.sector_size, &ptab);
@@ -683,7 +683,7 @@ void dev_report(void)
 				sb_printf(&sb, " (device %llu of a %llu-device btrfs)", (unsigned long long)fi.devid,
 				          (unsigned long long)fi.ndevices);
 		} else {
-			sb_printf(&sb, "%s", !bd.size ? " empty (no medium?)" : " no known filesystem or partition table");
+			sb_printf(&sb, "%s", !bd.r.size ? " empty (no medium?)" : " no known filesystem or partition table");
 		}
 		log_err("%s", line);
 		if (pt != 0)
