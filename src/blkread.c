@@ -38,7 +38,8 @@ static const uint8_t *blk_read(void *ctx, uint64_t off, size_t n)
 
 	if (n > sizeof(win) || off > d->r.size || n > d->r.size - off)
 		return NULL;
-	if (off + n <= d->head_len)
+	/* the head holds the device's first bytes up to r.size (see blk_open) */
+	if (off + n <= sizeof(head))
 		return head + off;
 	if (win_len && off >= win_off && off + n <= win_off + win_len)
 		return win + (off - win_off);
@@ -83,7 +84,6 @@ int blk_open(const char *path, uint64_t base, struct blkdev *d)
 	d->base = base;
 	d->r.size = size > base ? size - base : 0;
 	d->sector_size = (unsigned)ss;
-	d->head_len = 0;
 	d->r.read = blk_read;
 	d->r.ctx = d;
 	win_len = 0;
@@ -95,10 +95,10 @@ int blk_open(const char *path, uint64_t base, struct blkdev *d)
 		blk_close(d);
 		return e;
 	}
-	d->head_len = (size_t)got;
-	/* A short head means the device ends (or fails) there: nothing past it is read. */
-	if (d->head_len < sizeof(head))
-		d->r.size = d->head_len;
+	/* A short head means the device ends (or fails) there: nothing past it is read. So the head
+	 * holds every byte up to r.size or all of its own. */
+	if ((size_t)got < sizeof(head))
+		d->r.size = (size_t)got;
 	return 0;
 }
 
