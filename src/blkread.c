@@ -41,7 +41,7 @@ static const uint8_t *blk_read(void *ctx, uint64_t off, size_t n)
 	/* the head holds the device's first bytes up to r.size (see blk_open) */
 	if (off + n <= sizeof(head))
 		return head + off;
-	if (win_len && off >= win_off && off + n <= win_off + win_len)
+	if (off >= win_off && off + n <= win_off + win_len) /* never with win_len 0: n > 0 */
 		return win + (off - win_off);
 	/* A fresh window from the 4 KiB boundary below off, of at least 16 KiB so that walking a
 	 * directory or an entry array does not read sector by sector. */
