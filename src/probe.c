@@ -534,7 +534,8 @@ static const char *probe_vfat(const struct probe_reader *r, const uint8_t *bs, s
 				*o++ = '-';
 		}
 		for (o = out->uuid; *o; o++)
-			*o = (char)up((unsigned char)*o);
+			if (*o > '9') /* a-f; not the '-' */
+				*o -= 32;
 	}
 	return "vfat";
 }
