@@ -608,7 +608,8 @@ int probe_fs(const uint8_t *buf, size_t len, struct fs_info *out)
  * call sits in a loop, and GCC's inlining copy cost the /init binary about 70 bytes. */
 __attribute__((noinline)) static int probe_gpt(const struct probe_reader *r, size_t ss, uint64_t lba, struct part_table *out)
 {
-	const uint8_t *h = lba <= UINT64_MAX / ss ? at(r, lba * ss, ss) : NULL;
+	/* lba is 1 or the disk's last sector: lba * ss does not wrap */
+	const uint8_t *h = at(r, lba * ss, ss);
 
 	if (!h || memcmp(h, "EFI PART", 8) != 0)
 		return -ENOENT;
