@@ -161,8 +161,8 @@ static int legacy_mount(const char *fstype, const char *source, const struct mnt
 	unsigned long flags;
 
 	if (legacy_options(o, &flags, data) < 0 && !from) {
-		errno = E2BIG;
-		return fail(e, -1, EM_TEXT("mount(2) option string"));
+		e->step = EM_TEXT("mount(2) option string");
+		return -E2BIG;
 	}
 	legacy_path(t, path, sizeof(path));
 	if (!from) {
