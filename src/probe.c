@@ -722,7 +722,7 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 	if (!out)
 		return -EINVAL;
 	memset(out, 0, sizeof(*out));
-	if (!r || !r->read || (sector_size && (!pow2(sector_size) || sector_size < 512 || sector_size > 65536)))
+	if (!r || !r->read || (sector_size && (!pow2(sector_size) || !(sector_size & 0x1FE00))) /* 512 to 65536 */)
 		return -EINVAL;
 	mbr = at(r, 0, 512);
 	/* Both the kernel and blkid want the 55 AA signature before trusting either table. */
