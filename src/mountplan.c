@@ -269,9 +269,10 @@ static int mount_one(const struct plan *p, const struct mount_entry *m, int root
 	} else if (m->src.kind == DEV_NONE) {
 		r = mount_device(p, m, m->src.value, &t);
 	} else {
-		const char *what = m->role == ROLE_ROOT ? "root device" : m->role == ROLE_USR ? "/usr device"
-		                   : m->role == ROLE_LAYER ? "overlay device" : "device";
-		r = dev_wait_desc(&m->src, src, m->wait_s, what, dev, sizeof(last_dev));
+		/* by enum mount_role */
+		static const char *const what[] = { EM_TEXT("root device"), EM_TEXT("/usr device"), EM_TEXT("device"),
+		                                    EM_TEXT("overlay device") };
+		r = dev_wait_desc(&m->src, src, m->wait_s, what[m->role], dev, sizeof(last_dev));
 		if (r == 0)
 			r = mount_device(p, m, dev, &t);
 	}
