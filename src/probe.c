@@ -58,6 +58,9 @@ static int magic_any(const uint8_t *p, const char *list)
 	return 0;
 }
 
+/* A sector (NULL: unreadable) that ends in the boot signature 55 AA. */
+static int sig_55aa(const uint8_t *s) { return s && le16(s + 510) == 0xAA55; }
+
 static int pow2(uint64_t v) { return v && !(v & (v - 1)); }
 
 /* ---- CRC32 (GPT, f2fs) and CRC32C (ext4, xfs, btrfs, erofs) ----------------------------------
@@ -408,7 +411,7 @@ static int fat_valid(const uint8_t *bs, struct fat *f)
 {
 	int strong = magic_any(bs, "\x52\x05" "MSWIN" "\x52\x08" "FAT32   " "\x36\x05" "MSDOS"
 	                           "\x36\x08" "FAT16   " "\x36\x08" "FAT12   " "\x36\x08" "FAT     ");
-	int sig = bs[0x1FE] == 0x55 && bs[0x1FF] == 0xAA;
+	int sig = sig_55aa(bs);
 	/* Weak magics: a jump instruction or the 55 AA signature. Old floppies carry the
 	 * signature; JFS and HPFS put a FAT-like pseudo-header in front of themselves. BitLocker
 	 * keeps a FAT-looking header whatever the magic. One walk of the refused ones, the weak
@@ -687,7 +690,7 @@ static void mbr_logical(const struct probe_reader *r, uint64_t ss, uint64_t firs
 
 	while (++nodata <= 100) {
 		const uint8_t *ebr = at(r, cur, 512);
-		if (!ebr || ebr[510] != 0x55 || ebr[511] != 0xAA)
+		if (!sig_55aa(ebr))
 			return;
 		const uint8_t *pt = ebr + 0x1BE, *link = NULL;
 		for (int i = 0; i < 4; i++) {
@@ -726,7 +729,7 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 		return -EINVAL;
 	mbr = at(r, 0, 512);
 	/* Both the kernel and blkid want the 55 AA signature before trusting either table. */
-	if (!mbr || mbr[510] != 0x55 || mbr[511] != 0xAA)
+	if (!sig_55aa(mbr))
 		return -ENOENT;
 	pt = mbr + 0x1BE;
 	for (int i = 0; i < 4; i++) {
