@@ -751,9 +751,9 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 			if ((k & 1) && (sector_size || (k == 1 && rc != -ENOENT)))
 				continue;
 			if (k >= 2) {
-				if (r->size == UINT64_MAX || r->size / ss < 2)
-					break;
 				lba = r->size / ss - 1;
+				if (r->size == UINT64_MAX || lba + 1 < 2) /* unknown, or under two sectors */
+					break;
 			}
 			/* out stays zeroed when a try fails (probe_gpt clears what it filled) */
 			rc = probe_gpt(r, ss, lba, out);
