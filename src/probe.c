@@ -518,9 +518,11 @@ static const char *probe_vfat(const struct probe_reader *r, const uint8_t *bs, s
 	}
 	/* FAT32's FSInfo sector: its signatures, or zeros (some formatters leave them out). */
 	const uint8_t *fsi = !fat16len && fsinfo ? at(r, (uint64_t)fsinfo * f.ssize, 512) : NULL;
-	uint32_t sig1 = fsi ? le32(fsi) : 0, sig2 = fsi ? le32(fsi + 484) : 0; /* "RRaA"/"RRdA", "rrAa" */
-	if ((sig1 && sig1 != 0x41615252 && sig1 != 0x41645252) || (sig2 && sig2 != 0x61417272))
-		return NULL;
+	if (fsi) {
+		uint32_t sig1 = le32(fsi), sig2 = le32(fsi + 484); /* "RRaA" or "RRdA", "rrAa" */
+		if ((sig1 && sig1 != 0x41615252 && sig1 != 0x41645252) || (sig2 && sig2 != 0x61417272))
+			return NULL;
+	}
 	/* The label entry as it is (even "NO NAME"). Only when the directory cannot be read at all
 	 * (a buffer that ends before it) does the boot sector's copy (blkid's LABEL_FATBOOT, which
 	 * formatters and fatlabel keep equal) stand in, where "NO NAME" means none. */
