@@ -311,17 +311,14 @@ int mount_plan(const struct plan *p, const char *sysroot)
 		log_err("open %s failed: %s", sysroot, errstr(-r));
 		return r;
 	}
-	if (p->have_usr) {
-		r = mount_one(p, &p->usr, rootfd, sysroot);
-		if (r < 0 && !p->usr.opts.nofail)
-			goto out;
-	}
-	for (unsigned i = 0; i < p->nextra; i++) {
+	/* /usr (when there is one), then the extra mounts */
+	for (int i = p->have_usr ? -1 : 0; i < (int)p->nextra; i++) {
+		const struct mount_entry *x = i < 0 ? &p->usr : &p->extra[i];
 		/* Re-resolved each time: a mount may land inside one made just before. */
-		r = mount_one(p, &p->extra[i], rootfd, sysroot);
-		if (r < 0 && p->extra[i].opts.nofail) {
-			log_warn(EARLYMOUNT ".mount=%s on %s: nofail, going on", p->extra[i].src.text,
-			         p->extra[i].target);
+		r = mount_one(p, x, rootfd, sysroot);
+		if (r < 0 && x->opts.nofail) {
+			if (i >= 0)
+				log_warn(EARLYMOUNT ".mount=%s on %s: nofail, going on", x->src.text, x->target);
 			r = 0;
 		}
 		if (r < 0)
