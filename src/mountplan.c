@@ -109,7 +109,7 @@ static int mount_device(const struct plan *p, const struct mount_entry *m, const
 	struct sbuf sb;
 	struct mnt_err e;
 	int r = -EINVAL, any = 0, n = 0;
-	const char *how = m->role == ROLE_ROOT ? "rootfstype=" : "its FSTYPE";
+	const char *how = m->role == ROLE_ROOT ? "rootfstype=" : EM_TEXT("its FSTYPE");
 
 	if (m->fstypes[0]) {
 		em_strlcpy(list, m->fstypes, sizeof(list));
