@@ -184,7 +184,9 @@ static int mount_device(const struct plan *p, const struct mount_entry *m, const
 			continue;
 		}
 		log_debug("%s as %s: %s", dev, type, errstr(-r));
-		sb_printf(&sb, "%s%s", n++ ? ", " : "", type);
+		if (n++)
+			sb_puts(&sb, ", ");
+		sb_puts(&sb, type);
 		if (r != -EINVAL && r != -EACCES) {
 			log_err("%s (trying the kernel's filesystems in turn; tried %s)", msgs[0], tried);
 			return r;
