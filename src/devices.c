@@ -55,13 +55,13 @@ static const char *no_probe(const char *path)
 	const char *n = path + 5; /* a node of the list: "/dev/NAME" */
 	if (n[0] == 'f' && n[1] == 'd' && is_digit(n[2]))
 		return EM_TEXT("a floppy drive");
-	if (strncmp(n, "mmcblk", 6) == 0) {
+	if (str_startswith(n, "mmcblk")) {
 		const char *p = n + 6;
 		while (is_digit(*p))
 			p++;
-		if (strncmp(p, "boot", 4) == 0)
+		if (str_startswith(p, "boot"))
 			return EM_TEXT("an eMMC boot area");
-		if (strncmp(p, "rpmb", 4) == 0)
+		if (str_startswith(p, "rpmb"))
 			return EM_TEXT("an eMMC RPMB area");
 	}
 	return NULL;
