@@ -573,7 +573,7 @@ static const struct fs_format fs_formats[] = {
 
 int probe_fs_r(const struct probe_reader *r, struct fs_info *out)
 {
-	if (!out || !r || !r->read)
+	if (!out || !r)
 		return -EINVAL;
 	/* A check writes into out only for a format it recognises. */
 	memset(out, 0, sizeof(*out));
@@ -727,7 +727,7 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 	if (!out)
 		return -EINVAL;
 	memset(out, 0, sizeof(*out));
-	if (!r || !r->read || (sector_size && (!pow2(sector_size) || !(sector_size & 0x1FE00))) /* 512 to 65536 */)
+	if (!r || (sector_size && (!pow2(sector_size) || !(sector_size & 0x1FE00))) /* 512 to 65536 */)
 		return -EINVAL;
 	mbr = at(r, 0, 512);
 	/* Both the kernel and blkid want the 55 AA signature before trusting either table. */
