@@ -705,8 +705,10 @@ static void mbr_logical(const struct probe_reader *r, uint64_t ss, uint64_t firs
 					link = e;
 				continue;
 			}
-			/* The kernel's check against garbage in the 3rd and 4th entries. */
-			if (i >= 2 && (off + len > cur_size || cur + off < first || cur + off + len > first + size))
+			/* The kernel's check against garbage in the 3rd and 4th entries; its third test,
+			 * cur + off < first, never holds here: cur >= first, and no sum of these 32-bit
+			 * sector counts times ss (at most 65536) wraps. */
+			if (i >= 2 && (off + len > cur_size || cur + off + len > first + size))
 				continue;
 			if (!mbr_add(out, (*next)++))
 				return;
