@@ -34,16 +34,17 @@ static const uint8_t *at(const struct probe_reader *r, uint64_t off, uint64_t n)
 }
 
 /* Always inlined: each becomes one load (and a byte swap), shorter than a call, but GCC's -Oz
- * inliner weighs them before the byte loads are merged and kept le32, le64 and be32 as calls. */
-#define EM_LOAD static inline __attribute__((always_inline))
-EM_LOAD uint32_t le16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
-EM_LOAD uint32_t le32(const uint8_t *p) { return le16(p) | le16(p + 2) << 16; }
-EM_LOAD uint64_t le64(const uint8_t *p) { return le32(p) | (uint64_t)le32(p + 4) << 32; }
-EM_LOAD uint32_t be16(const uint8_t *p) { return (uint32_t)p[0] << 8 | p[1]; }
-EM_LOAD uint32_t be32(const uint8_t *p) { return be16(p) << 16 | be16(p + 2); }
-EM_LOAD uint64_t be64(const uint8_t *p) { return (uint64_t)be32(p) << 32 | be32(p + 4); }
+ * inliner weighs them before the byte loads are merged and kept le32, le64 and be32 as calls.
+ * all_zero and pow2 below, too, are shorter inlined than called. */
+#define EM_INLINE static inline __attribute__((always_inline))
+EM_INLINE uint32_t le16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
+EM_INLINE uint32_t le32(const uint8_t *p) { return le16(p) | le16(p + 2) << 16; }
+EM_INLINE uint64_t le64(const uint8_t *p) { return le32(p) | (uint64_t)le32(p + 4) << 32; }
+EM_INLINE uint32_t be16(const uint8_t *p) { return (uint32_t)p[0] << 8 | p[1]; }
+EM_INLINE uint32_t be32(const uint8_t *p) { return be16(p) << 16 | be16(p + 2); }
+EM_INLINE uint64_t be64(const uint8_t *p) { return (uint64_t)be32(p) << 32 | be32(p + 4); }
 
-static int all_zero(const uint8_t *p, size_t n)
+EM_INLINE int all_zero(const uint8_t *p, size_t n)
 {
 	while (n--)
 		if (*p++)
@@ -64,7 +65,7 @@ static int magic_any(const uint8_t *p, const char *list)
 /* A sector (NULL: unreadable) that ends in the boot signature 55 AA. */
 static int sig_55aa(const uint8_t *s) { return s && le16(s + 510) == 0xAA55; }
 
-static int pow2(uint64_t v) { return v && !(v & (v - 1)); }
+EM_INLINE int pow2(uint64_t v) { return v && !(v & (v - 1)); }
 
 /* ---- CRC32 (GPT, f2fs) and CRC32C (ext4, xfs, btrfs, erofs) ----------------------------------
  * Both are reflected CRCs; bitwise keeps the code tiny and there is no table to initialise. The
