@@ -34,7 +34,8 @@ static char pool[DEV_POOL];
 static uint32_t devs[MAX_DEVS];
 static unsigned ndevs;
 
-static const char *dev_at(unsigned i) { return pool + devs[i]; }
+/* Not inlined: pool + devs[i] takes two 32-bit absolute addresses, longer than the call. */
+__attribute__((noinline)) static const char *dev_at(unsigned i) { return pool + devs[i]; }
 
 void dev_part_name(const char *disk, unsigned n, char *out, size_t cap)
 {
