@@ -36,11 +36,12 @@ static const uint8_t *blk_read(void *ctx, uint64_t off, size_t n)
 {
 	struct blkdev *d = ctx;
 
-	if (n > sizeof(win) || off > d->size || n > d->size - off)
+	if (n > sizeof(win) || off > d->r.size || n > d->r.size - off)
 		return NULL;
-	if (off + n <= d->head_len)
+	/* the head holds the device's first bytes up to r.size (see blk_open) */
+	if (off + n <= sizeof(head))
 		return head + off;
-	if (win_len && off >= win_off && off + n <= win_off + win_len)
+	if (off >= win_off && off + n <= win_off + win_len) /* never with win_len 0: n > 0 */
 		return win + (off - win_off);
 	/* A fresh window from the 4 KiB boundary below off, of at least 16 KiB so that walking a
 	 * directory or an entry array does not read sector by sector. */
@@ -51,8 +52,8 @@ static const uint8_t *blk_read(void *ctx, uint64_t off, size_t n)
 	want = want < 16384 ? 16384 : (want + 4095) & ~(size_t)4095;
 	if (want > sizeof(win))
 		want = sizeof(win);
-	if (want > d->size - start)
-		want = (size_t)(d->size - start);
+	if (want > d->r.size - start)
+		want = (size_t)(d->r.size - start);
 	win_len = 0;
 	long got = read_at(d->fd, win, want, d->base + start);
 	if (got < 0 || (uint64_t)got < off - start + n)
@@ -81,25 +82,23 @@ int blk_open(const char *path, uint64_t base, struct blkdev *d)
 	if (ioctl(d->fd, BLKSSZGET, &ss) < 0 || ss < 512)
 		ss = 512;
 	d->base = base;
-	d->size = size > base ? size - base : 0;
+	d->r.size = size > base ? size - base : 0;
 	d->sector_size = (unsigned)ss;
-	d->head_len = 0;
 	d->r.read = blk_read;
 	d->r.ctx = d;
-	d->r.size = d->size;
 	win_len = 0;
-	if (!d->size)
+	if (!d->r.size)
 		return 0;
-	long got = read_at(d->fd, head, d->size < sizeof(head) ? (size_t)d->size : sizeof(head), base);
+	long got = read_at(d->fd, head, d->r.size < sizeof(head) ? (size_t)d->r.size : sizeof(head), base);
 	if (got < 0) {
 		int e = (int)got;
 		blk_close(d);
 		return e;
 	}
-	d->head_len = (size_t)got;
-	/* A short head means the device ends (or fails) there: nothing past it is read. */
-	if (d->head_len < sizeof(head))
-		d->size = d->r.size = d->head_len;
+	/* A short head means the device ends (or fails) there: nothing past it is read. So the head
+	 * holds every byte up to r.size or all of its own. */
+	if ((size_t)got < sizeof(head))
+		d->r.size = (size_t)got;
 	return 0;
 }
 

@@ -12,10 +12,9 @@
 struct blkdev {
 	int fd;
 	uint64_t base;         /* device offset of byte 0 of what the probers see */
-	uint64_t size;         /* bytes from base to the end; 0 for an empty drive */
 	unsigned sector_size;  /* the logical sector size (BLKSSZGET); 512 for a file */
-	size_t head_len;       /* bytes of the head read */
-	struct probe_reader r; /* for probe_fs_r() and probe_parts_r() */
+	struct probe_reader r; /* for probe_fs_r() and probe_parts_r(); r.size: the bytes from base
+	                          to the end, 0 for an empty drive */
 };
 
 /* Opens path read-only and reads its head from offset base. 0, or -errno of open or read. A

@@ -32,7 +32,8 @@ int btrfs_register(const char *path)
 	fd = open("/dev/btrfs-control", O_RDWR | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	memset(&args, 0, sizeof(args));
+	/* Static, so fd is 0; the kernel reads name up to its NUL (btrfs_control_ioctl), whatever
+	 * an earlier, longer path left after it. */
 	em_strlcpy(args.name, path, sizeof(args.name));
 	/* The kernel reads the member's superblock and adds it to its list of devices for that
 	 * fsid (btrfs_control_ioctl -> btrfs_scan_one_device). */

@@ -34,7 +34,8 @@ static char pool[DEV_POOL];
 static uint32_t devs[MAX_DEVS];
 static unsigned ndevs;
 
-static const char *dev_at(unsigned i) { return pool + devs[i]; }
+/* Not inlined: pool + devs[i] takes two 32-bit absolute addresses, longer than the call. */
+__attribute__((noinline)) static const char *dev_at(unsigned i) { return pool + devs[i]; }
 
 void dev_part_name(const char *disk, unsigned n, char *out, size_t cap)
 {
@@ -55,13 +56,13 @@ static const char *no_probe(const char *path)
 	const char *n = path + 5; /* a node of the list: "/dev/NAME" */
 	if (n[0] == 'f' && n[1] == 'd' && is_digit(n[2]))
 		return EM_TEXT("a floppy drive");
-	if (strncmp(n, "mmcblk", 6) == 0) {
+	if (str_startswith(n, "mmcblk")) {
 		const char *p = n + 6;
 		while (is_digit(*p))
 			p++;
-		if (strncmp(p, "boot", 4) == 0)
+		if (str_startswith(p, "boot"))
 			return EM_TEXT("an eMMC boot area");
-		if (strncmp(p, "rpmb", 4) == 0)
+		if (str_startswith(p, "rpmb"))
 			return EM_TEXT("an eMMC RPMB area");
 	}
 	return NULL;
@@ -283,7 +284,7 @@ static int probe_node(unsigned i, struct fs_info *fi, int *fs, int *err)
 	*err = blk_open(path, 0, &bd);
 	if (*err < 0)
 		return pt;
-	if (bd.size) {
+	if (bd.r.size) {
 		*fs = probe_fs_r(&bd.r, fi);
 		if (!is_partition(path) && (has_partitions(i) || *fs < 0 || str_eq(fi->type, "iso9660")))
 			pt = probe_parts_r(&bd.r, bd.sector_size, &ptab);
@@ -683,7 +684,7 @@ void dev_report(void)
 				sb_printf(&sb, " (device %llu of a %llu-device btrfs)", (unsigned long long)fi.devid,
 				          (unsigned long long)fi.ndevices);
 		} else {
-			sb_printf(&sb, "%s", !bd.size ? " empty (no medium?)" : " no known filesystem or partition table");
+			sb_printf(&sb, "%s", !bd.r.size ? " empty (no medium?)" : " no known filesystem or partition table");
 		}
 		log_err("%s", line);
 		if (pt != 0)

@@ -161,8 +161,8 @@ static int legacy_mount(const char *fstype, const char *source, const struct mnt
 	unsigned long flags;
 
 	if (legacy_options(o, &flags, data) < 0 && !from) {
-		errno = E2BIG;
-		return fail(e, -1, EM_TEXT("mount(2) option string"));
+		e->step = EM_TEXT("mount(2) option string");
+		return -E2BIG;
 	}
 	legacy_path(t, path, sizeof(path));
 	if (!from) {
@@ -236,18 +236,20 @@ int mnt_new(const char *fstype, const char *source, const struct optset *o,
 	 * mount(2): MOUNT_ATTR_RDONLY alone would leave the filesystem free to write its superblock. A
 	 * flag's value is NULL, as SET_FLAG wants it. */
 	for (int i = -2; i <= (int)o->nparams; i++) {
-		const char *key = "source", *val = source;
+		const char *key = NULL, *val = NULL;
 		unsigned cmd;
-		if (i == -2 && !source)
-			continue;
-		if (i == -1) {
+		if (i == -2) {
+			if (!source)
+				continue;
+			key = "source";
+			val = source;
+		} else if (i == -1) {
 			if (o->ro < 0)
 				continue;
 			key = o->ro ? "ro" : "rw";
-			val = NULL;
-		} else if (i >= 0) {
-			key = i < (int)o->nparams ? o->params[i].key : NULL;
-			val = i < (int)o->nparams ? o->params[i].value : NULL;
+		} else if (i < (int)o->nparams) {
+			key = o->params[i].key;
+			val = o->params[i].value;
 		}
 		cmd = !key ? EM_FSCONFIG_CMD_CREATE : val ? EM_FSCONFIG_SET_STRING : EM_FSCONFIG_SET_FLAG;
 		if (sys_fsconfig(fd, cmd, key, val, 0) < 0) {

@@ -109,7 +109,7 @@ static int mount_device(const struct plan *p, const struct mount_entry *m, const
 	struct sbuf sb;
 	struct mnt_err e;
 	int r = -EINVAL, any = 0, n = 0;
-	const char *how = m->role == ROLE_ROOT ? "rootfstype=" : "its FSTYPE";
+	const char *how = m->role == ROLE_ROOT ? "rootfstype=" : EM_TEXT("its FSTYPE");
 
 	if (m->fstypes[0]) {
 		em_strlcpy(list, m->fstypes, sizeof(list));
@@ -184,7 +184,9 @@ static int mount_device(const struct plan *p, const struct mount_entry *m, const
 			continue;
 		}
 		log_debug("%s as %s: %s", dev, type, errstr(-r));
-		sb_printf(&sb, "%s%s", n++ ? ", " : "", type);
+		if (n++)
+			sb_puts(&sb, ", ");
+		sb_puts(&sb, type);
 		if (r != -EINVAL && r != -EACCES) {
 			log_err("%s (trying the kernel's filesystems in turn; tried %s)", msgs[0], tried);
 			return r;
@@ -269,9 +271,10 @@ static int mount_one(const struct plan *p, const struct mount_entry *m, int root
 	} else if (m->src.kind == DEV_NONE) {
 		r = mount_device(p, m, m->src.value, &t);
 	} else {
-		const char *what = m->role == ROLE_ROOT ? "root device" : m->role == ROLE_USR ? "/usr device"
-		                   : m->role == ROLE_LAYER ? "overlay device" : "device";
-		r = dev_wait_desc(&m->src, src, m->wait_s, what, dev, sizeof(last_dev));
+		/* by enum mount_role */
+		static const char *const what[] = { EM_TEXT("root device"), EM_TEXT("/usr device"), EM_TEXT("device"),
+		                                    EM_TEXT("overlay device") };
+		r = dev_wait_desc(&m->src, src, m->wait_s, what[m->role], dev, sizeof(last_dev));
 		if (r == 0)
 			r = mount_device(p, m, dev, &t);
 	}
@@ -310,17 +313,14 @@ int mount_plan(const struct plan *p, const char *sysroot)
 		log_err("open %s failed: %s", sysroot, errstr(-r));
 		return r;
 	}
-	if (p->have_usr) {
-		r = mount_one(p, &p->usr, rootfd, sysroot);
-		if (r < 0 && !p->usr.opts.nofail)
-			goto out;
-	}
-	for (unsigned i = 0; i < p->nextra; i++) {
+	/* /usr (when there is one), then the extra mounts */
+	for (int i = p->have_usr ? -1 : 0; i < (int)p->nextra; i++) {
+		const struct mount_entry *x = i < 0 ? &p->usr : &p->extra[i];
 		/* Re-resolved each time: a mount may land inside one made just before. */
-		r = mount_one(p, &p->extra[i], rootfd, sysroot);
-		if (r < 0 && p->extra[i].opts.nofail) {
-			log_warn(EARLYMOUNT ".mount=%s on %s: nofail, going on", p->extra[i].src.text,
-			         p->extra[i].target);
+		r = mount_one(p, x, rootfd, sysroot);
+		if (r < 0 && x->opts.nofail) {
+			if (i >= 0)
+				log_warn(EARLYMOUNT ".mount=%s on %s: nofail, going on", x->src.text, x->target);
 			r = 0;
 		}
 		if (r < 0)

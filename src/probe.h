@@ -42,7 +42,7 @@ struct fs_info {
  * Returns 0 and fills *out, or -ENOENT when no format matched (out->type is then ""). Never reads
  * past buf+len. */
 int probe_fs(const uint8_t *buf, size_t len, struct fs_info *out);
-/* The same over a reader. -EINVAL without one. */
+/* The same over a reader (its read set, as every reader has it). -EINVAL without one. */
 int probe_fs_r(const struct probe_reader *r, struct fs_info *out);
 
 /* The kernel makes at most DISK_MAX_PARTS (256) partitions of a disk (block/partitions/core.c:
