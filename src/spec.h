@@ -63,14 +63,10 @@ enum onfail { ONFAIL_DEFAULT, ONFAIL_SHELL, ONFAIL_REBOOT, ONFAIL_POWEROFF, ONFA
 
 struct plan {
 	int have_root;
-	struct mount_entry root;
 	int have_usr;
-	struct mount_entry usr;
 	unsigned nextra;
-	struct mount_entry extra[PLAN_MAX_EXTRA];
 	const char *init;          /* init= (made absolute), or NULL for the kernel's search order */
 	const char *init_given;    /* init= as written (the kernel runs a relative one from /) */
-	char init_buf[256];
 	unsigned ninit_args;       /* arguments after "--" */
 	const char *const *init_args;
 	long wait_s;               /* how long to wait for devices; -1 = forever (bare rootwait) */
@@ -81,8 +77,6 @@ struct plan {
 	unsigned jobs;             /* earlymount.jobs=N: finit_module calls at once; 0 = the CPUs, at most 8 */
 	enum onfail onfail;
 	unsigned nmodules;
-	char modules_buf[512];
-	const char *modules[PLAN_MAX_MODULES];
 	enum spec_rules rules;
 	/* Layered roots (layers.c). share_root: root= is a tag of a 9p or virtiofs share (every type
 	 * of rootfstype= is one), mounted with that tag as its source and retried until it appears. */
@@ -90,12 +84,18 @@ struct plan {
 	int share_root;
 	const char *rootimage;     /* earlymount.rootimage=PATH inside the root device, or NULL */
 	int have_overlay;          /* earlymount.overlay=DEVICE: the persistent upper layer */
-	struct mount_entry overlay;
-	struct optset tmpfs_opts;  /* earlymount.tmpfsflags=: the tmpfs layers' options */
 	/* What was accepted or ignored the way the kernel (or systemd) does, with a warning: each
 	 * line ends in '\n'. The caller logs them (log_warn, one per line); plan prints them. */
 	unsigned nwarnings;
 	int warnings_cut;          /* more warnings than fit in the buffer */
+	struct mount_entry root;
+	struct mount_entry usr;
+	struct mount_entry extra[PLAN_MAX_EXTRA];
+	char init_buf[256];
+	char modules_buf[512];
+	const char *modules[PLAN_MAX_MODULES];
+	struct mount_entry overlay;
+	struct optset tmpfs_opts;  /* earlymount.tmpfsflags=: the tmpfs layers' options */
 	char warnings[1024];
 };
 
