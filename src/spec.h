@@ -23,10 +23,10 @@ enum devkind {
 struct devspec {
 	enum devkind kind;
 	const char *text;           /* as given, for messages */
-	char value[SPEC_VALUE_MAX]; /* the path, UUID, label, ... (by-label's \xNN escapes decoded) */
 	int partnroff;              /* PARTUUID=.../PARTNROFF=N */
 	unsigned major, minor;      /* DEV_DEVNUM */
 	int devnum_offset;          /* MAJ:MIN:OFFSET was given: the kernel reads and ignores OFFSET */
+	char value[SPEC_VALUE_MAX]; /* the path, UUID, label, ... (by-label's \xNN escapes decoded) */
 };
 
 /* ROLE_LAYER: a device a layered root is built from (earlymount.overlay=), mounted on its own
