@@ -42,12 +42,12 @@ enum spec_rules { SPEC_RULES_KERNEL, SPEC_RULES_SYSTEMD };
 struct mount_entry {
 	enum mount_role role;
 	const char *param;       /* "root", "mount.usr", "earlymount.mount" (for messages) */
-	struct devspec src;
 	const char *target;      /* inside the new root: "/" for the root itself */
-	char fstypes[128];       /* comma list to try in order; "" = probe the device */
 	int bind;                /* bind mount (open_tree); recursive in opts.recursive */
 	long wait_s;             /* how long to wait for the device; -1 = forever (set by spec_build) */
 	const char *wait_from;   /* which parameter or rule set wait_s (for the plan) */
+	struct devspec src;
+	char fstypes[128];       /* comma list to try in order; "" = probe the device */
 	struct optset opts;
 };
 
