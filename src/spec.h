@@ -65,29 +65,32 @@ struct plan {
 	int have_root;
 	int have_usr;
 	unsigned nextra;
+	unsigned nmodules;
 	const char *init;          /* init= (made absolute), or NULL for the kernel's search order */
-	const char *init_given;    /* init= as written (the kernel runs a relative one from /) */
-	unsigned ninit_args;       /* arguments after "--" */
-	const char *const *init_args;
 	long wait_s;               /* how long to wait for devices; -1 = forever (bare rootwait) */
 	const char *wait_from;     /* which parameter set wait_s */
 	unsigned long rootdelay_s;
 	const char *journaldev;    /* root.journaldev= (dracut): the root's external journal/log device */
+	/* Layered roots (layers.c). share_root: root= is a tag of a 9p or virtiofs share (every type
+	 * of rootfstype= is one), mounted with that tag as its source and retried until it appears. */
+	const char *rootimage;     /* earlymount.rootimage=PATH inside the root device, or NULL */
 	int debug;
 	unsigned jobs;             /* earlymount.jobs=N: finit_module calls at once; 0 = the CPUs, at most 8 */
 	enum onfail onfail;
-	unsigned nmodules;
-	enum spec_rules rules;
-	/* Layered roots (layers.c). share_root: root= is a tag of a 9p or virtiofs share (every type
-	 * of rootfstype= is one), mounted with that tag as its source and retried until it appears. */
 	enum volatile_mode volatile_mode;
 	int share_root;
-	const char *rootimage;     /* earlymount.rootimage=PATH inside the root device, or NULL */
 	int have_overlay;          /* earlymount.overlay=DEVICE: the persistent upper layer */
 	/* What was accepted or ignored the way the kernel (or systemd) does, with a warning: each
-	 * line ends in '\n'. The caller logs them (log_warn, one per line); plan prints them. */
+	 * line ends in '\n' (in warnings, below). The caller logs them (log_warn, one per line); plan
+	 * prints them. */
 	unsigned nwarnings;
 	int warnings_cut;          /* more warnings than fit in the buffer */
+	enum spec_rules rules;
+	unsigned ninit_args;       /* arguments after "--" */
+	const char *init_given;    /* init= as written (the kernel runs a relative one from /) */
+	const char *const *init_args;
+	/* The fields above are the ones read most: they come first, where an access through a
+	 * pointer to the plan takes a one-byte offset. */
 	struct mount_entry root;
 	struct mount_entry usr;
 	struct mount_entry extra[PLAN_MAX_EXTRA];
