@@ -141,14 +141,8 @@ static unsigned long kernel_strtoul(const char *s, unsigned base, const char **e
 	else if (!base)
 		base = s[0] == '0' ? 8 : 10;
 	for (;; s++, n++) {
-		unsigned d;
-		if (*s >= '0' && *s <= '9')
-			d = (unsigned)(*s - '0');
-		else if (is_hex(*s))
-			d = (unsigned)hexval(*s);
-		else
-			break;
-		if (d >= base)
+		unsigned d = (unsigned)hexval(*s);
+		if (!is_hex(*s) || d >= base)
 			break;
 		v = v > (~0ul - d) / base ? ~0ul : v * base + d;
 	}
