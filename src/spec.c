@@ -33,6 +33,14 @@ static int hexval(char c)
 	return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
 }
 
+static size_t hex_run(const char *s)
+{
+	size_t n = 0;
+	while (is_hex(s[n]))
+		n++;
+	return n;
+}
+
 /* A path may not climb out with "..": every mount lands inside the new root, and a /dev path that
  * leaves /dev is not a device. */
 static int has_dotdot(const char *p)
@@ -57,7 +65,7 @@ static void copy_tag(const char *in, size_t n, char *out, size_t cap, int udev)
 	size_t o = 0;
 	while (in < end && o + 1 < cap) {
 		char c = *in++;
-		if (udev && c == '\\' && in[0] == 'x' && is_hex(in[1]) && is_hex(in[2])) {
+		if (udev && c == '\\' && in[0] == 'x' && hex_run(in + 1) >= 2) {
 			c = (char)(hexval(in[1]) << 4 | hexval(in[2]));
 			in += 3;
 		}
@@ -83,14 +91,6 @@ static int check_uuid(const struct devspec *d, char *err, size_t errlen)
 		if (!is_hex(*s) && *s != '-')
 			return efail(err, errlen, "'%s' is not a UUID: only hex digits and '-' are allowed", d->value);
 	return 0;
-}
-
-static size_t hex_run(const char *s)
-{
-	size_t n = 0;
-	while (is_hex(s[n]))
-		n++;
-	return n;
 }
 
 /* GPT: a GUID, 8-4-4-4-12 hex digits. MBR: the kernel's "SSSSSSSS-PP" (disk signature and
