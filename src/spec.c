@@ -23,14 +23,19 @@ const char *spec_kind_name(enum devkind k)
 	           (unsigned)k <= DEV_BIND ? (unsigned)k : DEV_BIND + 1);
 }
 
-static int is_hex(char c)
+/* A hex digit's value, 16 or more for any other byte. */
+static unsigned hexval(char c)
 {
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+	unsigned d = (unsigned)(c - '0');
+	if (d < 10)
+		return d;
+	d = (unsigned)((c | 0x20) - 'a');
+	return d < 6 ? d + 10 : 16;
 }
 
-static int hexval(char c)
+static int is_hex(char c)
 {
-	return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
+	return hexval(c) < 16;
 }
 
 static size_t hex_run(const char *s)
@@ -141,8 +146,8 @@ static unsigned long kernel_strtoul(const char *s, unsigned base, const char **e
 	else if (!base)
 		base = s[0] == '0' ? 8 : 10;
 	for (;; s++, n++) {
-		unsigned d = (unsigned)hexval(*s);
-		if (!is_hex(*s) || d >= base)
+		unsigned d = hexval(*s); /* 16 or more when not a digit of any base */
+		if (d >= base)
 			break;
 		v = v > (~0ul - d) / base ? ~0ul : v * base + d;
 	}
