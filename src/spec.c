@@ -382,8 +382,9 @@ static int check_fstypes(const char *list, char *err, size_t errlen)
 			fmt(err, errlen, "empty entry in the filesystem type list '%s'", list);
 			return -EINVAL;
 		}
-		if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
-		      c == '-' || c == ',' || (c >= 'A' && c <= 'Z'))) {
+		/* a letter of either case, a digit, or one of "._-," (c is not the NUL strchr finds) */
+		if (!(((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || (c >= '0' && c <= '9') ||
+		      strchr("._-,", c))) {
 			fmt(err, errlen, "'%s' is not a filesystem type (character '%c')", list, c);
 			return -EINVAL;
 		}
