@@ -850,7 +850,8 @@ static void rootdelay_param(struct ctx *c, const struct cmdline_arg *a)
 static int init_param(struct ctx *c, const struct cmdline_arg *a)
 {
 	struct plan *p = c->p;
-	if (strlen(a->value) + 2 > sizeof(p->init_buf))
+	size_t n = strlen(a->value);
+	if (n + 2 > sizeof(p->init_buf))
 		return fail(c, "init=%s: longer than %zu bytes", a->value, sizeof(p->init_buf) - 2);
 	/* The kernel execs init= as given, from "/" of the new root: a relative "sbin/init" is
 	 * /sbin/init (init/main.c run_init_process after the chroot into the root). A path that
@@ -859,7 +860,7 @@ static int init_param(struct ctx *c, const struct cmdline_arg *a)
 		return fail(c, "init=%s: not an absolute path, and it climbs with '..' (a relative "
 		    "init= runs from /: write it without '..')", a->value);
 	p->init_buf[0] = '/'; /* the text after it when relative, over it when absolute */
-	memcpy(p->init_buf + (a->value[0] != '/'), a->value, strlen(a->value) + 1);
+	memcpy(p->init_buf + (a->value[0] != '/'), a->value, n + 1);
 	p->init = p->init_buf;
 	p->init_given = a->value;
 	return 0;
