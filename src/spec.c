@@ -583,40 +583,32 @@ _Static_assert(G_OVERLAY - G_VOLATILE == LP_OVERLAY && G_ROOTIMAGE - G_VOLATILE 
                G_OVERLAYFLAGS - G_VOLATILE == LP_OVERLAYFLAGS && G_TMPFSFLAGS - G_VOLATILE == LP_TMPFSFLAGS,
                "the layer parameters' groups follow enum layer_param");
 
-/* The group of a name: of the kernel's (ours 0) or, after "earlymount.", of earlymount's own
- * (ours 1); G_NONE when it is none of them. */
-static enum group name_group(const char *n, int ours)
-{
-	int i = word_index(ours ? own_names : kernel_names, n, param_eq);
-	enum group g = (enum group)((ours ? G_TIMEOUT : G_ROOT) + i);
-	return i < 0 ? G_NONE : g == G_RW ? G_RORW : g;
-}
-
 static enum group group_of(const struct cmdline_arg *a)
 {
 	const char *n = a->name;
 	int ours = str_startswith(n, "earlymount.");
-	enum group g = name_group(n + (ours ? 11 : 0), ours);
+	int i = word_index(ours ? own_names : kernel_names, n + (ours ? 11 : 0), param_eq);
+	enum group g = (enum group)(G_ROOT + i); /* when it is one of the kernel's */
 
 	/* earlymount's own parameters count with or without a value (a bare earlymount.debug is
 	 * on; a bare earlymount.volatile is "yes", as a bare systemd.volatile is; the others say
 	 * "empty value"). */
 	if (ours)
-		return g != G_NONE ? g : G_UNKNOWN;
+		return i < 0 ? G_UNKNOWN : (enum group)(G_TIMEOUT + i);
+	if (i < 0)
+		return G_NONE;
 	/* __setup("ro", readonly) and __setup("rw", readwrite) (init/do_mounts.c) refuse a value:
-	 * "ro=1" is not ro. They set and clear one flag, so together they are one parameter.
+	 * "ro=1" is not ro. They set and clear one flag, so together they are one parameter, G_RORW.
 	 * rootwait and rootwait=N (6.4+) set the same root_wait. */
-	if (g == G_RORW)
+	if (g >= G_RORW)
 		return a->value ? G_NONE : G_RORW;
-	if (g == G_ROOTWAIT)
+	if (g == G_ROOTWAIT || a->value)
 		return g;
 	/* The kernel's __setup("root=", ...) matches only with the '=': a bare "root" is not root=
 	 * (obsolete_checksetup), nor for systemd (proc_cmdline_value_missing) or dracut (getarg
 	 * root=). It does not hide an earlier root=; it is said in a warning (root.journaldev, which
 	 * is dracut's getarg only, is not). */
-	if (!a->value)
-		return g != G_NONE && g < G_JOURNALDEV ? G_BARE : G_NONE;
-	return g;
+	return g < G_JOURNALDEV ? G_BARE : G_NONE;
 }
 
 struct ctx {
