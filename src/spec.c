@@ -747,10 +747,17 @@ static int device_param(struct ctx *c, const struct cmdline_arg *a, int usr)
 	struct mount_entry *m = usr ? &c->p->usr : &c->p->root;
 	char sub[192];
 	int r;
-	*(usr ? &c->p->have_usr : &c->p->have_root) = 1;
-	m->role = usr ? ROLE_USR : ROLE_ROOT;
-	m->param = usr ? "mount.usr" : "root";
-	m->target = usr ? "/usr" : "/";
+	if (usr) {
+		c->p->have_usr = 1;
+		m->role = ROLE_USR;
+		m->param = "mount.usr";
+		m->target = "/usr";
+	} else {
+		c->p->have_root = 1;
+		m->role = ROLE_ROOT;
+		m->param = "root";
+		m->target = "/";
+	}
 	if (!usr && c->p->share_root) {
 		/* A share's tag is the source as it is; the kernel drops a "/dev/" before it
 		 * (init/do_mounts.c prepare_namespace, then mount_nodev_root). */
