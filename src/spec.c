@@ -19,8 +19,8 @@ static const char *nth(const char *s, unsigned i)
 
 const char *spec_kind_name(enum devkind k)
 {
-	return nth("source\0path\0UUID\0LABEL\0PARTUUID\0PARTLABEL\0device number\0bind source\0?",
-	           (unsigned)k <= DEV_BIND ? (unsigned)k : DEV_BIND + 1);
+	/* k is one of enum devkind's: every kind is set from its constants */
+	return nth("source\0path\0UUID\0LABEL\0PARTUUID\0PARTLABEL\0device number\0bind source", (unsigned)k);
 }
 
 /* A hex digit's value, 16 or more for any other byte. */
@@ -177,7 +177,7 @@ static int parse_devnum(const char *s, struct devspec *d)
 
 	if (!p || *p != ':' || !(p = scan_dec(p + 1, &b)))
 		return -EINVAL;
-	d->devnum_offset = 0;
+	/* d->devnum_offset is 0: spec_parse_device cleared d (is_device_form reads nothing of it) */
 	if (*p == ':') {
 		const char *q = scan_dec(p + 1, &off);
 		if (!q || (q[0] == ':' && q[1] != '\0'))
@@ -753,8 +753,7 @@ static int device_param(struct ctx *c, const struct cmdline_arg *a, int usr)
 		m->param = "mount.usr";
 		m->target = "/usr";
 	} else {
-		c->p->have_root = 1;
-		m->role = ROLE_ROOT;
+		c->p->have_root = 1; /* m->role is ROLE_ROOT, 0, as spec_build cleared it */
 		m->param = "root";
 		m->target = "/";
 	}
