@@ -26,6 +26,7 @@ struct devspec {
 	int partnroff;              /* PARTUUID=.../PARTNROFF=N */
 	unsigned major, minor;      /* DEV_DEVNUM */
 	int devnum_offset;          /* MAJ:MIN:OFFSET was given: the kernel reads and ignores OFFSET */
+	/* last, as are the arrays in the structs below: the fields before it take one-byte offsets */
 	char value[SPEC_VALUE_MAX]; /* the path, UUID, label, ... (by-label's \xNN escapes decoded) */
 };
 
@@ -71,15 +72,15 @@ struct plan {
 	const char *wait_from;     /* which parameter set wait_s */
 	unsigned long rootdelay_s;
 	const char *journaldev;    /* root.journaldev= (dracut): the root's external journal/log device */
-	/* Layered roots (layers.c). share_root: root= is a tag of a 9p or virtiofs share (every type
-	 * of rootfstype= is one), mounted with that tag as its source and retried until it appears. */
-	const char *rootimage;     /* earlymount.rootimage=PATH inside the root device, or NULL */
 	int debug;
 	unsigned jobs;             /* earlymount.jobs=N: finit_module calls at once; 0 = the CPUs, at most 8 */
 	enum onfail onfail;
+	/* Layered roots (layers.c). share_root: root= is a tag of a 9p or virtiofs share (every type
+	 * of rootfstype= is one), mounted with that tag as its source and retried until it appears. */
 	enum volatile_mode volatile_mode;
 	int share_root;
 	int have_overlay;          /* earlymount.overlay=DEVICE: the persistent upper layer */
+	const char *rootimage;     /* earlymount.rootimage=PATH inside the root device, or NULL */
 	/* What was accepted or ignored the way the kernel (or systemd) does, with a warning: each
 	 * line ends in '\n' (in warnings, below). The caller logs them (log_warn, one per line); plan
 	 * prints them. */
@@ -89,8 +90,8 @@ struct plan {
 	unsigned ninit_args;       /* arguments after "--" */
 	const char *init_given;    /* init= as written (the kernel runs a relative one from /) */
 	const char *const *init_args;
-	/* The fields above are the ones read most: they come first, where an access through a
-	 * pointer to the plan takes a one-byte offset. */
+	/* The fields above come first, where an access through a pointer to the plan takes a
+	 * one-byte offset; the arrays and entries after them. */
 	struct mount_entry root;
 	struct mount_entry usr;
 	struct mount_entry extra[PLAN_MAX_EXTRA];
