@@ -661,7 +661,7 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 	char what[SPEC_VALUE_MAX], sub[192];
 	const char *where, *colon, *opts = NULL;
 	char *fstype = m->fstypes;
-	size_t n;
+	size_t n, wn;
 
 	/* The entry is the next free one, as spec_build cleared it (an error ends the reading, so no
 	 * entry is filled twice), filled as the parts are read. options_init on the cleared entry is
@@ -678,6 +678,7 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 		return fail(c, EARLYMOUNT ".mount=%s: WHAT is longer than %zu bytes", val, sizeof(what) - 1);
 	memcpy(what, val, n);
 	what[n] = '\0';
+	wn = n;
 	where++;
 	colon = strchr(where, ':');
 	if (colon) {
@@ -697,7 +698,7 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 	m->opts.used = n + 1;
 	m->target = m->opts.buf;
 	m->src.text = m->src.value;
-	em_strlcpy(m->src.value, what, sizeof(m->src.value)); /* spec_parse_device's own for a device */
+	memcpy(m->src.value, what, wn + 1); /* spec_parse_device's own for a device */
 	if (check_target(m->target, "mount point", sub, sizeof(sub)) < 0)
 		goto sub_fail;
 	if (str_eq(fstype + (fstype[0] == 'r'), "bind")) { /* bind or rbind */
@@ -860,7 +861,9 @@ static int init_param(struct ctx *c, const struct cmdline_arg *a)
 	p->init_buf[0] = '/'; /* the text after it when relative, over it when absolute */
 	memcpy(p->init_buf + (a->value[0] != '/'), a->value, n + 1);
 	p->init = p->init_buf;
-	p->init_given = a->value;
+#ifndef EM_BOOT_BUILD
+	p->init_given = a->value; /* for the plan printer, not in the /init build */
+#endif
 	return 0;
 }
 
@@ -894,7 +897,11 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 	case G_USRFSTYPE:
 		return fstype_param(c, a, g == G_USRFSTYPE ? &p->usr : &p->root);
 	case G_RORW:
+#ifdef EM_BOOT_BUILD
+		c->ro = n[1] == 'o'; /* ro_given is systemd's rules', which the /init build has not */
+#else
 		c->ro = c->ro_given = n[1] == 'o';
+#endif
 		return 0;
 	case G_ROOTWAIT:
 		rootwait_param(c, a);
@@ -907,10 +914,8 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 	case G_JOURNALDEV:
 		/* dracut's mount-root.sh hands it to xfs as logdev= and to ext4 as journal_path=:
 		 * a device path. Empty means none (getarg gives ""). */
-		if (!*a->value) {
-			p->journaldev = NULL;
+		if (!*a->value) /* p->journaldev stays NULL, as spec_build cleared it */
 			return 0;
-		}
 		if (!str_startswith(a->value, "/dev/") || has_dotdot(a->value))
 			return fail(c, "root.journaldev=%s: not a device path (/dev/...)", a->value);
 		p->journaldev = a->value;
