@@ -16,12 +16,12 @@ struct cmdline_arg {
 };
 
 struct cmdline {
-	char buf[CMDLINE_MAX];
 	size_t used; /* bytes of buf holding text (each appended line NUL-terminated) */
 	unsigned nargs;
-	struct cmdline_arg args[CMDLINE_MAX_ARGS];
 	unsigned ninit; /* arguments after "--" */
+	struct cmdline_arg args[CMDLINE_MAX_ARGS];
 	const char *init_args[CMDLINE_MAX_ARGS];
+	char buf[CMDLINE_MAX]; /* last: the counts before it take one-byte offsets */
 };
 
 /* Tokenizes text (len bytes, need not be NUL-terminated) into cl. Returns 0, -E2BIG when the text

@@ -168,9 +168,9 @@ int layer_finish(struct plan *p, char *err, size_t errlen)
 		m->param = "earlymount.volatile=state: tmpfs";
 		m->src.kind = DEV_NONE;
 		m->src.text = "tmpfs";
-		em_strlcpy(m->src.value, "tmpfs", sizeof(m->src.value));
+		memcpy(m->src.value, "tmpfs", 6);
 		m->target = "/var";
-		em_strlcpy(m->fstypes, "tmpfs", sizeof(m->fstypes));
+		memcpy(m->fstypes, "tmpfs", 6);
 		options_copy(&m->opts, &p->tmpfs_opts); /* spec_build sets its wait, as the others' */
 	}
 	return 0;

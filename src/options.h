@@ -18,7 +18,6 @@ struct fsparam {
 };
 
 struct optset {
-	char buf[OPT_BUF]; /* private copy of the option text, split in place */
 	size_t used;       /* bytes of buf in use */
 	unsigned attr_set; /* MOUNT_ATTR_* to set (all fit in 32 bits, as struct mount_attr's u64 holds them) */
 	unsigned attr_clr; /* MOUNT_ATTR_* to clear (binds; atime modes need MOUNT_ATTR__ATIME) */
@@ -29,6 +28,8 @@ struct optset {
 	const char *device_timeout; /* x-systemd.device-timeout= (used under --rules systemd), or NULL */
 	unsigned nparams;
 	struct fsparam params[OPT_MAX_PARAMS];
+	char buf[OPT_BUF]; /* private copy of the option text, split in place (last: the fields
+	                    * before it take one-byte offsets) */
 };
 
 /* The index of w among the words packed one after the other in list, ended by an empty word, as

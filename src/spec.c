@@ -19,18 +19,31 @@ static const char *nth(const char *s, unsigned i)
 
 const char *spec_kind_name(enum devkind k)
 {
-	return nth("source\0path\0UUID\0LABEL\0PARTUUID\0PARTLABEL\0device number\0bind source\0?",
-	           (unsigned)k <= DEV_BIND ? (unsigned)k : DEV_BIND + 1);
+	/* k is one of enum devkind's: every kind is set from its constants */
+	return nth("source\0path\0UUID\0LABEL\0PARTUUID\0PARTLABEL\0device number\0bind source", (unsigned)k);
+}
+
+/* A hex digit's value, 16 or more for any other byte. */
+static unsigned hexval(char c)
+{
+	unsigned d = (unsigned)(c - '0');
+	if (d < 10)
+		return d;
+	d = (unsigned)((c | 0x20) - 'a');
+	return d < 6 ? d + 10 : 16;
 }
 
 static int is_hex(char c)
 {
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+	return hexval(c) < 16;
 }
 
-static int hexval(char c)
+static size_t hex_run(const char *s)
 {
-	return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
+	size_t n = 0;
+	while (is_hex(s[n]))
+		n++;
+	return n;
 }
 
 /* A path may not climb out with "..": every mount lands inside the new root, and a /dev path that
@@ -57,7 +70,7 @@ static void copy_tag(const char *in, size_t n, char *out, size_t cap, int udev)
 	size_t o = 0;
 	while (in < end && o + 1 < cap) {
 		char c = *in++;
-		if (udev && c == '\\' && in[0] == 'x' && is_hex(in[1]) && is_hex(in[2])) {
+		if (udev && c == '\\' && in[0] == 'x' && hex_run(in + 1) >= 2) {
 			c = (char)(hexval(in[1]) << 4 | hexval(in[2]));
 			in += 3;
 		}
@@ -83,14 +96,6 @@ static int check_uuid(const struct devspec *d, char *err, size_t errlen)
 		if (!is_hex(*s) && *s != '-')
 			return efail(err, errlen, "'%s' is not a UUID: only hex digits and '-' are allowed", d->value);
 	return 0;
-}
-
-static size_t hex_run(const char *s)
-{
-	size_t n = 0;
-	while (is_hex(s[n]))
-		n++;
-	return n;
 }
 
 /* GPT: a GUID, 8-4-4-4-12 hex digits. MBR: the kernel's "SSSSSSSS-PP" (disk signature and
@@ -141,13 +146,7 @@ static unsigned long kernel_strtoul(const char *s, unsigned base, const char **e
 	else if (!base)
 		base = s[0] == '0' ? 8 : 10;
 	for (;; s++, n++) {
-		unsigned d;
-		if (*s >= '0' && *s <= '9')
-			d = (unsigned)(*s - '0');
-		else if (is_hex(*s))
-			d = (unsigned)hexval(*s);
-		else
-			break;
+		unsigned d = hexval(*s); /* 16 or more when not a digit of any base */
 		if (d >= base)
 			break;
 		v = v > (~0ul - d) / base ? ~0ul : v * base + d;
@@ -178,7 +177,7 @@ static int parse_devnum(const char *s, struct devspec *d)
 
 	if (!p || *p != ':' || !(p = scan_dec(p + 1, &b)))
 		return -EINVAL;
-	d->devnum_offset = 0;
+	/* d->devnum_offset is 0: spec_parse_device cleared d (is_device_form reads nothing of it) */
 	if (*p == ':') {
 		const char *q = scan_dec(p + 1, &off);
 		if (!q || (q[0] == ':' && q[1] != '\0'))
@@ -383,8 +382,9 @@ static int check_fstypes(const char *list, char *err, size_t errlen)
 			fmt(err, errlen, "empty entry in the filesystem type list '%s'", list);
 			return -EINVAL;
 		}
-		if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
-		      c == '-' || c == ',' || (c >= 'A' && c <= 'Z'))) {
+		/* a letter of either case, a digit, or one of "._-," (c is not the NUL strchr finds) */
+		if (!(((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || (c >= '0' && c <= '9') ||
+		      strchr("._-,", c))) {
 			fmt(err, errlen, "'%s' is not a filesystem type (character '%c')", list, c);
 			return -EINVAL;
 		}
@@ -583,40 +583,32 @@ _Static_assert(G_OVERLAY - G_VOLATILE == LP_OVERLAY && G_ROOTIMAGE - G_VOLATILE 
                G_OVERLAYFLAGS - G_VOLATILE == LP_OVERLAYFLAGS && G_TMPFSFLAGS - G_VOLATILE == LP_TMPFSFLAGS,
                "the layer parameters' groups follow enum layer_param");
 
-/* The group of a name: of the kernel's (ours 0) or, after "earlymount.", of earlymount's own
- * (ours 1); G_NONE when it is none of them. */
-static enum group name_group(const char *n, int ours)
-{
-	int i = word_index(ours ? own_names : kernel_names, n, param_eq);
-	enum group g = (enum group)((ours ? G_TIMEOUT : G_ROOT) + i);
-	return i < 0 ? G_NONE : g == G_RW ? G_RORW : g;
-}
-
 static enum group group_of(const struct cmdline_arg *a)
 {
 	const char *n = a->name;
 	int ours = str_startswith(n, "earlymount.");
-	enum group g = name_group(n + (ours ? 11 : 0), ours);
+	int i = word_index(ours ? own_names : kernel_names, n + (ours ? 11 : 0), param_eq);
+	enum group g = (enum group)(G_ROOT + i); /* when it is one of the kernel's */
 
 	/* earlymount's own parameters count with or without a value (a bare earlymount.debug is
 	 * on; a bare earlymount.volatile is "yes", as a bare systemd.volatile is; the others say
 	 * "empty value"). */
 	if (ours)
-		return g != G_NONE ? g : G_UNKNOWN;
+		return i < 0 ? G_UNKNOWN : (enum group)(G_TIMEOUT + i);
+	if (i < 0)
+		return G_NONE;
 	/* __setup("ro", readonly) and __setup("rw", readwrite) (init/do_mounts.c) refuse a value:
-	 * "ro=1" is not ro. They set and clear one flag, so together they are one parameter.
+	 * "ro=1" is not ro. They set and clear one flag, so together they are one parameter, G_RORW.
 	 * rootwait and rootwait=N (6.4+) set the same root_wait. */
-	if (g == G_RORW)
+	if (g >= G_RORW)
 		return a->value ? G_NONE : G_RORW;
-	if (g == G_ROOTWAIT)
+	if (g == G_ROOTWAIT || a->value)
 		return g;
 	/* The kernel's __setup("root=", ...) matches only with the '=': a bare "root" is not root=
 	 * (obsolete_checksetup), nor for systemd (proc_cmdline_value_missing) or dracut (getarg
 	 * root=). It does not hide an earlier root=; it is said in a warning (root.journaldev, which
 	 * is dracut's getarg only, is not). */
-	if (!a->value)
-		return g != G_NONE && g < G_JOURNALDEV ? G_BARE : G_NONE;
-	return g;
+	return g < G_JOURNALDEV ? G_BARE : G_NONE;
 }
 
 struct ctx {
@@ -669,7 +661,7 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 	char what[SPEC_VALUE_MAX], sub[192];
 	const char *where, *colon, *opts = NULL;
 	char *fstype = m->fstypes;
-	size_t n;
+	size_t n, wn;
 
 	/* The entry is the next free one, as spec_build cleared it (an error ends the reading, so no
 	 * entry is filled twice), filled as the parts are read. options_init on the cleared entry is
@@ -686,6 +678,7 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 		return fail(c, EARLYMOUNT ".mount=%s: WHAT is longer than %zu bytes", val, sizeof(what) - 1);
 	memcpy(what, val, n);
 	what[n] = '\0';
+	wn = n;
 	where++;
 	colon = strchr(where, ':');
 	if (colon) {
@@ -705,7 +698,7 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 	m->opts.used = n + 1;
 	m->target = m->opts.buf;
 	m->src.text = m->src.value;
-	em_strlcpy(m->src.value, what, sizeof(m->src.value)); /* spec_parse_device's own for a device */
+	memcpy(m->src.value, what, wn + 1); /* spec_parse_device's own for a device */
 	if (check_target(m->target, "mount point", sub, sizeof(sub)) < 0)
 		goto sub_fail;
 	if (str_eq(fstype + (fstype[0] == 'r'), "bind")) { /* bind or rbind */
@@ -755,10 +748,16 @@ static int device_param(struct ctx *c, const struct cmdline_arg *a, int usr)
 	struct mount_entry *m = usr ? &c->p->usr : &c->p->root;
 	char sub[192];
 	int r;
-	*(usr ? &c->p->have_usr : &c->p->have_root) = 1;
-	m->role = usr ? ROLE_USR : ROLE_ROOT;
-	m->param = usr ? "mount.usr" : "root";
-	m->target = usr ? "/usr" : "/";
+	if (usr) {
+		c->p->have_usr = 1;
+		m->role = ROLE_USR;
+		m->param = "mount.usr";
+		m->target = "/usr";
+	} else {
+		c->p->have_root = 1; /* m->role is ROLE_ROOT, 0, as spec_build cleared it */
+		m->param = "root";
+		m->target = "/";
+	}
 	if (!usr && c->p->share_root) {
 		/* A share's tag is the source as it is; the kernel drops a "/dev/" before it
 		 * (init/do_mounts.c prepare_namespace, then mount_nodev_root). */
@@ -850,7 +849,8 @@ static void rootdelay_param(struct ctx *c, const struct cmdline_arg *a)
 static int init_param(struct ctx *c, const struct cmdline_arg *a)
 {
 	struct plan *p = c->p;
-	if (strlen(a->value) + 2 > sizeof(p->init_buf))
+	size_t n = strlen(a->value);
+	if (n + 2 > sizeof(p->init_buf))
 		return fail(c, "init=%s: longer than %zu bytes", a->value, sizeof(p->init_buf) - 2);
 	/* The kernel execs init= as given, from "/" of the new root: a relative "sbin/init" is
 	 * /sbin/init (init/main.c run_init_process after the chroot into the root). A path that
@@ -859,9 +859,11 @@ static int init_param(struct ctx *c, const struct cmdline_arg *a)
 		return fail(c, "init=%s: not an absolute path, and it climbs with '..' (a relative "
 		    "init= runs from /: write it without '..')", a->value);
 	p->init_buf[0] = '/'; /* the text after it when relative, over it when absolute */
-	memcpy(p->init_buf + (a->value[0] != '/'), a->value, strlen(a->value) + 1);
+	memcpy(p->init_buf + (a->value[0] != '/'), a->value, n + 1);
 	p->init = p->init_buf;
-	p->init_given = a->value;
+#ifndef EM_BOOT_BUILD
+	p->init_given = a->value; /* for the plan printer, not in the /init build */
+#endif
 	return 0;
 }
 
@@ -895,7 +897,11 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 	case G_USRFSTYPE:
 		return fstype_param(c, a, g == G_USRFSTYPE ? &p->usr : &p->root);
 	case G_RORW:
+#ifdef EM_BOOT_BUILD
+		c->ro = n[1] == 'o'; /* ro_given is systemd's rules', which the /init build has not */
+#else
 		c->ro = c->ro_given = n[1] == 'o';
+#endif
 		return 0;
 	case G_ROOTWAIT:
 		rootwait_param(c, a);
@@ -908,10 +914,8 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 	case G_JOURNALDEV:
 		/* dracut's mount-root.sh hands it to xfs as logdev= and to ext4 as journal_path=:
 		 * a device path. Empty means none (getarg gives ""). */
-		if (!*a->value) {
-			p->journaldev = NULL;
+		if (!*a->value) /* p->journaldev stays NULL, as spec_build cleared it */
 			return 0;
-		}
 		if (!str_startswith(a->value, "/dev/") || has_dotdot(a->value))
 			return fail(c, "root.journaldev=%s: not a device path (/dev/...)", a->value);
 		p->journaldev = a->value;

@@ -23,10 +23,11 @@ enum devkind {
 struct devspec {
 	enum devkind kind;
 	const char *text;           /* as given, for messages */
-	char value[SPEC_VALUE_MAX]; /* the path, UUID, label, ... (by-label's \xNN escapes decoded) */
 	int partnroff;              /* PARTUUID=.../PARTNROFF=N */
 	unsigned major, minor;      /* DEV_DEVNUM */
 	int devnum_offset;          /* MAJ:MIN:OFFSET was given: the kernel reads and ignores OFFSET */
+	/* last, as are the arrays in the structs below: the fields before it take one-byte offsets */
+	char value[SPEC_VALUE_MAX]; /* the path, UUID, label, ... (by-label's \xNN escapes decoded) */
 };
 
 /* ROLE_LAYER: a device a layered root is built from (earlymount.overlay=), mounted on its own
@@ -42,12 +43,12 @@ enum spec_rules { SPEC_RULES_KERNEL, SPEC_RULES_SYSTEMD };
 struct mount_entry {
 	enum mount_role role;
 	const char *param;       /* "root", "mount.usr", "earlymount.mount" (for messages) */
-	struct devspec src;
 	const char *target;      /* inside the new root: "/" for the root itself */
-	char fstypes[128];       /* comma list to try in order; "" = probe the device */
 	int bind;                /* bind mount (open_tree); recursive in opts.recursive */
 	long wait_s;             /* how long to wait for the device; -1 = forever (set by spec_build) */
 	const char *wait_from;   /* which parameter or rule set wait_s (for the plan) */
+	struct devspec src;
+	char fstypes[128];       /* comma list to try in order; "" = probe the device */
 	struct optset opts;
 };
 
@@ -63,16 +64,10 @@ enum onfail { ONFAIL_DEFAULT, ONFAIL_SHELL, ONFAIL_REBOOT, ONFAIL_POWEROFF, ONFA
 
 struct plan {
 	int have_root;
-	struct mount_entry root;
 	int have_usr;
-	struct mount_entry usr;
 	unsigned nextra;
-	struct mount_entry extra[PLAN_MAX_EXTRA];
+	unsigned nmodules;
 	const char *init;          /* init= (made absolute), or NULL for the kernel's search order */
-	const char *init_given;    /* init= as written (the kernel runs a relative one from /) */
-	char init_buf[256];
-	unsigned ninit_args;       /* arguments after "--" */
-	const char *const *init_args;
 	long wait_s;               /* how long to wait for devices; -1 = forever (bare rootwait) */
 	const char *wait_from;     /* which parameter set wait_s */
 	unsigned long rootdelay_s;
@@ -80,22 +75,31 @@ struct plan {
 	int debug;
 	unsigned jobs;             /* earlymount.jobs=N: finit_module calls at once; 0 = the CPUs, at most 8 */
 	enum onfail onfail;
-	unsigned nmodules;
-	char modules_buf[512];
-	const char *modules[PLAN_MAX_MODULES];
-	enum spec_rules rules;
 	/* Layered roots (layers.c). share_root: root= is a tag of a 9p or virtiofs share (every type
 	 * of rootfstype= is one), mounted with that tag as its source and retried until it appears. */
 	enum volatile_mode volatile_mode;
 	int share_root;
-	const char *rootimage;     /* earlymount.rootimage=PATH inside the root device, or NULL */
 	int have_overlay;          /* earlymount.overlay=DEVICE: the persistent upper layer */
-	struct mount_entry overlay;
-	struct optset tmpfs_opts;  /* earlymount.tmpfsflags=: the tmpfs layers' options */
+	const char *rootimage;     /* earlymount.rootimage=PATH inside the root device, or NULL */
 	/* What was accepted or ignored the way the kernel (or systemd) does, with a warning: each
-	 * line ends in '\n'. The caller logs them (log_warn, one per line); plan prints them. */
+	 * line ends in '\n' (in warnings, below). The caller logs them (log_warn, one per line); plan
+	 * prints them. */
 	unsigned nwarnings;
 	int warnings_cut;          /* more warnings than fit in the buffer */
+	enum spec_rules rules;
+	unsigned ninit_args;       /* arguments after "--" */
+	const char *init_given;    /* init= as written (the kernel runs a relative one from /) */
+	const char *const *init_args;
+	/* The fields above come first, where an access through a pointer to the plan takes a
+	 * one-byte offset; the arrays and entries after them. */
+	struct mount_entry root;
+	struct mount_entry usr;
+	struct mount_entry extra[PLAN_MAX_EXTRA];
+	char init_buf[256];
+	char modules_buf[512];
+	const char *modules[PLAN_MAX_MODULES];
+	struct mount_entry overlay;
+	struct optset tmpfs_opts;  /* earlymount.tmpfsflags=: the tmpfs layers' options */
 	char warnings[1024];
 };
 
