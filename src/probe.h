@@ -28,14 +28,15 @@ struct probe_reader {
 };
 
 struct fs_info {
+	/* A filesystem over several devices (btrfs): how many members its superblock names, and
+	 * this member's devid; 0 for the others. (First, and the arrays after them, so that each
+	 * field is reached with a one-byte offset.) */
+	uint64_t ndevices, devid;
 	char type[16];   /* "ext4", "xfs", "btrfs", "vfat", "f2fs", "erofs", "squashfs", "iso9660",
 	                    "jbd" (an ext journal device), ... ; "" when nothing was recognised */
 	char uuid[40];   /* as blkid prints it (lower-case, dashed for GUIDs, XXXX-XXXX for vfat,
 	                    the iso9660 creation-date form); "" when the format has none */
 	char label[256]; /* UTF-8, trailing blanks/NULs trimmed as blkid does; "" when none */
-	/* A filesystem over several devices (btrfs): how many members its superblock names, and
-	 * this member's devid; 0 for the others. */
-	uint64_t ndevices, devid;
 };
 
 /* Recognise the filesystem whose first len bytes are in buf (the head, or the whole device).
@@ -51,10 +52,10 @@ int probe_fs_r(const struct probe_reader *r, struct fs_info *out);
 
 struct part_info {
 	unsigned number;   /* 1-based partition number, as in the kernel's device name vda<N> */
-	char partuuid[40]; /* GPT: the partition GUID, lower-case; MBR: "ssssssss-pp" (hex) */
-	char partlabel[144]; /* GPT: the name, UTF-16LE converted to UTF-8; MBR: "" */
 	uint8_t container;   /* MBR extended partition: the kernel's node for it is 1 KiB of the EBR
 	                        and has no PARTUUID; blkid still lists it */
+	char partuuid[40]; /* GPT: the partition GUID, lower-case; MBR: "ssssssss-pp" (hex) */
+	char partlabel[144]; /* GPT: the name, UTF-16LE converted to UTF-8; MBR: "" */
 };
 
 struct part_table {
