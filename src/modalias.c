@@ -262,15 +262,21 @@ static int pattern_valid(const char *p, size_t n)
 	return normalize(p + i, n - i, tail, sizeof(tail)) == 0 && glob_valid(tail);
 }
 
+/* A line at *p (up to e) that starts with the word cmd: 1 with *f, the field after it, set and *p
+ * past that field; 0 blank or comment; -1 anything else. */
+static int cmd_field(const char **p, const char *e, const char *cmd, struct tok *f)
+{
+	if (!line_cmd(p, e, f))
+		return 0;
+	return tok_is(f, cmd) && tok_next(p, e, f) ? 1 : -1;
+}
+
 /* An "alias PATTERN MODULE" line [l, e) (more fields are ignored, as kmod's config reader does):
  * 1 with *pat and *mod set; 0 blank or comment; -1 anything else. */
 static int alias_fields(const char *l, const char *e, struct tok *pat, struct tok *mod)
 {
-	if (!line_cmd(&l, e, pat))
-		return 0;
-	if (!tok_is(pat, "alias"))
-		return -1;
-	return tok_next(&l, e, pat) && tok_next(&l, e, mod) ? 1 : -1;
+	int r = cmd_field(&l, e, "alias", pat);
+	return r > 0 && !tok_next(&l, e, mod) ? -1 : r;
 }
 
 /* The pattern field of an alias line: 1 with *p at its start (and the module field present); 0 for a
@@ -507,14 +513,11 @@ int modalias_cpu_excluded(const struct modalias_db *db, const char *name, const 
  * 1 with *mod and *rest set; 0 blank or comment; -1 anything else. */
 static int softdep_fields(const char *l, const char *e, struct tok *mod, const char **rest)
 {
-	const char *p = l;
-	struct tok t;
-	if (!line_cmd(&p, e, &t))
-		return 0;
-	if (!tok_is(&t, "softdep") || !tok_next(&p, e, mod) || e - p < 2)
+	int r = cmd_field(&l, e, "softdep", mod);
+	if (r > 0 && e - l < 2)
 		return -1;
-	*rest = p + 1; /* kmod takes what follows the one blank after MODULE */
-	return 1;
+	*rest = l + 1; /* kmod takes what follows the one blank after MODULE */
+	return r;
 }
 
 int modalias_softdeps(const struct modalias_db *db, const char *name, int post, modalias_cb cb,
