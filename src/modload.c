@@ -85,9 +85,10 @@ static const char *map_file(int dirfd, const char *name, size_t *len)
  * most 8. More workers than CPUs only wait for each other: module init runs on the caller's CPU. */
 static unsigned default_jobs(void)
 {
-	cpu_set_t set;
+	/* static, so the bytes the kernel does not write are zero (musl's wrapper clears them) */
+	static cpu_set_t set;
 	int n;
-	if (sched_getaffinity(0, sizeof(set), &set) < 0)
+	if (syscall(SYS_sched_getaffinity, 0, sizeof(set), &set) < 0)
 		return 1;
 	/* at least the one this runs on; counted here rather than with CPU_COUNT, whose musl
 	 * function (__sched_cpucount) is larger than this loop */
