@@ -713,9 +713,10 @@ void modules_rescan(void)
 static int queue_fs(const char *type, const char *dev)
 {
 	char a[80];
-	if (!matching || !*type || strlen(type) > 64)
+	/* "fs-" and a type of 1 to 64 bytes (a is cut at 79) */
+	size_t n = fmt(a, sizeof(a), "fs-%s", type);
+	if (!matching || n == 3 || n > 3 + 64)
 		return 0;
-	fmt(a, sizeof(a), "fs-%s", type);
 	return match_alias(a, dev, PRIO_MOUNT, NULL, 0, 0);
 }
 
