@@ -710,11 +710,12 @@ void modules_rescan(void)
 		coldplug();
 }
 
-static int queue_fs(const char *type, const char *dev)
+/* Type: its first tl bytes (-1: all of it). */
+static int queue_fs(const char *type, int tl, const char *dev)
 {
 	char a[80];
 	/* "fs-" and a type of 1 to 64 bytes (a is cut at 79) */
-	size_t n = fmt(a, sizeof(a), "fs-%s", type);
+	size_t n = fmt(a, sizeof(a), "fs-%.*s", tl, type);
 	if (!matching || n == 3 || n > 3 + 64)
 		return 0;
 	return match_alias(a, dev, PRIO_MOUNT, NULL, 0, 0);
@@ -723,7 +724,7 @@ static int queue_fs(const char *type, const char *dev)
 int modules_fs(const char *type, const char *dev)
 {
 	unsigned failed = stats.failed;
-	(void)queue_fs(type, dev);
+	(void)queue_fs(type, -1, dev);
 	(void)run_queue(PRIO_MOUNT, 0);
 	return stats.failed > failed ? -ENODEV : 0;
 }
@@ -741,13 +742,9 @@ void modules_fs_all(const char *dev)
 		i += len + 1;
 		if (len <= sizeof(key) - 1 || memcmp(l, key, sizeof(key) - 1) != 0)
 			continue;
-		char t[72];
 		size_t tl = strcspn(l + sizeof(key) - 1, " \t\n");
-		if (tl == 0 || tl >= sizeof(t) || tl > len)
-			continue;
-		memcpy(t, l + sizeof(key) - 1, tl);
-		t[tl] = '\0';
-		(void)queue_fs(t, dev);
+		if (tl < 72 && tl <= len)
+			(void)queue_fs(l + sizeof(key) - 1, (int)tl, dev);
 	}
 	(void)run_queue(PRIO_MOUNT, 0);
 }
@@ -758,7 +755,7 @@ void modules_fs_all(const char *dev)
 static void queue_planned(const struct mount_entry *m, int have)
 {
 	if (have && m->fstypes[0] && !strchr(m->fstypes, ',') && !m->bind)
-		(void)queue_fs(m->fstypes, m->target);
+		(void)queue_fs(m->fstypes, -1, m->target);
 }
 
 static void queue_planned_fs(void)
