@@ -118,10 +118,7 @@ static int normalize(const char *s, size_t n, char *out, size_t cap)
  * it. -1 when kmod would refuse it (a stray ']' or an unclosed '[': the lookup fails). */
 static int key_normalize(const char *modalias, char *key)
 {
-	size_t n = 0;
-	while (n < NORM_MAX - 1 && modalias[n])
-		n++;
-	return normalize(modalias, n, key, NORM_MAX);
+	return normalize(modalias, strnlen(modalias, NORM_MAX - 1), key, NORM_MAX);
 }
 
 /* One bracket expression of glibc's fnmatch (flags 0, C locale), p just past its '['. Returns the
