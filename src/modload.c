@@ -64,6 +64,15 @@ static unsigned extra_jobs; /* earlymount.jobs - 1 */
 static const struct plan *kplan;
 static struct { unsigned loaded, matched, devices, skipped, failed; } stats;
 
+/* A sysfs file's first line (read_file, cut at its '\n'); read_file's result. */
+static long read_line(int dirfd, const char *path, char *buf, size_t cap)
+{
+	long len = read_file(dirfd, path, buf, cap);
+	if (len > 0)
+		buf[strcspn(buf, "\n")] = '\0';
+	return len;
+}
+
 static const char *map_file(int dirfd, const char *name, size_t *len)
 {
 	struct stat st;
@@ -159,8 +168,7 @@ static int mods_open(int quiet)
 	/* The CPU's own modalias ("cpu:type:x86,ven...:feature:,0000,...") is what udev matches
 	 * the cpu: aliases against (drivers/base/cpu.c print_cpu_modalias); the modules that have
 	 * cpu: aliases are few, found and judged once, so the check costs nothing for the others. */
-	if (read_file(AT_FDCWD, "/sys/devices/system/cpu/modalias", cpu_alias, sizeof(cpu_alias)) > 0) {
-		cpu_alias[strcspn(cpu_alias, "\n")] = '\0';
+	if (read_line(AT_FDCWD, "/sys/devices/system/cpu/modalias", cpu_alias, sizeof(cpu_alias)) > 0) {
 		ncpu_mods = (unsigned)modalias_cpu_scan(&db, cpu_alias[0] ? cpu_alias : NULL, cpu_mods,
 		                                        ARRAY_SIZE(cpu_mods));
 		if (ncpu_mods)
@@ -655,10 +663,8 @@ static int coldplug_device(int devs, const char *name, unsigned char type, void 
 	(void)type;
 	(void)ctx;
 	fmt(f, sizeof(f), "%s/modalias", name);
-	long len = read_file(devs, f, mbuf, sizeof(mbuf));
-	if (len <= 0)
+	if (read_line(devs, f, mbuf, sizeof(mbuf)) <= 0)
 		return 0;
-	mbuf[strcspn(mbuf, "\n")] = '\0';
 	const char *dp = name;
 	if (log_debug_enabled()) {
 		/* the DEVPATH, as the uevent names it: the link's target */
