@@ -132,6 +132,5 @@ void modsched_done(struct modsched *s, int idx, int ok)
 
 void modsched_skip(struct modsched *s, int idx)
 {
-	if (s->state[idx] == MS_PENDING)
-		s->state[idx] = MS_DONE;
+	s->state[idx] = MS_DONE;
 }

@@ -58,7 +58,8 @@ void modsched_boost(struct modsched *s, int idx, unsigned char prio);
 int modsched_busy(const struct modsched *s, unsigned char minprio);
 /* A started module finished: ok = loaded (or nothing to do), else failed. */
 void modsched_done(struct modsched *s, int idx, int ok);
-/* A pending module needs no load (built in, already loaded, not for this CPU): done. */
+/* A pending module (never started: modload.c skips one as modsched_add adds it) needs no load
+ * (built in, already loaded, not for this CPU): done. */
 void modsched_skip(struct modsched *s, int idx);
 
 #endif
