@@ -125,8 +125,7 @@ int modsched_busy(const struct modsched *s, unsigned char minprio)
 
 void modsched_done(struct modsched *s, int idx, int ok)
 {
-	if (s->state[idx] == MS_RUNNING)
-		s->running--;
+	s->running--;
 	s->state[idx] = ok ? MS_DONE : MS_FAILED;
 }
 

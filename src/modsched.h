@@ -56,7 +56,8 @@ enum modsched_next modsched_next(struct modsched *s, int *idx, int *why);
 void modsched_boost(struct modsched *s, int idx, unsigned char prio);
 /* 1 while a module of priority minprio or higher is pending or running. */
 int modsched_busy(const struct modsched *s, unsigned char minprio);
-/* A started module finished: ok = loaded (or nothing to do), else failed. */
+/* A started module (MSN_START marked it running) finished: ok = loaded (or nothing to do), else
+ * failed. */
 void modsched_done(struct modsched *s, int idx, int ok);
 /* A pending module (never started: modload.c skips one as modsched_add adds it) needs no load
  * (built in, already loaded, not for this CPU): done. */
