@@ -221,12 +221,11 @@ static int want_module(const char *name, const char *path, size_t pathlen, int d
 static int match_alias(const char *alias, const char *devpath, unsigned char prio, int *out, unsigned max,
                        int depth);
 
-/* A module that needs no load: counted, and logged (debug) with the reason, f taking the name. */
-static void skip_log(const char *f, const char *name) __attribute__((format(printf, 1, 0)));
-static void skip_log(const char *f, const char *name)
+/* A module that needs no load: counted, and logged (debug) with the reason (an EM_TEXT). */
+static void skip_log(const char *why, const char *name)
 {
 	stats.skipped++;
-	log_debug(f, name);
+	log_debug("skip: module %s: %s", name, why);
 }
 
 /* 1 when module name is built into the kernel (modules.builtin): counted and logged as skipped. */
@@ -234,7 +233,7 @@ static int built_in(const char *name)
 {
 	if (modbuiltin_find(builtin_text, builtin_len, name) < 0) /* none without the file */
 		return 0;
-	skip_log("skip: module %s: built into the kernel", name);
+	skip_log(EM_TEXT("built into the kernel"), name);
 	return 1;
 }
 
@@ -256,9 +255,9 @@ static int skipped(int i)
 	char p[96];
 	fmt(p, sizeof(p), "/sys/module/%s/initstate", name);
 	if (access(p, F_OK) == 0)
-		skip_log("skip: module %s: already loaded", name);
+		skip_log(EM_TEXT("already loaded"), name);
 	else if (cpu_lacks(name))
-		skip_log("skip: module %s: cpu feature absent (none of its cpu: aliases matches this CPU)", name);
+		skip_log(EM_TEXT("cpu feature absent (none of its cpu: aliases matches this CPU)"), name);
 	else
 		return 0;
 	modsched_skip(&sched, i);
@@ -609,7 +608,7 @@ static int match_alias(const char *alias, const char *devpath, unsigned char pri
 			/* As udev's autoloading (kmod's KMOD_PROBE_APPLY_BLACKLIST): a match is not loaded
 			 * when modprobe.blacklist= names it. */
 			if (q < 0 && modparams_blacklisted(kcl, mn)) {
-				skip_log("skip: module %s: blacklisted (modprobe.blacklist=)", mn);
+				skip_log(EM_TEXT("blacklisted (modprobe.blacklist=)"), mn);
 				continue;
 			}
 		}
