@@ -287,7 +287,8 @@ static int alias_line(const char *l, const char *e, const char **p)
 	return 1;
 }
 
-/* One candidate line, its pattern at p, against the key: the callback on a hit. */
+/* One candidate line, its pattern at p, against the key: the callback on a hit. The line has its
+ * module field (alias_fields said so: the index holds no other line, nor does the walk pass one). */
 static int lookup_line(const char *p, const char *e, const char *key, modalias_cb cb, void *ctx)
 {
 	const char *pe, *q;
@@ -295,8 +296,7 @@ static int lookup_line(const char *p, const char *e, const char *key, modalias_c
 	if (!pattern_match(p, e, key, &pe))
 		return 0;
 	q = pe;
-	if (!tok_next(&q, e, &mod))
-		return 0; /* no module field: malformed */
+	(void)tok_next(&q, e, &mod);
 	if (cb)
 		cb(ctx, mod.s, mod.n, p, (size_t)(pe - p));
 	return 1;
