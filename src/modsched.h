@@ -36,6 +36,7 @@ struct modsched {
 	unsigned char hard[MODSCHED_EDGES];
 };
 
+/* An empty table, all zero (as a static one starts). */
 void modsched_init(struct modsched *s);
 /* The index of module name ('-' and '_' equal), added as pending when new (*isnew = 1), and then
  * stored as given: the caller's names are normalized already ('-' as '_', as modules.dep's names
