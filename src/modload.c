@@ -73,12 +73,13 @@ static long read_line(int dirfd, const char *path, char *buf, size_t cap)
 	return len;
 }
 
+/* The file mapped, and its length in *len; NULL, *len left as it was (0: mods_open's are static
+ * and set once), when it cannot be. */
 static const char *map_file(int dirfd, const char *name, size_t *len)
 {
 	struct stat st;
 	void *p;
 	int fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC);
-	*len = 0;
 	if (fd < 0)
 		return NULL;
 	/* an empty file maps to nothing: mmap refuses a length of 0 (EINVAL) */
