@@ -681,16 +681,24 @@ static int coldplug_device(int devs, const char *name, unsigned char type, void 
 	return 0;
 }
 
+/* fn for each entry of the directory path at dirfd (dir_each); -errno when it cannot be opened. */
+static int each_entry(int dirfd, const char *path, int (*fn)(int, const char *, unsigned char, void *))
+{
+	int fd = openat(dirfd, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	(void)dir_each(fd, fn, NULL);
+	close(fd);
+	return 0;
+}
+
 static int coldplug_bus(int bus, const char *name, unsigned char type, void *ctx)
 {
 	char sub[300];
 	(void)type;
+	(void)ctx;
 	fmt(sub, sizeof(sub), "%s/devices", name);
-	int devs = openat(bus, sub, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (devs >= 0) {
-		(void)dir_each(devs, coldplug_device, ctx);
-		close(devs);
-	}
+	(void)each_entry(bus, sub, coldplug_device);
 	return 0;
 }
 
@@ -698,16 +706,14 @@ static void coldplug(void)
 {
 	unsigned long t0 = log_ms();
 	unsigned ndev = stats.devices;
-	int bus = open("/sys/bus", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (bus < 0) {
-		log_warn("coldplug: cannot open /sys/bus: %s; only hot-plugged devices are matched", errstr(errno));
-		return;
-	}
 	coldplugging = 1;
-	(void)dir_each(bus, coldplug_bus, NULL);
+	int e = each_entry(AT_FDCWD, "/sys/bus", coldplug_bus);
 	coldplugging = 0;
-	close(bus);
-	log_debug("coldplug: %u device modaliases read and matched in %lu ms", stats.devices - ndev, log_ms() - t0);
+	if (e < 0)
+		log_warn("coldplug: cannot open /sys/bus: %s; only hot-plugged devices are matched", errstr(-e));
+	else
+		log_debug("coldplug: %u device modaliases read and matched in %lu ms", stats.devices - ndev,
+		          log_ms() - t0);
 }
 
 void modules_rescan(void)
