@@ -430,27 +430,28 @@ int modalias_lookup(const struct modalias_db *db, const char *modalias, modalias
 	/* without the text there is no index either, and the walk below finds no line */
 	if (!db || !modalias || key_normalize(modalias, key) < 0)
 		return 0;
-	if (db->idx && (nr = idx_runs(db, key, run, 64)) >= 0) {
-		/* the runs merged into file order: each time the lowest offset at a run's head */
-		for (;;) {
+	/* With the index, the runs merged into file order: each time the lowest offset at a run's
+	 * head, the pattern's, read to its line's end. Without it (more lines than the caller's
+	 * buffer holds, or more runs than run[]): every line, each told apart by the first bytes of
+	 * its pattern in pattern_match. This walk once had a fast path of its own (a word-at-a-time
+	 * skip to the next '\n', 384 B of the /init build) from when every boot walked; with the
+	 * index it is the rare case. */
+	int indexed = db->idx && (nr = idx_runs(db, key, run, 64)) >= 0;
+	for (;;) {
+		const char *p;
+		if (indexed) {
 			int best = -1;
 			for (int r = 0; r < nr; r++)
 				if (run[r].a < run[r].b && (best < 0 || db->idx[run[r].a] < db->idx[run[best].a]))
 					best = r;
 			if (best < 0)
-				return hits;
-			unsigned off = db->idx[run[best].a++];
-			const char *p = db->alias + off, *nl = memchr(p, '\n', db->alias_len - off);
-			hits += lookup_line(p, nl ? nl : db->alias + db->alias_len, key, cb, ctx);
+				break;
+			pos = db->idx[run[best].a++];
 		}
-	}
-	/* Without the index (more lines than the caller's buffer holds, or more runs than run[]):
-	 * every line, each told apart by the first bytes of its pattern in pattern_match. This walk
-	 * once had a fast path of its own (a word-at-a-time skip to the next '\n', 384 B of the
-	 * /init build) from when every boot walked; with the index it is the rare case. */
-	while (line_next(db->alias, db->alias_len, &pos, &l, &e)) {
-		const char *p;
-		if (alias_line(l, e, &p))
+		if (!line_next(db->alias, db->alias_len, &pos, &l, &e))
+			break;
+		p = l;
+		if (indexed || alias_line(l, e, &p))
 			hits += lookup_line(p, e, key, cb, ctx);
 	}
 	return hits;
