@@ -491,20 +491,18 @@ static int reap(int wait)
  * the devices the drivers make are matched, and a block device is seen as soon as it comes. */
 static void wait_worker(int yield)
 {
-	if (!matching) {
-		(void)reap(1);
-		return;
-	}
-	while (!reap(0)) {
-		int r = dev_uevent_wait(20);
-		if (r < 0) {
-			(void)reap(1); /* no uevent socket: only the workers to wait for */
-			return;
+	if (matching)
+		for (;;) {
+			if (reap(0))
+				return;
+			int r = dev_uevent_wait(20);
+			if (r < 0)
+				break; /* no uevent socket: only the workers to wait for */
+			block_seen |= r;
+			if (yield && block_seen)
+				return;
 		}
-		block_seen |= r;
-		if (yield && block_seen)
-			return;
-	}
+	(void)reap(1);
 }
 
 /* Loads the queue until no module of priority minprio or higher is left. With yield, returns 1
