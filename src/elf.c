@@ -26,7 +26,7 @@ int elf_interp(const unsigned char *buf, size_t n, uint64_t *off, uint64_t *len)
 	int be;
 	uint64_t phoff, phentsize, phnum;
 
-	if (n < 16 || buf[0] != 0x7f || buf[1] != 'E' || buf[2] != 'L' || buf[3] != 'F')
+	if (n < 16 || get(buf, 4, 0) != 0x464c457f) /* "\177ELF" */
 		return 0;
 	if ((buf[EI_CLASS] != ELFCLASS32 && buf[EI_CLASS] != ELFCLASS64) ||
 	    (buf[EI_DATA] != ELFDATA2LSB && buf[EI_DATA] != ELFDATA2MSB))

@@ -118,10 +118,7 @@ static int normalize(const char *s, size_t n, char *out, size_t cap)
  * it. -1 when kmod would refuse it (a stray ']' or an unclosed '[': the lookup fails). */
 static int key_normalize(const char *modalias, char *key)
 {
-	size_t n = 0;
-	while (n < NORM_MAX - 1 && modalias[n])
-		n++;
-	return normalize(modalias, n, key, NORM_MAX);
+	return normalize(modalias, strnlen(modalias, NORM_MAX - 1), key, NORM_MAX);
 }
 
 /* One bracket expression of glibc's fnmatch (flags 0, C locale), p just past its '['. Returns the
@@ -262,15 +259,21 @@ static int pattern_valid(const char *p, size_t n)
 	return normalize(p + i, n - i, tail, sizeof(tail)) == 0 && glob_valid(tail);
 }
 
+/* A line at *p (up to e) that starts with the word cmd: 1 with *f, the field after it, set and *p
+ * past that field; 0 blank or comment; -1 anything else. */
+static int cmd_field(const char **p, const char *e, const char *cmd, struct tok *f)
+{
+	if (!line_cmd(p, e, f))
+		return 0;
+	return tok_is(f, cmd) && tok_next(p, e, f) ? 1 : -1;
+}
+
 /* An "alias PATTERN MODULE" line [l, e) (more fields are ignored, as kmod's config reader does):
  * 1 with *pat and *mod set; 0 blank or comment; -1 anything else. */
 static int alias_fields(const char *l, const char *e, struct tok *pat, struct tok *mod)
 {
-	if (!line_cmd(&l, e, pat))
-		return 0;
-	if (!tok_is(pat, "alias"))
-		return -1;
-	return tok_next(&l, e, pat) && tok_next(&l, e, mod) ? 1 : -1;
+	int r = cmd_field(&l, e, "alias", pat);
+	return r > 0 && !tok_next(&l, e, mod) ? -1 : r;
 }
 
 /* The pattern field of an alias line: 1 with *p at its start (and the module field present); 0 for a
@@ -284,7 +287,8 @@ static int alias_line(const char *l, const char *e, const char **p)
 	return 1;
 }
 
-/* One candidate line, its pattern at p, against the key: the callback on a hit. */
+/* One candidate line, its pattern at p, against the key: the callback on a hit. The line has its
+ * module field (alias_fields said so: the index holds no other line, nor does the walk pass one). */
 static int lookup_line(const char *p, const char *e, const char *key, modalias_cb cb, void *ctx)
 {
 	const char *pe, *q;
@@ -292,8 +296,7 @@ static int lookup_line(const char *p, const char *e, const char *key, modalias_c
 	if (!pattern_match(p, e, key, &pe))
 		return 0;
 	q = pe;
-	if (!tok_next(&q, e, &mod))
-		return 0; /* no module field: malformed */
+	(void)tok_next(&q, e, &mod);
 	if (cb)
 		cb(ctx, mod.s, mod.n, p, (size_t)(pe - p));
 	return 1;
@@ -427,27 +430,28 @@ int modalias_lookup(const struct modalias_db *db, const char *modalias, modalias
 	/* without the text there is no index either, and the walk below finds no line */
 	if (!db || !modalias || key_normalize(modalias, key) < 0)
 		return 0;
-	if (db->idx && (nr = idx_runs(db, key, run, 64)) >= 0) {
-		/* the runs merged into file order: each time the lowest offset at a run's head */
-		for (;;) {
+	/* With the index, the runs merged into file order: each time the lowest offset at a run's
+	 * head, the pattern's, read to its line's end. Without it (more lines than the caller's
+	 * buffer holds, or more runs than run[]): every line, each told apart by the first bytes of
+	 * its pattern in pattern_match. This walk once had a fast path of its own (a word-at-a-time
+	 * skip to the next '\n', 384 B of the /init build) from when every boot walked; with the
+	 * index it is the rare case. */
+	int indexed = db->idx && (nr = idx_runs(db, key, run, 64)) >= 0;
+	for (;;) {
+		const char *p;
+		if (indexed) {
 			int best = -1;
 			for (int r = 0; r < nr; r++)
 				if (run[r].a < run[r].b && (best < 0 || db->idx[run[r].a] < db->idx[run[best].a]))
 					best = r;
 			if (best < 0)
-				return hits;
-			unsigned off = db->idx[run[best].a++];
-			const char *p = db->alias + off, *nl = memchr(p, '\n', db->alias_len - off);
-			hits += lookup_line(p, nl ? nl : db->alias + db->alias_len, key, cb, ctx);
+				break;
+			pos = db->idx[run[best].a++];
 		}
-	}
-	/* Without the index (more lines than the caller's buffer holds, or more runs than run[]):
-	 * every line, each told apart by the first bytes of its pattern in pattern_match. This walk
-	 * once had a fast path of its own (a word-at-a-time skip to the next '\n', 384 B of the
-	 * /init build) from when every boot walked; with the index it is the rare case. */
-	while (line_next(db->alias, db->alias_len, &pos, &l, &e)) {
-		const char *p;
-		if (alias_line(l, e, &p))
+		if (!line_next(db->alias, db->alias_len, &pos, &l, &e))
+			break;
+		p = l;
+		if (indexed || alias_line(l, e, &p))
 			hits += lookup_line(p, e, key, cb, ctx);
 	}
 	return hits;
@@ -507,14 +511,11 @@ int modalias_cpu_excluded(const struct modalias_db *db, const char *name, const 
  * 1 with *mod and *rest set; 0 blank or comment; -1 anything else. */
 static int softdep_fields(const char *l, const char *e, struct tok *mod, const char **rest)
 {
-	const char *p = l;
-	struct tok t;
-	if (!line_cmd(&p, e, &t))
-		return 0;
-	if (!tok_is(&t, "softdep") || !tok_next(&p, e, mod) || e - p < 2)
+	int r = cmd_field(&l, e, "softdep", mod);
+	if (r > 0 && e - l < 2)
 		return -1;
-	*rest = p + 1; /* kmod takes what follows the one blank after MODULE */
-	return 1;
+	*rest = l + 1; /* kmod takes what follows the one blank after MODULE */
+	return r;
 }
 
 int modalias_softdeps(const struct modalias_db *db, const char *name, int post, modalias_cb cb,

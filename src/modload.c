@@ -64,12 +64,22 @@ static unsigned extra_jobs; /* earlymount.jobs - 1 */
 static const struct plan *kplan;
 static struct { unsigned loaded, matched, devices, skipped, failed; } stats;
 
+/* A sysfs file's first line (read_file, cut at its '\n'); read_file's result. */
+static long read_line(int dirfd, const char *path, char *buf, size_t cap)
+{
+	long len = read_file(dirfd, path, buf, cap);
+	if (len > 0)
+		buf[strcspn(buf, "\n")] = '\0';
+	return len;
+}
+
+/* The file mapped, and its length in *len; NULL, *len left as it was (0: mods_open's are static
+ * and set once), when it cannot be. */
 static const char *map_file(int dirfd, const char *name, size_t *len)
 {
 	struct stat st;
 	void *p;
 	int fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC);
-	*len = 0;
 	if (fd < 0)
 		return NULL;
 	/* an empty file maps to nothing: mmap refuses a length of 0 (EINVAL) */
@@ -85,9 +95,10 @@ static const char *map_file(int dirfd, const char *name, size_t *len)
  * most 8. More workers than CPUs only wait for each other: module init runs on the caller's CPU. */
 static unsigned default_jobs(void)
 {
-	cpu_set_t set;
+	/* static, so the bytes the kernel does not write are zero (musl's wrapper clears them) */
+	static cpu_set_t set;
 	int n;
-	if (sched_getaffinity(0, sizeof(set), &set) < 0)
+	if (syscall(SYS_sched_getaffinity, 0, sizeof(set), &set) < 0)
 		return 1;
 	/* at least the one this runs on; counted here rather than with CPU_COUNT, whose musl
 	 * function (__sched_cpucount) is larger than this loop */
@@ -112,8 +123,8 @@ static int mods_open(int quiet)
 	if (opened)
 		return opened > 0 ? 0 : -ENOENT;
 	opened = -1;
-	if (uname(&u) < 0)
-		return -errno;
+	/* newuname fails only with EFAULT (kernel/sys.c), which u on the stack cannot give */
+	(void)uname(&u);
 	em_strlcpy(release, u.release, sizeof(release));
 	fmt(dir, sizeof(dir), "/lib/modules/%s", release);
 	moddir_fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
@@ -158,8 +169,7 @@ static int mods_open(int quiet)
 	/* The CPU's own modalias ("cpu:type:x86,ven...:feature:,0000,...") is what udev matches
 	 * the cpu: aliases against (drivers/base/cpu.c print_cpu_modalias); the modules that have
 	 * cpu: aliases are few, found and judged once, so the check costs nothing for the others. */
-	if (read_file(AT_FDCWD, "/sys/devices/system/cpu/modalias", cpu_alias, sizeof(cpu_alias)) > 0) {
-		cpu_alias[strcspn(cpu_alias, "\n")] = '\0';
+	if (read_line(AT_FDCWD, "/sys/devices/system/cpu/modalias", cpu_alias, sizeof(cpu_alias)) > 0) {
 		ncpu_mods = (unsigned)modalias_cpu_scan(&db, cpu_alias[0] ? cpu_alias : NULL, cpu_mods,
 		                                        ARRAY_SIZE(cpu_mods));
 		if (ncpu_mods)
@@ -212,12 +222,11 @@ static int want_module(const char *name, const char *path, size_t pathlen, int d
 static int match_alias(const char *alias, const char *devpath, unsigned char prio, int *out, unsigned max,
                        int depth);
 
-/* A module that needs no load: counted, and logged (debug) with the reason, f taking the name. */
-static void skip_log(const char *f, const char *name) __attribute__((format(printf, 1, 0)));
-static void skip_log(const char *f, const char *name)
+/* A module that needs no load: counted, and logged (debug) with the reason (an EM_TEXT). */
+static void skip_log(const char *why, const char *name)
 {
 	stats.skipped++;
-	log_debug(f, name);
+	log_debug("skip: module %s: %s", name, why);
 }
 
 /* 1 when module name is built into the kernel (modules.builtin): counted and logged as skipped. */
@@ -225,7 +234,7 @@ static int built_in(const char *name)
 {
 	if (modbuiltin_find(builtin_text, builtin_len, name) < 0) /* none without the file */
 		return 0;
-	skip_log("skip: module %s: built into the kernel", name);
+	skip_log(EM_TEXT("built into the kernel"), name);
 	return 1;
 }
 
@@ -247,9 +256,9 @@ static int skipped(int i)
 	char p[96];
 	fmt(p, sizeof(p), "/sys/module/%s/initstate", name);
 	if (access(p, F_OK) == 0)
-		skip_log("skip: module %s: already loaded", name);
+		skip_log(EM_TEXT("already loaded"), name);
 	else if (cpu_lacks(name))
-		skip_log("skip: module %s: cpu feature absent (none of its cpu: aliases matches this CPU)", name);
+		skip_log(EM_TEXT("cpu feature absent (none of its cpu: aliases matches this CPU)"), name);
 	else
 		return 0;
 	modsched_skip(&sched, i);
@@ -482,20 +491,18 @@ static int reap(int wait)
  * the devices the drivers make are matched, and a block device is seen as soon as it comes. */
 static void wait_worker(int yield)
 {
-	if (!matching) {
-		(void)reap(1);
-		return;
-	}
-	while (!reap(0)) {
-		int r = dev_uevent_wait(20);
-		if (r < 0) {
-			(void)reap(1); /* no uevent socket: only the workers to wait for */
-			return;
+	if (matching)
+		for (;;) {
+			if (reap(0))
+				return;
+			int r = dev_uevent_wait(20);
+			if (r < 0)
+				break; /* no uevent socket: only the workers to wait for */
+			block_seen |= r;
+			if (yield && block_seen)
+				return;
 		}
-		block_seen |= r;
-		if (yield && block_seen)
-			return;
-	}
+	(void)reap(1);
 }
 
 /* Loads the queue until no module of priority minprio or higher is left. With yield, returns 1
@@ -600,7 +607,7 @@ static int match_alias(const char *alias, const char *devpath, unsigned char pri
 			/* As udev's autoloading (kmod's KMOD_PROBE_APPLY_BLACKLIST): a match is not loaded
 			 * when modprobe.blacklist= names it. */
 			if (q < 0 && modparams_blacklisted(kcl, mn)) {
-				skip_log("skip: module %s: blacklisted (modprobe.blacklist=)", mn);
+				skip_log(EM_TEXT("blacklisted (modprobe.blacklist=)"), mn);
 				continue;
 			}
 		}
@@ -654,10 +661,8 @@ static int coldplug_device(int devs, const char *name, unsigned char type, void 
 	(void)type;
 	(void)ctx;
 	fmt(f, sizeof(f), "%s/modalias", name);
-	long len = read_file(devs, f, mbuf, sizeof(mbuf));
-	if (len <= 0)
+	if (read_line(devs, f, mbuf, sizeof(mbuf)) <= 0)
 		return 0;
-	mbuf[strcspn(mbuf, "\n")] = '\0';
 	const char *dp = name;
 	if (log_debug_enabled()) {
 		/* the DEVPATH, as the uevent names it: the link's target */
@@ -674,16 +679,24 @@ static int coldplug_device(int devs, const char *name, unsigned char type, void 
 	return 0;
 }
 
+/* fn for each entry of the directory path at dirfd (dir_each); -errno when it cannot be opened. */
+static int each_entry(int dirfd, const char *path, int (*fn)(int, const char *, unsigned char, void *))
+{
+	int fd = openat(dirfd, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	(void)dir_each(fd, fn, NULL);
+	close(fd);
+	return 0;
+}
+
 static int coldplug_bus(int bus, const char *name, unsigned char type, void *ctx)
 {
 	char sub[300];
 	(void)type;
+	(void)ctx;
 	fmt(sub, sizeof(sub), "%s/devices", name);
-	int devs = openat(bus, sub, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (devs >= 0) {
-		(void)dir_each(devs, coldplug_device, ctx);
-		close(devs);
-	}
+	(void)each_entry(bus, sub, coldplug_device);
 	return 0;
 }
 
@@ -691,16 +704,14 @@ static void coldplug(void)
 {
 	unsigned long t0 = log_ms();
 	unsigned ndev = stats.devices;
-	int bus = open("/sys/bus", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (bus < 0) {
-		log_warn("coldplug: cannot open /sys/bus: %s; only hot-plugged devices are matched", errstr(errno));
-		return;
-	}
 	coldplugging = 1;
-	(void)dir_each(bus, coldplug_bus, NULL);
+	int e = each_entry(AT_FDCWD, "/sys/bus", coldplug_bus);
 	coldplugging = 0;
-	close(bus);
-	log_debug("coldplug: %u device modaliases read and matched in %lu ms", stats.devices - ndev, log_ms() - t0);
+	if (e < 0)
+		log_warn("coldplug: cannot open /sys/bus: %s; only hot-plugged devices are matched", errstr(-e));
+	else
+		log_debug("coldplug: %u device modaliases read and matched in %lu ms", stats.devices - ndev,
+		          log_ms() - t0);
 }
 
 void modules_rescan(void)
@@ -709,19 +720,21 @@ void modules_rescan(void)
 		coldplug();
 }
 
-static int queue_fs(const char *type, const char *dev)
+/* Type: its first tl bytes (-1: all of it). */
+static int queue_fs(const char *type, int tl, const char *dev)
 {
 	char a[80];
-	if (!matching || !*type || strlen(type) > 64)
+	/* "fs-" and a type of 1 to 64 bytes (a is cut at 79) */
+	size_t n = fmt(a, sizeof(a), "fs-%.*s", tl, type);
+	if (!matching || n == 3 || n > 3 + 64)
 		return 0;
-	fmt(a, sizeof(a), "fs-%s", type);
 	return match_alias(a, dev, PRIO_MOUNT, NULL, 0, 0);
 }
 
 int modules_fs(const char *type, const char *dev)
 {
 	unsigned failed = stats.failed;
-	(void)queue_fs(type, dev);
+	(void)queue_fs(type, -1, dev);
 	(void)run_queue(PRIO_MOUNT, 0);
 	return stats.failed > failed ? -ENODEV : 0;
 }
@@ -739,13 +752,9 @@ void modules_fs_all(const char *dev)
 		i += len + 1;
 		if (len <= sizeof(key) - 1 || memcmp(l, key, sizeof(key) - 1) != 0)
 			continue;
-		char t[72];
 		size_t tl = strcspn(l + sizeof(key) - 1, " \t\n");
-		if (tl == 0 || tl >= sizeof(t) || tl > len)
-			continue;
-		memcpy(t, l + sizeof(key) - 1, tl);
-		t[tl] = '\0';
-		(void)queue_fs(t, dev);
+		if (tl < 72 && tl <= len)
+			(void)queue_fs(l + sizeof(key) - 1, (int)tl, dev);
 	}
 	(void)run_queue(PRIO_MOUNT, 0);
 }
@@ -756,7 +765,7 @@ void modules_fs_all(const char *dev)
 static void queue_planned(const struct mount_entry *m, int have)
 {
 	if (have && m->fstypes[0] && !strchr(m->fstypes, ',') && !m->bind)
-		(void)queue_fs(m->fstypes, m->target);
+		(void)queue_fs(m->fstypes, -1, m->target);
 }
 
 static void queue_planned_fs(void)

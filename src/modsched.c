@@ -7,8 +7,8 @@
 
 void modsched_init(struct modsched *s)
 {
-	s->n = s->nedges = s->running = 0;
-	s->solo_below = 0;
+	/* all of it: modsched_add counts on a new entry's state and priority being zero */
+	memset(s, 0, sizeof(*s));
 }
 
 int modsched_find(const struct modsched *s, const char *name)
@@ -30,9 +30,7 @@ int modsched_add(struct modsched *s, const char *name, int *isnew)
 		return -EINVAL;
 	if (s->n == MODSCHED_MAX)
 		return -ENOSPC;
-	memcpy(s->name[s->n], name, l + 1);
-	s->state[s->n] = MS_PENDING;
-	s->prio[s->n] = 0;
+	memcpy(s->name[s->n], name, l + 1); /* pending (MS_PENDING), priority 0: zero until now */
 	*isnew = 1;
 	return (int)s->n++;
 }
@@ -125,13 +123,11 @@ int modsched_busy(const struct modsched *s, unsigned char minprio)
 
 void modsched_done(struct modsched *s, int idx, int ok)
 {
-	if (s->state[idx] == MS_RUNNING)
-		s->running--;
+	s->running--;
 	s->state[idx] = ok ? MS_DONE : MS_FAILED;
 }
 
 void modsched_skip(struct modsched *s, int idx)
 {
-	if (s->state[idx] == MS_PENDING)
-		s->state[idx] = MS_DONE;
+	s->state[idx] = MS_DONE;
 }

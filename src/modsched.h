@@ -36,6 +36,7 @@ struct modsched {
 	unsigned char hard[MODSCHED_EDGES];
 };
 
+/* An empty table, all zero (as a static one starts). */
 void modsched_init(struct modsched *s);
 /* The index of module name ('-' and '_' equal), added as pending when new (*isnew = 1), and then
  * stored as given: the caller's names are normalized already ('-' as '_', as modules.dep's names
@@ -56,9 +57,11 @@ enum modsched_next modsched_next(struct modsched *s, int *idx, int *why);
 void modsched_boost(struct modsched *s, int idx, unsigned char prio);
 /* 1 while a module of priority minprio or higher is pending or running. */
 int modsched_busy(const struct modsched *s, unsigned char minprio);
-/* A started module finished: ok = loaded (or nothing to do), else failed. */
+/* A started module (MSN_START marked it running) finished: ok = loaded (or nothing to do), else
+ * failed. */
 void modsched_done(struct modsched *s, int idx, int ok);
-/* A pending module needs no load (built in, already loaded, not for this CPU): done. */
+/* A pending module (never started: modload.c skips one as modsched_add adds it) needs no load
+ * (built in, already loaded, not for this CPU): done. */
 void modsched_skip(struct modsched *s, int idx);
 
 #endif

@@ -36,11 +36,9 @@ void moddep_name(const char *path, size_t len, char *out, size_t cap)
  * the ':', *out set) or modules.builtin's (the whole line is the path). 0 or -ENOENT. */
 static int find_line(const char *text, size_t len, const char *name, int dep, struct moddep_entry *out)
 {
-	char got[64], want[64];
+	char got[64];
 	size_t i = 0;
 
-	em_strlcpy(want, name, sizeof(want));
-	modname_normalize(want);
 	while (i < len) {
 		size_t start = i, colon = (size_t)-1, end;
 		while (i < len && text[i] != '\n') {
@@ -54,7 +52,7 @@ static int find_line(const char *text, size_t len, const char *name, int dep, st
 		if (colon == (size_t)-1 || colon == start)
 			continue;
 		moddep_name(text + start, colon - start, got, sizeof(got));
-		if (!str_eq(got, want))
+		if (!param_eq(got, name))
 			continue;
 		if (dep) {
 			out->path = text + start;

@@ -15,7 +15,7 @@ struct moddep_entry {
 };
 
 /* Finds the module called name ('-' and '_' equal) in modules.dep text (NULL with len 0: no file,
- * nothing found). 0 or -ENOENT. */
+ * nothing found). 0 or -ENOENT (always for a name of 64 bytes or more: no module's is). */
 int moddep_find(const char *text, size_t len, const char *name, struct moddep_entry *out);
 /* Finds name in modules.builtin text (one path per line; NULL with len 0 as above). 0 or -ENOENT. */
 int modbuiltin_find(const char *text, size_t len, const char *name);

@@ -7,7 +7,7 @@
 
 int uevent_parse(char *msg, size_t len, struct uevent *ev)
 {
-	char *at = memchr(msg, '@', strnlen(msg, len));
+	char *at = strchr(msg, '@'); /* in the header, which ends at its NUL (msg[len] at the latest) */
 	if (!at || at == msg || at[1] != '/')
 		return -EINVAL;
 	*at = '\0';
