@@ -127,116 +127,41 @@ static void put_num(struct sbuf *sb, unsigned long long v, unsigned base, int ne
 
 #ifdef EM_MSG_PACKED
 /* Packed messages (the /init build; tools/msgpack.c). At build time each format, and each literal
- * handed to a format as an argument (c ? " (a hint)" : ""), was written as symbols: its bytes, and
- * pairs of symbols that the texts share (a dictionary made by byte-pair encoding), each symbol in a
- * canonical Huffman code, so a frequent one takes a few bits. The texts share their words and
- * phrases that way (about 16 KB of them take about 7 KB with the tables). They lie in a section of
- * their own, emmsg: a text there is expanded here before it is read, so the parsing below and every
- * message are as written, and nothing else is ever expanded (a label, a command-line value or a
- * buffer holds any byte). EM_MSG_MAX is msgpack's too: it refuses a longer text, and a pair nested
- * more than 48 deep (msg_text's stack; 9 today). */
+ * handed to a format as an argument (c ? " (a hint)" : ""), was encoded with one dictionary of byte
+ * pairs: a byte that no such text uses stands for two others, each of which may be such a code
+ * itself. The texts share their words and phrases that way (about 16 KB of them take about 8 KB).
+ * They lie in a section of their own, emmsg: a text there is expanded here before it is read, so
+ * the parsing below and every message are as written, and nothing else is ever expanded (a label,
+ * a command-line value or a buffer holds any byte). EM_MSG_MAX is msgpack's too: it refuses a
+ * longer text, and a code nested more than 48 pairs deep (msg_text's stack; 5 today). */
 #define EM_MSG_MAX 512
-/* Symbols below em_msgnlit are bytes (0 ends a text), the others pairs. em_msglen holds each
- * symbol's code length, 4 bits (0: no code, at most 12: msgpack); em_msgpair the two symbols of
- * each pair, in the code. */
-extern const unsigned short em_msgnlit, em_msgnsym;
-extern const unsigned char em_msglen[], em_msgpair[];
+/* A code's row: codes are bytes outside 32..124 (msgpack makes none of the printable ASCII the
+ * texts are written in), so those have no row: c below them, c - 93 above. */
+extern const unsigned char em_msgdict[256 - 93][2];
 extern const char __start_emmsg[], __stop_emmsg[];
-/* msg_fast: the symbol (<< 4) and the code length of the code that the next 12 bits of a text
- * begin with; msg_pairs: each pair's two symbols. Made at the first text (msg_tables), in .bss:
- * nothing in the file. A Huffman code of two symbols or more is complete, so every entry of
- * msg_fast is filled: msg_fast[0] says the tables are made. msgpack makes at most 1024 symbols. */
-static unsigned short msg_fast[4096], msg_pairs[1024][2];
 
-/* The next symbol of a text (or of em_msgpair, in emmsg too), from bit *pos: the 12 bits there
- * looked up. Those may run past the text into the next one, but not past emmsg: bytes beyond it
- * read as 0. */
-static unsigned msg_sym(const unsigned char *p, unsigned long *pos)
-{
-	const unsigned char *q = p + (*pos >> 3);
-	unsigned v = 0;
-	for (int i = 2; i >= 0; i--)
-		v = v << 8 | (q + i < (const unsigned char *)__stop_emmsg ? q[i] : 0u);
-	v = msg_fast[v >> (*pos & 7) & 4095];
-	*pos += v & 15;
-	return v >> 4;
-}
-
-/* The canonical code: by length, then by symbol, each code the one after the last (msgpack's
- * build_code). A code's first bit lies lowest in a text, so its entries are those whose low bits
- * are the code reversed. */
-static void msg_tables(void)
-{
-	unsigned code = 0;
-	unsigned long pos = 0;
-	if (msg_fast[0])
-		return;
-	for (unsigned l = 1; l <= 12; l++, code <<= 1)
-		for (unsigned s = 0; s < em_msgnsym; s++)
-			if ((em_msglen[s >> 1] >> (s & 1) * 4 & 15) == l) {
-				unsigned rev = 0;
-				for (unsigned b = 0; b < l; b++)
-					rev |= (code >> b & 1) << (l - 1 - b);
-				for (unsigned v = rev; v < 4096; v += 1u << l)
-					msg_fast[v] = (unsigned short)(s << 4 | l);
-				code++;
-			}
-	for (unsigned s = em_msgnlit; s < em_msgnsym; s++) {
-		msg_pairs[s][0] = (unsigned short)msg_sym(em_msgpair, &pos);
-		msg_pairs[s][1] = (unsigned short)msg_sym(em_msgpair, &pos);
-	}
-}
-
-#ifdef EM_ERRTEXTS
-/* The C library's error texts (tools/errtexts prints them, msgpack -e packs them: the native /init
- * build), in emmsg one after another in the order of the errnos, each from a byte on, an empty one
- * where the text is errno 0's: a walk of at most 132 texts when one is printed, instead of a table
- * of offsets. errstr (below) points into msg_errslot, one byte for each errno (.bss: nothing in the
- * file), which msg_text tells from any other text by its address. */
-extern const unsigned char em_errtext[];
-extern const unsigned short em_nerr;
-static char msg_errslot[256]; /* msgpack refuses more than 256 error texts */
-
-static const char *msg_errtext(unsigned i)
-{
-	const unsigned char *t = em_errtext;
-	for (;;) {
-		unsigned long pos = 0;
-		unsigned empty = !msg_sym(t, &pos);
-		if (!i--)
-			return (const char *)(empty ? em_errtext : t);
-		while (msg_sym(t, &pos))
-			;
-		t += (pos + 7) >> 3;
-	}
-}
-#endif
-
-/* s itself, or its expansion into buf (EM_MSG_MAX bytes) when it is a packed text or an error
- * text's slot. A pair is replaced by its first symbol while its second waits on a stack, as deep
- * as the deepest pair (msgpack allows 48). */
+/* s itself, or its expansion into buf (EM_MSG_MAX bytes) when it is a packed text. A code is
+ * replaced by its first byte while its second waits on a stack, as deep as the deepest code (msgpack
+ * allows 48): a few instructions a byte, no call per byte (earlymount.debug expands every line). */
 static const char *msg_text(const char *s, char *buf)
 {
-	unsigned short stack[48];
+	unsigned char stack[48];
 	unsigned sp = 0;
 	size_t n = 0;
-	unsigned long pos = 0;
-	msg_tables();
-#ifdef EM_ERRTEXTS
-	if (s >= msg_errslot && s < msg_errslot + sizeof(msg_errslot))
-		s = msg_errtext((unsigned)(s - msg_errslot));
-#endif
 	if (s < __start_emmsg || s >= __stop_emmsg)
 		return s;
 	for (;;) {
-		unsigned c;
+		unsigned char c;
 		if (sp)
 			c = stack[--sp];
-		else if (!(c = msg_sym((const unsigned char *)s, &pos)))
+		else if (!(c = (unsigned char)*s++))
 			break;
-		while (c >= em_msgnlit && sp < sizeof(stack) / sizeof(*stack)) {
-			stack[sp++] = msg_pairs[c][1];
-			c = msg_pairs[c][0];
+		for (;;) {
+			const unsigned char *d = em_msgdict[c < 32 ? c : c - 93];
+			if ((c >= 32 && c <= 124) || !d[0] || sp >= sizeof(stack))
+				break;
+			stack[sp++] = d[1];
+			c = d[0];
 		}
 		if (n + 1 < EM_MSG_MAX)
 			buf[n++] = (char)c;
@@ -515,13 +440,21 @@ long file_size_read(int dirfd, const char *path)
 }
 
 #ifdef EM_ERRTEXTS
-/* The C library's error texts are packed with the messages (msg_text above): errstr gives the
- * errno's slot, found and expanded only when a message prints it (an errstr in the arguments of a
- * debug line that is not printed costs nothing). As musl's strerror, a number outside the table
- * (negative ones too) gets errno 0's text. */
+/* The C library's error texts, packed with the messages at build time (tools/errtexts prints them,
+ * msgpack -e packs them: the native /init build). They lie in emmsg, so a %s of one is expanded as
+ * any packed text is; errstr's result only ever reaches a message. One after another in the order
+ * of the errnos, each ended by a NUL, an empty one where the text is errno 0's: a walk of at most
+ * 132 texts for an error being reported, instead of a table of offsets. As musl's strerror, a
+ * number outside the table (negative ones too) gets errno 0's text. */
+extern const char em_errtext[];
+extern const unsigned short em_nerr;
+
 const char *errstr(int err)
 {
-	return msg_errslot + ((unsigned)err < em_nerr ? (unsigned)err : 0);
+	const char *t = em_errtext;
+	for (unsigned i = (unsigned)err < em_nerr ? (unsigned)err : 0; i; i--)
+		t += strlen(t) + 1;
+	return *t ? t : em_errtext;
 }
 #else
 const char *errstr(int err)

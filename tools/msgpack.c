@@ -2,7 +2,7 @@
 /* msgpack: the build-time half of earlymount's packed messages (the /init build's size budget,
  * README "The binary's size"). A host tool, run on the preprocessed sources of one binary:
  *
- *   msgpack [-v] [-e ERRTEXTS] [-k NM_OUTPUT] OUTDIR FILE.i...
+ *   msgpack [-v] [-e ERRTEXTS] OUTDIR FILE.i...
  *
  * It finds the messages: in each call of a function declared with
  * __attribute__((format(printf, N, M))) outside the system headers (elog, sb_printf, fmt and the
@@ -11,30 +11,27 @@
  * all are (c ? " (a hint)" : ""), and each literal marked EM_TEXT("...") (src/util.h: it writes
  * __extension__ before the literal, which survives the preprocessor): a text of a table or a
  * variable that reaches a message only through a %s or write_text. A text without a space (a
- * path, a name) is left as it is. Each text becomes symbols: its bytes, and pairs of symbols that
- * the texts share, made by byte-pair encoding (the most frequent pair first, as many as make the
- * whole smallest); each symbol gets a canonical Huffman code. It writes each FILE.i to OUTDIR with
- * those literals replaced by em_msg_N, and OUTDIR/msgdict.c with the tables (each symbol's code
- * length, each pair's two symbols) and the coded texts, in section emmsg (build_dict below says
- * how they are laid out; src/util.c's msg_text reads them).
+ * path, a name) is left as it is. Over
+ * the texts it builds one dictionary by byte-pair encoding: a byte that no text uses becomes a code
+ * for a pair of bytes, each of which may be a code itself, the most frequent pair first. It writes
+ * each FILE.i to OUTDIR with those literals replaced by em_msg_N, and OUTDIR/msgdict.c with the
+ * dictionary (em_msgdict[code] = {first, second}; {0, 0} for a byte that is itself) and the
+ * encoded texts, in section emmsg.
  *
  * sb_vprintf (src/util.c) expands a format or a %s argument only when it lies in emmsg, so every
  * message comes out byte for byte as written, and nothing else (a disk's label, a command-line
  * value, a format built at run time) is ever expanded, whatever bytes it holds. With -v, the
  * calls whose format is not a literal are listed (kept as they are).
  *
- * With -k, NM_OUTPUT is nm's list of a first link's symbols: the dictionary and the code are chosen
- * for the texts that link kept (read_kept).
- *
  * With -e, ERRTEXTS holds the C library's text of each errno, one a line from errno 0 on (what
  * tools/errtexts prints at build time): they are packed with the messages, and msgdict.c gets them
- * as em_errtext (the coded texts one after another in the order of the errnos, each from a byte
- * on, in emmsg too; an empty one where the text is errno 0's) and em_nerr (how many): src/util.c's
+ * as em_errtext (the packed texts one after another in the order of the errnos, each ended by a
+ * NUL, in emmsg too; an empty one where the text is errno 0's) and em_nerr (how many): src/util.c's
  * errstr under EM_ERRTEXTS, in place of the C library's own table.
  *
  * Exit status: 0, or 1 with a message (a file that cannot be read or written, a text longer than
- * EM_MSG_MAX - 1 bytes or holding a NUL, a pair nested more than 48 deep, a format attribute whose
- * function cannot be told); 2 for a usage error. */
+ * EM_MSG_MAX - 1 bytes, a code nested more than 48 deep, a format attribute whose function cannot
+ * be told); 2 for a usage error. */
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -43,6 +40,12 @@
 
 /* The expansion buffer in sb_vprintf (src/util.c, EM_MSG_MAX there): no format may expand past it. */
 #define EM_MSG_MAX 512
+/* Codes are only made of bytes outside 32..124 (printable ASCII up to '|', what the texts are
+ * written in): the dictionary, em_msgdict, then has no rows for those, 186 B, at the cost of the
+ * few of them no text uses. Row of byte c: c below the gap, c - 93 above it (src/util.c). */
+#define EM_DICT_GAP_LO 32
+#define EM_DICT_GAP_HI 124
+#define EM_DICT_ROWS (256 - (EM_DICT_GAP_HI - EM_DICT_GAP_LO + 1))
 
 enum kind { T_SPACE, T_LINE, T_IDENT, T_NUM, T_STR, T_CHAR, T_PUNCT };
 
@@ -71,11 +74,8 @@ struct fmtfn {
 struct fmtstr {
 	unsigned char *raw; /* decoded bytes */
 	size_t rawlen;
-	int *code;          /* its symbols (build_dict) */
+	int *code;          /* encoded symbols (0..255) */
 	size_t codelen;
-	unsigned char *enc; /* its code, the bits from bit 0 of the first byte on */
-	size_t enclen;
-	int dropped;        /* -k: the first link left it out */
 };
 
 static struct fmtstr *fmts;
@@ -83,6 +83,8 @@ static size_t nfmt, capfmt;
 /* -e: the text (index into fmts) of each errno, 0 first */
 static int *errtext;
 static size_t nerr;
+static unsigned char dict[256][2];
+static int used[256];
 
 static void die(const char *what, const char *obj, const char *why)
 {
@@ -92,7 +94,7 @@ static void die(const char *what, const char *obj, const char *why)
 
 static void *xrealloc(void *p, size_t n)
 {
-	p = realloc(p, n ? n : 1); /* realloc(p, 0) may free p and give NULL */
+	p = realloc(p, n);
 	if (!p)
 		die("allocating", "memory", strerror(errno));
 	return p;
@@ -333,7 +335,7 @@ static int intern(unsigned char *raw, size_t n)
 		capfmt = capfmt ? capfmt * 2 : 256;
 		fmts = xrealloc(fmts, capfmt * sizeof(*fmts));
 	}
-	fmts[nfmt] = (struct fmtstr){ raw, n, NULL, 0, NULL, 0, 0 };
+	fmts[nfmt] = (struct fmtstr){ raw, n, NULL, 0 };
 	return (int)nfmt++;
 }
 
@@ -506,360 +508,109 @@ static void find_formats(struct file *f, int verbose)
 	}
 }
 
-/* ---- the dictionary and the code ----------------------------------------------------------- */
+/* ---- the dictionary ------------------------------------------------------------------------ */
 
-/* Symbols: the bytes 0 .. nlit - 1 (nlit: one past the largest byte any text uses), then the pairs
- * of the dictionary, symbol nlit + k for pair k. Byte 0 is the end of a text (no text holds one).
- * Each text is its symbols, ended by symbol 0, in a canonical Huffman code (the code lengths are all
- * the decoder is given: it orders the symbols by length, then by number, as build_code does here),
- * the first code's first bit in bit 0 of the text's first byte. */
-#define MAXSYM 1024   /* symbols fit 10 bits in the pair table */
-#define MAXLEN 12     /* msg_sym (src/util.c) looks codes up by their first 12 bits */
-#define MAXDEPTH 48   /* msg_text's stack (src/util.c): how deep a pair may nest */
-
-static int nlit, nsym;
-static int pair[MAXSYM][2];       /* for symbols nlit .. nsym - 1 */
-static unsigned char codelen[MAXSYM];
-static unsigned codeval[MAXSYM];
-
-static void reset_symbols(void)
+static void build_dict(void)
 {
-	nlit = 1;
 	for (size_t i = 0; i < nfmt; i++) {
-		if (!fmts[i].code)
-			fmts[i].code = xrealloc(NULL, (fmts[i].rawlen + 1) * sizeof(int));
+		fmts[i].code = xrealloc(NULL, (fmts[i].rawlen + 1) * sizeof(int));
 		for (size_t j = 0; j < fmts[i].rawlen; j++) {
-			if (!fmts[i].raw[j])
-				die("packing", "a text", "it holds a NUL byte, which ends a packed text");
 			fmts[i].code[j] = fmts[i].raw[j];
-			if (fmts[i].raw[j] >= nlit)
-				nlit = fmts[i].raw[j] + 1;
+			used[fmts[i].raw[j]] = 1;
 		}
 		fmts[i].codelen = fmts[i].rawlen;
 	}
-	nsym = nlit;
-}
-
-/* Huffman code lengths for freq[0 .. n - 1] (0: an unused symbol, no code), none over MAXLEN: the
- * counts are halved until the tree is shallow enough. The two-queue construction over the symbols
- * sorted by count, then by number, so the code is the same on every build machine. */
-static unsigned long *sort_w;
-
-static int by_weight(const void *x, const void *y)
-{
-	int a = *(const int *)x, b = *(const int *)y;
-	if (sort_w[a] != sort_w[b])
-		return sort_w[a] < sort_w[b] ? -1 : 1;
-	return a - b;
-}
-
-static void build_lengths(const unsigned long *freq, int n)
-{
-	static unsigned long w[2 * MAXSYM];
-	static int parent[2 * MAXSYM], leaf[MAXSYM];
-	static int depth[2 * MAXSYM];
-	static unsigned long f[MAXSYM];
-	for (int s = 0; s < n; s++)
-		f[s] = freq[s];
-	sort_w = w;
-	for (;;) {
-		int nl = 0;
-		memset(codelen, 0, sizeof(codelen));
-		for (int s = 0; s < n; s++)
-			if (f[s]) {
-				w[s] = f[s];
-				leaf[nl++] = s;
-			}
-		if (nl == 1) {
-			codelen[leaf[0]] = 1;
-			return;
-		}
-		qsort(leaf, (size_t)nl, sizeof(*leaf), by_weight);
-		/* leaves in leaf[li..], inner nodes MAXSYM + ii.. in the order made (their weights rise) */
-		int li = 0, ii = 0, made = 0;
-		for (int m = 0; m < nl - 1; m++) {
-			int pick[2];
-			for (int k = 0; k < 2; k++) {
-				if (li < nl && (ii == made || w[leaf[li]] <= w[MAXSYM + ii]))
-					pick[k] = leaf[li++];
-				else
-					pick[k] = MAXSYM + ii++;
-			}
-			w[MAXSYM + made] = w[pick[0]] + w[pick[1]];
-			parent[pick[0]] = parent[pick[1]] = MAXSYM + made;
-			made++;
-		}
-		/* the root is the last made; depths from the root down (a parent is made after its children) */
-		int deepest = 0;
-		depth[MAXSYM + made - 1] = 0;
-		for (int x = made - 2; x >= 0; x--)
-			depth[MAXSYM + x] = depth[parent[MAXSYM + x]] + 1;
-		for (int k = 0; k < nl; k++) {
-			int s = leaf[k], d = depth[parent[s]] + 1;
-			codelen[s] = (unsigned char)d;
-			deepest = d > deepest ? d : deepest;
-		}
-		if (deepest <= MAXLEN)
-			return;
-		for (int s = 0; s < n; s++)
-			if (f[s])
-				f[s] = f[s] / 2 + 1;
-	}
-}
-
-/* Canonical codes from codelen: by length, then by symbol (msg_tables in src/util.c orders them
- * the same way). */
-static void build_code(void)
-{
-	unsigned code = 0;
-	for (int l = 1; l <= MAXLEN; l++) {
-		for (int s = 0; s < nsym; s++)
-			if (codelen[s] == l)
-				codeval[s] = code++;
-		code <<= 1;
-	}
-}
-
-/* What the texts take with the dictionary as it stands: each text's bits rounded up to a byte (each
- * starts on one, for its own symbol em_msg_N), the code lengths (4 bits a symbol) and the pairs. */
-static unsigned long packed_size(void)
-{
-	static unsigned long freq[MAXSYM], rare[MAXSYM];
-	memset(freq, 0, sizeof(freq));
-	memset(rare, 0, sizeof(rare));
-	/* a symbol only a dropped text uses still gets a code, as one used once */
-	for (size_t i = 0; i < nfmt; i++) {
-		for (size_t j = 0; j < fmts[i].codelen; j++)
-			(fmts[i].dropped ? rare : freq)[fmts[i].code[j]] = 1 + (fmts[i].dropped ? 0 : freq[fmts[i].code[j]]);
-		freq[0]++;
-	}
-	for (int s = nlit; s < nsym; s++) {
-		freq[pair[s][0]]++;
-		freq[pair[s][1]]++;
-	}
-	for (int s = 0; s < nsym; s++)
-		if (!freq[s])
-			freq[s] = rare[s];
-	build_lengths(freq, nsym);
-	unsigned long total = 0, pairs = 0;
-	for (size_t i = 0; i < nfmt; i++) {
-		if (fmts[i].dropped)
+	static unsigned count[256][256];
+	for (int code = 1; code < 256; code++) {
+		if (used[code] || (code >= EM_DICT_GAP_LO && code <= EM_DICT_GAP_HI))
 			continue;
-		unsigned long bits = codelen[0];
-		for (size_t j = 0; j < fmts[i].codelen; j++)
-			bits += codelen[fmts[i].code[j]];
-		total += (bits + 7) / 8;
-	}
-	for (int s = nlit; s < nsym; s++)
-		pairs += codelen[pair[s][0]] + codelen[pair[s][1]];
-	return total + ((unsigned long)nsym + 1) / 2 + (pairs + 7) / 8;
-}
-
-/* One step of the byte-pair encoding: the most frequent pair of adjacent symbols (the lowest pair
- * of those equally frequent) becomes a new symbol. 0 when no pair is seen twice. */
-static int add_pair(void)
-{
-	static unsigned count[MAXSYM][MAXSYM];
-	unsigned best = 0;
-	int ba = 0, bb = 0;
-	for (int pass = 0; pass < 2; pass++)
+		memset(count, 0, sizeof(count));
 		for (size_t i = 0; i < nfmt; i++)
-			for (size_t j = 0; j + 1 < fmts[i].codelen && !fmts[i].dropped; j++) {
-				int a = fmts[i].code[j], b = fmts[i].code[j + 1];
-				if (pass) {
-					count[a][b] = 0; /* cleared where it was counted */
-					continue;
-				}
-				unsigned c = ++count[a][b];
-				if (c > best || (c == best && (a < ba || (a == ba && b < bb)))) {
-					best = c;
+			for (size_t j = 0; j + 1 < fmts[i].codelen; j++) {
+				count[fmts[i].code[j]][fmts[i].code[j + 1]]++;
+				/* "aaa" holds one "aa" to replace, not two */
+				if (j + 2 < fmts[i].codelen && fmts[i].code[j] == fmts[i].code[j + 1] &&
+				    fmts[i].code[j + 1] == fmts[i].code[j + 2])
+					j++;
+			}
+		unsigned best = 0;
+		int ba = 0, bb = 0;
+		for (int a = 1; a < 256; a++)
+			for (int b = 1; b < 256; b++)
+				if (count[a][b] > best) {
+					best = count[a][b];
 					ba = a;
 					bb = b;
 				}
-				/* "aaa" holds one "aa" to replace, not two */
-				if (j + 2 < fmts[i].codelen && a == b && b == fmts[i].code[j + 2])
+		/* a pair seen n times saves n bytes and costs its two in the dictionary */
+		if (best < 3)
+			break;
+		dict[code][0] = (unsigned char)ba;
+		dict[code][1] = (unsigned char)bb;
+		used[code] = 1;
+		for (size_t i = 0; i < nfmt; i++) {
+			size_t o = 0;
+			for (size_t j = 0; j < fmts[i].codelen; j++) {
+				if (j + 1 < fmts[i].codelen && fmts[i].code[j] == ba && fmts[i].code[j + 1] == bb) {
+					fmts[i].code[o++] = code;
 					j++;
+				} else
+					fmts[i].code[o++] = fmts[i].code[j];
 			}
-	if (best < 2)
+			fmts[i].codelen = o;
+		}
+	}
+}
+
+/* The check that the dictionary gives back every format as written. */
+static size_t expand(int c, unsigned char *out, size_t n)
+{
+	if (dict[c][0]) {
+		n = expand(dict[c][0], out, n);
+		return expand(dict[c][1], out, n);
+	}
+	out[n] = (unsigned char)c;
+	return n + 1;
+}
+
+/* How deep a code nests: the stack sb_vprintf's msg_text (src/util.c) needs to expand it. */
+static int code_depth(int c)
+{
+	if (!dict[c][0])
 		return 0;
-	int code = nsym++;
-	pair[code][0] = ba;
-	pair[code][1] = bb;
-	for (size_t i = 0; i < nfmt; i++) {
-		size_t o = 0;
-		for (size_t j = 0; j < fmts[i].codelen; j++) {
-			if (j + 1 < fmts[i].codelen && fmts[i].code[j] == ba && fmts[i].code[j + 1] == bb) {
-				fmts[i].code[o++] = code;
-				j++;
-			} else
-				fmts[i].code[o++] = fmts[i].code[j];
-		}
-		fmts[i].codelen = o;
-	}
-	return 1;
-}
-
-/* How deep each pair nests (the stack msg_text in src/util.c needs to expand it): a pair only
- * names symbols made before it. */
-static int nest[MAXSYM];
-
-static int deepest_pair(void)
-{
-	int deepest = 0;
-	for (int s = nlit; s < nsym; s++) {
-		int a = nest[pair[s][0]], b = nest[pair[s][1]];
-		nest[s] = 1 + (a > b ? a : b);
-		deepest = nest[s] > deepest ? nest[s] : deepest;
-	}
-	return deepest;
-}
-
-static void put_bits(unsigned char *out, unsigned long *pos, unsigned v, unsigned n, int msb_first)
-{
-	for (unsigned k = 0; k < n; k++, (*pos)++) {
-		unsigned bit = msb_first ? v >> (n - 1 - k) & 1 : v >> k & 1;
-		out[*pos / 8] |= (unsigned char)(bit << (*pos % 8));
-	}
-}
-
-/* The dictionary whose texts plus tables take the fewest bytes (each pair added costs its two
- * symbols and a code length, and saves what its uses no longer spell out), then each text coded. */
-static void build_dict(void)
-{
-	reset_symbols();
-	unsigned long best = packed_size();
-	int best_n = nsym;
-	while (nsym < MAXSYM && add_pair()) {
-		unsigned long size = packed_size();
-		if (size < best) {
-			best = size;
-			best_n = nsym;
-		}
-	}
-	reset_symbols();
-	while (nsym < best_n)
-		(void)add_pair();
-	(void)packed_size(); /* the code lengths for this dictionary */
-	build_code();
-	if (deepest_pair() > MAXDEPTH)
-		die("checking", "the dictionary", "a pair nests more than 48 deep");
-	for (size_t i = 0; i < nfmt; i++) {
-		unsigned long bits = codelen[0];
-		for (size_t j = 0; j < fmts[i].codelen; j++)
-			bits += codelen[fmts[i].code[j]];
-		fmts[i].enclen = (bits + 7) / 8;
-		fmts[i].enc = calloc(fmts[i].enclen + 1, 1); /* + 1: never 0 bytes */
-		if (!fmts[i].enc)
-			die("allocating", "memory", strerror(errno));
-		unsigned long pos = 0;
-		for (size_t j = 0; j <= fmts[i].codelen; j++) {
-			int s = j < fmts[i].codelen ? fmts[i].code[j] : 0;
-			put_bits(fmts[i].enc, &pos, codeval[s], codelen[s], 1);
-		}
-	}
-}
-
-/* ---- the check: the decoder of src/util.c (msg_tables, msg_sym, msg_text) over the tables as
- * written, each text back as it was ---------------------------------------------------------- */
-
-static unsigned char len_table[(MAXSYM + 1) / 2];
-static unsigned char *pair_table;
-static size_t pair_table_len;
-
-static void build_tables(void)
-{
-	memset(len_table, 0, sizeof(len_table));
-	for (int s = 0; s < nsym; s++)
-		len_table[s / 2] |= (unsigned char)(codelen[s] << (s % 2 * 4));
-	unsigned long bits = 0;
-	for (int s = nlit; s < nsym; s++)
-		bits += codelen[pair[s][0]] + codelen[pair[s][1]];
-	pair_table_len = (bits + 7) / 8;
-	pair_table = calloc(pair_table_len + 1, 1); /* + 1: never 0 bytes */
-	if (!pair_table)
-		die("allocating", "memory", strerror(errno));
-	unsigned long pos = 0;
-	for (int s = nlit; s < nsym; s++) {
-		put_bits(pair_table, &pos, codeval[pair[s][0]], codelen[pair[s][0]], 1);
-		put_bits(pair_table, &pos, codeval[pair[s][1]], codelen[pair[s][1]], 1);
-	}
-}
-
-static unsigned short v_fast[1 << MAXLEN];
-
-/* msg_sym: the next symbol from bit *pos of p, which holds len bytes (bytes past them read as 0, as
- * bytes past emmsg do there; a code must end within them) */
-static unsigned read_sym(const unsigned char *p, size_t len, unsigned long *pos)
-{
-	unsigned v = 0;
-	for (unsigned long i = *pos / 8 + 3; i-- > *pos / 8;)
-		v = v << 8 | (i < len ? p[i] : 0u);
-	v = v_fast[v >> (*pos % 8) & ((1u << MAXLEN) - 1)];
-	*pos += v & 15;
-	if (!v || *pos > len * 8)
-		die("checking", "the code", "a code runs past its table or text");
-	return v >> 4;
+	int a = code_depth(dict[c][0]), b = code_depth(dict[c][1]);
+	return 1 + (a > b ? a : b);
 }
 
 static void verify(void)
 {
-	static unsigned short pairs[MAXSYM][2];
-	unsigned code = 0;
-	/* msg_tables */
-	for (unsigned l = 1; l <= MAXLEN; l++, code <<= 1)
-		for (int s = 0; s < nsym; s++)
-			if ((len_table[s / 2] >> (s % 2 * 4) & 15) == l) {
-				unsigned rev = 0;
-				for (unsigned b = 0; b < l; b++)
-					rev |= (code >> b & 1) << (l - 1 - b);
-				for (unsigned v = rev; v < 1u << MAXLEN; v += 1u << l)
-					v_fast[v] = (unsigned short)((unsigned)s << 4 | l);
-				code++;
-			}
-	unsigned long at = 0;
-	for (int s = nlit; s < nsym; s++) {
-		pairs[s][0] = (unsigned short)read_sym(pair_table, pair_table_len, &at);
-		pairs[s][1] = (unsigned short)read_sym(pair_table, pair_table_len, &at);
-		if (pairs[s][0] >= s || pairs[s][1] >= s)
-			die("checking", "the dictionary", "a pair names a symbol not made before it");
-	}
-	/* msg_text */
+	unsigned char buf[EM_MSG_MAX * 2];
+	/* msg_text's stack holds 48: a code nested deeper could not be expanded there */
+	for (int c = 0; c < 256; c++)
+		if (code_depth(c) > 48)
+			die("checking", "the dictionary", "a code nests more than 48 pairs deep");
 	for (size_t i = 0; i < nfmt; i++) {
-		unsigned char buf[EM_MSG_MAX];
-		unsigned stack[MAXDEPTH];
-		unsigned sp = 0;
 		size_t n = 0;
-		unsigned long pos = 0;
-		for (;;) {
-			unsigned c = sp ? stack[--sp] : read_sym(fmts[i].enc, fmts[i].enclen, &pos);
-			if (!c)
-				break;
-			while (c >= (unsigned)nlit) {
-				if (sp >= MAXDEPTH)
-					die("checking", "the dictionary", "a pair nests more than 48 deep");
-				stack[sp++] = pairs[c][1];
-				c = pairs[c][0];
-			}
-			if (n >= EM_MSG_MAX - 1)
-				die("checking", "the code", "a text decodes longer than it is");
-			buf[n++] = (unsigned char)c;
-		}
+		for (size_t j = 0; j < fmts[i].codelen && n < EM_MSG_MAX; j++)
+			n = expand(fmts[i].code[j], buf, n);
 		if (n != fmts[i].rawlen || memcmp(buf, fmts[i].raw, n))
-			die("checking", "the code", "a text does not decode to itself");
+			die("checking", "the dictionary", "a format does not expand to itself");
 	}
 }
 
 /* ---- output -------------------------------------------------------------------------------- */
 
-/* bytes as a C array's initializer, in braces or (brace 0) a list to go in them */
-static void put_bytes(FILE *o, const unsigned char *p, size_t n, int brace)
+static void put_lit(FILE *o, const int *code, size_t n)
 {
-	if (brace)
-		(void)fputc('{', o);
-	for (size_t i = 0; i < n; i++)
-		(void)fprintf(o, "%s%d", i ? "," : "", p[i]);
-	if (brace)
-		(void)fputc('}', o);
+	(void)fputc('"', o);
+	for (size_t i = 0; i < n; i++) {
+		int c = code[i];
+		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\' && c != '?')
+			(void)fputc(c, o);
+		else
+			(void)fprintf(o, "\\%03o", c); /* three digits: no following digit can join it */
+	}
+	(void)fputc('"', o);
 }
 
 static void write_file(const struct file *f, const char *dir)
@@ -889,29 +640,6 @@ static void write_file(const struct file *f, const char *dir)
 }
 
 /* -e FILE: one text a line, errno 0 first. */
-/* -k FILE: nm's list of the symbols of a first link of the binary from these same texts. The texts
- * it has no em_msg_N of were left out by the linker (their code is never reached): the pairs and the
- * code are then chosen for the others, which makes them about 200 B smaller together. A left-out
- * text is still coded, so it would still print right if a link kept it. The error texts are
- * always kept (em_errtext is one array). */
-static void read_kept(const char *path)
-{
-	size_t len;
-	char *t = read_all(path, &len);
-	for (size_t i = 0; i < nfmt; i++)
-		fmts[i].dropped = 1;
-	for (const char *p = t; (p = strstr(p, " em_msg_"));) {
-		char *end;
-		unsigned long n = strtoul(p + 8, &end, 10);
-		if (end > p + 8 && (*end == '\n' || *end == '\0') && n < nfmt)
-			fmts[n].dropped = 0;
-		p = end;
-	}
-	for (size_t e = 0; e < nerr; e++)
-		fmts[errtext[e]].dropped = 0;
-	free(t);
-}
-
 static void read_errtexts(const char *path)
 {
 	size_t len;
@@ -928,34 +656,25 @@ static void read_errtexts(const char *path)
 	}
 	if (!nerr)
 		die("reading", path, "no error texts in it");
-	/* errstr's slots (src/util.c, msg_errslot) */
-	if (nerr > 256)
-		die("reading", path, "more than 256 error texts");
 	free(t);
 }
 
-/* em_errtext and em_nerr: the texts one after another in the order of the errnos, each from a
- * byte on; an errno whose text is errno 0's ("No error information": the numbers musl has no text
- * for) is an empty one (its end at once). errstr walks them: no table of offsets (264 B). */
+/* em_errtext and em_nerr: the texts one after another in the order of the errnos, each ended by a
+ * NUL; an errno whose text is errno 0's ("No error information": the numbers musl has no text for)
+ * is an empty one. errstr walks them: no table of offsets (264 B). */
 static void write_errtexts(FILE *o)
 {
-	size_t n = 0;
-	for (size_t e = 0; e < nerr; e++)
-		n += e && errtext[e] == errtext[0] ? (size_t)(codelen[0] + 7) / 8 : fmts[errtext[e]].enclen;
-	(void)fprintf(o, "__attribute__((section(\"emmsg\"), aligned(1))) const unsigned char em_errtext[%zu] = {\n", n);
+	(void)fprintf(o, "__attribute__((section(\"emmsg\"), aligned(1))) const char em_errtext[] =\n");
 	for (size_t e = 0; e < nerr; e++) {
 		const struct fmtstr *f = &fmts[errtext[e]];
-		unsigned char end[2] = { 0, 0 };
-		unsigned long pos = 0;
 		(void)fputc('\t', o);
-		if (e && errtext[e] == errtext[0]) {
-			put_bits(end, &pos, codeval[0], codelen[0], 1);
-			put_bytes(o, end, (codelen[0] + 7) / 8, 0);
-		} else
-			put_bytes(o, f->enc, f->enclen, 0);
-		(void)fprintf(o, ",\n");
+		if (e && errtext[e] == errtext[0])
+			(void)fprintf(o, "\"\"");
+		else
+			put_lit(o, f->code, f->codelen);
+		(void)fprintf(o, " \"\\000\"\n");
 	}
-	(void)fprintf(o, "};\nconst unsigned short em_nerr = %zu;\n", nerr);
+	(void)fprintf(o, "\t;\nconst unsigned short em_nerr = %zu;\n", nerr);
 }
 
 static void write_dict(const char *dir)
@@ -965,23 +684,18 @@ static void write_dict(const char *dir)
 	FILE *o = fopen(path, "wb");
 	if (!o)
 		die("writing", path, strerror(errno));
-	(void)fprintf(o, "/* Made by msgpack (tools/msgpack.c) from the texts of this build: the symbols (bytes\n"
-	           " * below em_msgnlit, then pairs), each symbol's code length (4 bits), each pair's two\n"
-	           " * symbols in the code, and the coded texts. */\n"
-	           "const unsigned short em_msgnlit = %d, em_msgnsym = %d;\n"
-	           "const unsigned char em_msglen[%d] = ", nlit, nsym, (nsym + 1) / 2);
-	put_bytes(o, len_table, (size_t)(nsym + 1) / 2, 1);
-	/* in emmsg: msg_sym reads the bytes after a code's as far as emmsg goes */
-	(void)fprintf(o, ";\n__attribute__((section(\"emmsg\"), aligned(1))) const unsigned char em_msgpair[%zu] = ",
-	              pair_table_len);
-	put_bytes(o, pair_table, pair_table_len, 1);
-	(void)fprintf(o, ";\n");
-	/* in a section of their own: sb_vprintf expands a text that lies in it and nothing else; each
-	 * exactly its bytes (the array has no room for a NUL: the code ends the text) */
+	(void)fprintf(o, "/* Made by msgpack (tools/msgpack.c) from the formats of this build: each code byte\n"
+	           " * and the two it stands for; bytes 32 to 124 have no row. */\n"
+	           "const unsigned char em_msgdict[%d][2] = {\n", EM_DICT_ROWS);
+	for (int c = 0; c < 256; c++)
+		if (dict[c][0])
+			(void)fprintf(o, "\t[%d] = { %d, %d },\n", c < EM_DICT_GAP_LO ? c : c - (EM_DICT_GAP_HI - EM_DICT_GAP_LO + 1),
+			              dict[c][0], dict[c][1]);
+	(void)fprintf(o, "};\n");
+	/* in a section of their own: sb_vprintf expands a text that lies in it and nothing else */
 	for (size_t i = 0; i < nfmt; i++) {
-		(void)fprintf(o, "__attribute__((section(\"emmsg\"), aligned(1))) const char em_msg_%zu[%zu] = ", i,
-		              fmts[i].enclen);
-		put_bytes(o, fmts[i].enc, fmts[i].enclen, 1);
+		(void)fprintf(o, "__attribute__((section(\"emmsg\"), aligned(1))) const char em_msg_%zu[] = ", i);
+		put_lit(o, fmts[i].code, fmts[i].codelen);
 		(void)fprintf(o, ";\n");
 	}
 	if (nerr)
@@ -1004,14 +718,8 @@ int main(int argc, char **argv)
 		argv += 2;
 		argc -= 2;
 	}
-	const char *kept = NULL;
-	if (argc > 2 && !strcmp(argv[1], "-k")) {
-		kept = argv[2];
-		argv += 2;
-		argc -= 2;
-	}
 	if (argc < 3) {
-		(void)fprintf(stderr, "usage: msgpack [-v] [-e ERRTEXTS] [-k NM_OUTPUT] OUTDIR FILE.i...\n");
+		(void)fprintf(stderr, "usage: msgpack [-v] [-e ERRTEXTS] OUTDIR FILE.i...\n");
 		return 2;
 	}
 	size_t nf = (size_t)argc - 2;
@@ -1024,27 +732,23 @@ int main(int argc, char **argv)
 	}
 	if (errtexts)
 		read_errtexts(errtexts);
-	if (kept)
-		read_kept(kept);
 	build_dict();
-	build_tables();
 	verify();
 	size_t raw = 0, packed = 0;
+	int codes = 0;
 	for (size_t i = 0; i < nfmt; i++) {
 		raw += fmts[i].rawlen + 1;
-		packed += fmts[i].enclen;
+		packed += fmts[i].codelen + 1;
 	}
+	for (int c = 0; c < 256; c++)
+		codes += dict[c][0] != 0;
 	for (size_t i = 0; i < nf; i++)
 		write_file(&files[i], argv[1]);
 	write_dict(argv[1]);
-	for (size_t i = 0; i < nf; i++)
-		free(files[i].text);
-	free(files);
-	int deepest = deepest_pair(), longest = 0;
-	for (int c = 0; c < nsym; c++)
-		longest = codelen[c] > longest ? codelen[c] : longest;
-	(void)printf("msgpack: %zu texts, %zu -> %zu B with %d pairs (tables %d + %zu B), codes up to %d bits, "
-	             "nested at most %d deep\n", nfmt, raw, packed, nsym - nlit, (nsym + 1) / 2, pair_table_len,
-	             longest, deepest);
+	int deepest = 0;
+	for (int c = 0; c < 256; c++)
+		deepest = code_depth(c) > deepest ? code_depth(c) : deepest;
+	(void)printf("msgpack: %zu texts, %zu -> %zu B with %d codes, nested at most %d deep\n", nfmt, raw, packed, codes,
+	       deepest);
 	return 0;
 }
