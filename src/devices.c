@@ -71,7 +71,7 @@ static const char *no_probe(const char *path)
 /* The node list sorted by name with a heapsort over the offsets: in place, O(n log n) for the
  * thousands of nodes a big machine has, and a few hundred bytes where musl's qsort and bsearch
  * cost over 2 KiB of a binary that has a size budget. */
-static int dev_less(uint32_t a, uint32_t b)
+static EM_OUTLINE int dev_less(uint32_t a, uint32_t b)
 {
 	return strcmp(pool + a, pool + b) < 0;
 }
@@ -540,7 +540,7 @@ static uint64_t member_id[MAX_BTRFS_MEMBERS];
  * as the device itself. On timeout says how many are missing and which were found, then lets the
  * mount go on: with -o degraded the kernel mounts without them, otherwise it names the missing
  * devid. */
-static void btrfs_wait_members(const char *path, unsigned long start, long timeout_s)
+static EM_OUTLINE void btrfs_wait_members(const char *path, unsigned long start, long timeout_s)
 {
 	struct fs_info root, fi;
 	char list[400];

@@ -73,7 +73,7 @@ static int mount_new_on(const char *type, const struct optset *o, const char *di
  * an overlay, or the device an image is read from, is never written). */
 static struct mount_entry layer_entry;
 
-static const struct mount_entry *readonly_root(const struct plan *p)
+static EM_OUTLINE const struct mount_entry *readonly_root(const struct plan *p)
 {
 	spec_entry_copy(&layer_entry, &p->root);
 	layer_entry.opts.ro = 1;

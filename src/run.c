@@ -259,7 +259,7 @@ usage:
 /* --wait SECONDS: the caller has already waited for the devices (dracut's initqueue, systemd's
  * device units), so every mount's device wait is this long (0: one look), whatever the command
  * line's rootwait, earlymount.timeout= or systemd's 90 s for /usr say. */
-static void apply_wait(const struct args *a)
+static EM_OUTLINE void apply_wait(const struct args *a)
 {
 	if (a->wait_s < 0)
 		return;

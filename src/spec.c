@@ -583,7 +583,7 @@ _Static_assert(G_OVERLAY - G_VOLATILE == LP_OVERLAY && G_ROOTIMAGE - G_VOLATILE 
                G_OVERLAYFLAGS - G_VOLATILE == LP_OVERLAYFLAGS && G_TMPFSFLAGS - G_VOLATILE == LP_TMPFSFLAGS,
                "the layer parameters' groups follow enum layer_param");
 
-static enum group group_of(const struct cmdline_arg *a)
+static EM_OUTLINE enum group group_of(const struct cmdline_arg *a)
 {
 	const char *n = a->name;
 	int ours = str_startswith(n, "earlymount.");
@@ -730,7 +730,7 @@ sub_fail: /* a check above wrote why into sub */
 }
 
 /* "NAME=VALUE: why", the why from a check that wrote it into sub. */
-static int fail_arg(struct ctx *c, const struct cmdline_arg *a, const char *sub)
+static EM_OUTLINE int fail_arg(struct ctx *c, const struct cmdline_arg *a, const char *sub)
 {
 	return fail(c, "%s=%s: %s", a->name, a->value, sub);
 }

@@ -304,7 +304,7 @@ const char *str_find(const char *hay, const char *needle)
 	return n ? NULL : hay;
 }
 
-static char lower(char c)
+static EM_OUTLINE char lower(char c)
 {
 	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
 }

@@ -42,6 +42,11 @@ void sb_put_shquoted(struct sbuf *sb, const char *s);
  * one that is compared, measured, copied or handed to the kernel. */
 #define EM_TEXT(s) (__extension__ s)
 
+/* A static function kept out of line where GCC 12's -Oz inliner, with LTO, made the /init build
+ * larger by inlining it (each measured alone and together: README, "The binary's size"). Only
+ * size: no behaviour depends on it. */
+#define EM_OUTLINE __attribute__((noinline))
+
 /* A small printf: %s %c %d %i %u %x %ld %lu %lx %lld %llu %llx %zu %%, with an optional '0' flag
  * and width (e.g. %03u) and %.*s. */
 void sb_vprintf(struct sbuf *sb, const char *fmt, va_list ap);
