@@ -44,12 +44,6 @@ void layers_unmount(void)
 			;
 }
 
-int open_dir(const char *path)
-{
-	int fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	return fd < 0 ? -errno : fd;
-}
-
 /* A new filesystem of type (named by its type, as tmpfs and overlay are) on the directory dir,
  * logged when the mount fails: the tmpfs upper layer, volatile=yes's tmpfs root and the overlay
  * by paths (one copy of the open, mount, close and message). */

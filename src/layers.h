@@ -15,8 +15,6 @@
  * with every layer it mounted unmounted again (and no loop device left). */
 int layers_mount_root(const struct plan *p, const char *sysroot);
 
-/* path opened as an O_PATH directory (close-on-exec): the fd, or -errno. */
-int open_dir(const char *path);
 /* Unmounts every layer (after a failure of a later mount: the next attempt starts clean). */
 void layers_unmount(void);
 

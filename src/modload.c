@@ -127,9 +127,9 @@ static int mods_open(int quiet)
 	(void)uname(&u);
 	em_strlcpy(release, u.release, sizeof(release));
 	fmt(dir, sizeof(dir), "/lib/modules/%s", release);
-	moddir_fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	moddir_fd = open_dir(dir);
 	if (moddir_fd < 0) {
-		int e = errno;
+		int e = -moddir_fd;
 		if (quiet && e == ENOENT)
 			return -e; /* nothing asked for, and no modules: an image without any */
 		log_err("load modules failed: %s: %s (the initramfs was built for another kernel?)", dir, errstr(e));

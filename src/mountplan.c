@@ -227,11 +227,10 @@ static int mount_one(const struct plan *p, const struct mount_entry *m, int root
 		 * them: move_mount does not follow a symlink at the target's last component without
 		 * MOVE_MOUNT_T_SYMLINKS, and an fd with MOVE_MOUNT_T_EMPTY_PATH needs no flag that
 		 * older kernels lack. */
-		tfd = open(sysroot, O_PATH | O_DIRECTORY | O_CLOEXEC);
+		tfd = open_dir(sysroot);
 		if (tfd < 0) {
-			r = -errno;
-			log_err("mount %s on %s failed: opening the mount point: %s", src, tgt, errstr(-r));
-			return r;
+			log_err("mount %s on %s failed: opening the mount point: %s", src, tgt, errstr(-tfd));
+			return tfd;
 		}
 		t.dirfd = tfd;
 		t.path = "";
@@ -307,11 +306,10 @@ int mount_plan(const struct plan *p, const char *sysroot)
 	r = layers_wanted(p) ? layers_mount_root(p, sysroot) : mount_one(p, &p->root, -1, sysroot);
 	if (r < 0)
 		return r;
-	rootfd = open(sysroot, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	rootfd = open_dir(sysroot);
 	if (rootfd < 0) {
-		r = -errno;
-		log_err("open %s failed: %s", sysroot, errstr(-r));
-		return r;
+		log_err("open %s failed: %s", sysroot, errstr(-rootfd));
+		return rootfd;
 	}
 	/* /usr (when there is one), then the extra mounts */
 	for (int i = p->have_usr ? -1 : 0; i < (int)p->nextra; i++) {

@@ -8,7 +8,6 @@
 #ifndef EM_BOOT_BUILD
 #include "dracut.h"
 #endif
-#include "layers.h"
 #include "layerspec.h"
 #include "log.h"
 #include "options.h"

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE /* O_PATH (open_dir) in glibc's headers, for the host build */
 #include "util.h"
 
 #include <dirent.h>
@@ -462,6 +463,12 @@ const char *errstr(int err)
 	return strerror(err);
 }
 #endif
+
+int open_dir(const char *path)
+{
+	int fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	return fd < 0 ? -errno : fd;
+}
 
 int dir_each(int fd, int (*fn)(int fd, const char *name, unsigned char type, void *ctx), void *ctx)
 {

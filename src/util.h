@@ -91,5 +91,7 @@ const char *errstr(int err); /* err is a positive errno */
  * after the last entry, -errno when reading fails. getdents64 directly: musl's opendir
  * allocates. */
 int dir_each(int fd, int (*fn)(int fd, const char *name, unsigned char type, void *ctx), void *ctx);
+/* path opened as an O_PATH directory (close-on-exec), symlinks followed: the fd, or -errno. */
+int open_dir(const char *path);
 
 #endif
