@@ -37,8 +37,10 @@ enum { NF_PARAMS = 1, NF_COMPRESSED = MODULE_INIT_COMPRESSED_FILE };
 
 static int opened;          /* 1: the module directory is open; -1: it could not be */
 static int moddir_fd;        /* set by mods_open before any use */
-static const char *dep_text, *builtin_text;
-static size_t dep_len, builtin_len;
+/* The module directory's files as mods_open mapped them (NULL: none); db has the last two. */
+enum { F_DEP, F_BUILTIN, F_ALIAS, F_SOFTDEP };
+static const char *ftext[4];
+static size_t flen[4];
 static struct modalias_db db;
 static int matching;        /* match devices and filesystems (an image with modules.alias) */
 static int want_match;      /* the caller allows it (modules_setup) */
@@ -73,22 +75,22 @@ static long read_line(int dirfd, const char *path, char *buf, size_t cap)
 	return len;
 }
 
-/* The file mapped, and its length in *len; NULL, *len left as it was (0: mods_open's are static
- * and set once), when it cannot be. */
-static const char *map_file(int dirfd, const char *name, size_t *len)
+/* The module directory's file name mapped into ftext[k], its length into flen[k]; both left as
+ * they were (NULL, 0: static and set once) when it cannot be. */
+static void map_file(const char *name, unsigned k)
 {
 	struct stat st;
 	void *p;
-	int fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC);
+	int fd = openat(moddir_fd, name, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return NULL;
+		return;
 	/* an empty file maps to nothing: mmap refuses a length of 0 (EINVAL) */
 	p = fstat(fd, &st) < 0 ? MAP_FAILED : mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (p == MAP_FAILED)
-		return NULL;
-	*len = (size_t)st.st_size;
-	return p;
+		return;
+	ftext[k] = p;
+	flen[k] = (size_t)st.st_size;
 }
 
 /* The default of earlymount.jobs: the CPUs this process may run on (as nproc counts them), at
@@ -140,13 +142,17 @@ static int mods_open(int quiet)
 	/* What the first walk of the devices found may not be needed at all: one at a time, never
 	 * beside the loads a mount waits for (modsched.h, solo_below). */
 	sched.solo_below = PRIO_HOTPLUG;
-	dep_text = map_file(moddir_fd, "modules.dep", &dep_len);
-	builtin_text = map_file(moddir_fd, "modules.builtin", &builtin_len);
+	/* the names one after the other, in the order of F_DEP... (no table of pointers) */
+	const char *f = "modules.dep\0modules.builtin\0modules.alias\0modules.softdep";
+	for (unsigned k = 0; k < 4; k++, f += strlen(f) + 1)
+		map_file(f, k);
+	db.alias = ftext[F_ALIAS];
+	db.alias_len = flen[F_ALIAS];
+	db.softdep = ftext[F_SOFTDEP];
+	db.softdep_len = flen[F_SOFTDEP];
 	/* modules.alias (with modules.softdep) is what makes an image generic; an image without it
 	 * loads its list as it always did. Kept mapped: hot-plugged devices and filesystems are
 	 * matched later, while the devices are awaited. */
-	db.alias = map_file(moddir_fd, "modules.alias", &db.alias_len);
-	db.softdep = map_file(moddir_fd, "modules.softdep", &db.softdep_len);
 	if (!db.alias)
 		return 0;
 	/* Checked, and sorted once, so that each device's lookup is a few binary searches instead of
@@ -156,8 +162,8 @@ static int mods_open(int quiet)
 	size_t bad_at = 0;
 	int which = 0, bad = modalias_prepare(&db, alias_idx, ARRAY_SIZE(alias_idx), &bad_at, &which);
 	if (bad > 0) {
-		const char *t = which ? db.softdep : db.alias;
-		size_t len = which ? db.softdep_len : db.alias_len, e = bad_at;
+		const char *t = ftext[F_ALIAS + which];
+		size_t len = flen[F_ALIAS + which], e = bad_at;
 		while (e < len && t[e] != '\n' && e - bad_at < 120)
 			e++;
 		log_warn("%s/modules.%s: %d malformed lines (the first: \"%.*s\"); they are skipped", dir,
@@ -232,7 +238,7 @@ static void skip_log(const char *why, const char *name)
 /* 1 when module name is built into the kernel (modules.builtin): counted and logged as skipped. */
 static int built_in(const char *name)
 {
-	if (modbuiltin_find(builtin_text, builtin_len, name) < 0) /* none without the file */
+	if (modbuiltin_find(ftext[F_BUILTIN], flen[F_BUILTIN], name) < 0) /* none without the file */
 		return 0;
 	skip_log(EM_TEXT("built into the kernel"), name);
 	return 1;
@@ -318,7 +324,7 @@ static int want_entry(const char *name, const struct moddep_entry *m, int depth)
 static int want_module(const char *name, const char *path, size_t pathlen, int depth)
 {
 	struct moddep_entry m;
-	if (moddep_find(dep_text, dep_len, name, &m) < 0) { /* none without the file */
+	if (moddep_find(ftext[F_DEP], flen[F_DEP], name, &m) < 0) { /* none without the file */
 		if (!path)
 			return -ENOENT;
 		m.path = path;
@@ -372,7 +378,7 @@ static char params[4096];
 static void not_in_dep(const char *name)
 {
 	log_err("load module %s failed: not in /lib/modules/%s/modules.dep%s", name, release,
-	        dep_text ? "" : " (no modules.dep in this initramfs)");
+	        ftext[F_DEP] ? "" : " (no modules.dep in this initramfs)");
 }
 
 static void finished(int i, int e)
@@ -413,7 +419,7 @@ static void start(int i)
 	pid_t pid;
 
 	nt0[i] = log_ms();
-	/* want_entry gives every module the path of its modules.dep line (dep_text is there): only
+	/* want_entry gives every module the path of its modules.dep line (ftext[F_DEP] is there): only
 	 * one too long for rel ends here. */
 	if (npathlen[i] >= sizeof(rel)) {
 		not_in_dep(name);
