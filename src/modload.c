@@ -224,7 +224,6 @@ static int name_at(const struct names *nm, unsigned k, char *out)
 }
 
 static int want_name(const char *name, int rel, int post, int depth);
-static int want_module(const char *name, const char *path, size_t pathlen, int depth);
 static int match_alias(const char *alias, const char *devpath, unsigned char prio, int *out, unsigned max,
                        int depth);
 
@@ -271,9 +270,20 @@ static int skipped(int i)
 	return 1;
 }
 
-/* Adds module name (its modules.dep line m) with its dependencies and softdeps; its index or -errno. */
-static int want_entry(const char *name, const struct moddep_entry *m, int depth)
+/* Adds module name (normalized) with its modules.dep line, its dependencies and softdeps; its index,
+ * or -errno: -ENOENT when it has no line, or, with path (a dependency that modules.dep lists but
+ * has no line of its own), that path without dependencies. */
+static int want_module(const char *name, const char *path, size_t pathlen, int depth)
 {
+	struct moddep_entry m;
+	if (moddep_find(ftext[F_DEP], flen[F_DEP], name, &m) < 0) { /* none without the file */
+		if (!path)
+			return -ENOENT;
+		m.path = path;
+		m.pathlen = pathlen;
+		m.deps = path; /* none (never NULL: the walk below adds its length) */
+		m.depslen = 0;
+	}
 	int isnew, i = modsched_add(&sched, name, &isnew);
 	if (i < 0) {
 		static int warned;
@@ -284,13 +294,13 @@ static int want_entry(const char *name, const struct moddep_entry *m, int depth)
 	}
 	if (!isnew)
 		return i;
-	npath[i] = m->path;
-	npathlen[i] = (unsigned short)m->pathlen;
+	npath[i] = m.path;
+	npathlen[i] = (unsigned short)m.pathlen;
 	if (skipped(i))
 		return i;
 	/* modules.dep's line is the whole closure: the module waits for all of it, and each of them
 	 * for its own line's. */
-	for (const char *p = m->deps, *end = p + m->depslen, *s; p < end; p++) {
+	for (const char *p = m.deps, *end = p + m.depslen, *s; p < end; p++) {
 		for (s = p; p < end && *p != ' '; p++)
 			;
 		if (p == s)
@@ -316,23 +326,6 @@ static int want_entry(const char *name, const struct moddep_entry *m, int depth)
 		}
 	}
 	return i;
-}
-
-/* Module name (normalized) with its modules.dep line (want_entry); -ENOENT when it has none, or,
- * with path (a dependency that modules.dep lists but has no line of its own), that path without
- * dependencies. */
-static int want_module(const char *name, const char *path, size_t pathlen, int depth)
-{
-	struct moddep_entry m;
-	if (moddep_find(ftext[F_DEP], flen[F_DEP], name, &m) < 0) { /* none without the file */
-		if (!path)
-			return -ENOENT;
-		m.path = path;
-		m.pathlen = pathlen;
-		m.deps = path; /* none (never NULL: want_entry adds its length) */
-		m.depslen = 0;
-	}
-	return want_entry(name, &m, depth);
 }
 
 /* A name as modprobe looks it up (kmod_module_new_from_lookup): a module in modules.dep, else an
@@ -419,7 +412,7 @@ static void start(int i)
 	pid_t pid;
 
 	nt0[i] = log_ms();
-	/* want_entry gives every module the path of its modules.dep line (ftext[F_DEP] is there): only
+	/* want_module gives every module the path of its modules.dep line (ftext[F_DEP] is there): only
 	 * one too long for rel ends here. */
 	if (npathlen[i] >= sizeof(rel)) {
 		not_in_dep(name);
@@ -582,7 +575,7 @@ void modules_settle(void)
 
 /* ---- matching ---------------------------------------------------------------------------------- */
 
-/* The modules alias names (modalias_lookup), each queued with its modules.dep line (want_entry).
+/* The modules alias names (modalias_lookup), each queued with its modules.dep line (want_module).
  * For want_name (devpath NULL): quietly, an alias of a module that is not in modules.dep passed
  * over, up to max of the indices in out, the count of all. For a device or a filesystem (devpath):
  * the match lines, modprobe.blacklist=, what is not in modules.dep said, each raised to prio; the
