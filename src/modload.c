@@ -17,6 +17,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <sched.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -39,8 +40,10 @@ static int opened;          /* 1: the module directory is open; -1: it could not
 static int moddir_fd;        /* set by mods_open before any use */
 /* The module directory's files as mods_open mapped them (NULL: none); db has the last two. */
 enum { F_DEP, F_BUILTIN, F_ALIAS, F_SOFTDEP };
-static const char *ftext[4];
-static size_t flen[4];
+static struct mfile {
+	const char *text;
+	size_t len;
+} mf[4];
 static struct modalias_db db;
 static int matching;        /* match devices and filesystems (an image with modules.alias) */
 static int want_match;      /* the caller allows it (modules_setup) */
@@ -75,8 +78,8 @@ static long read_line(int dirfd, const char *path, char *buf, size_t cap)
 	return len;
 }
 
-/* The module directory's file name mapped into ftext[k], its length into flen[k]; both left as
- * they were (NULL, 0: static and set once) when it cannot be. */
+/* The module directory's file name mapped into mf[k]; left as it was (NULL, 0: static and set once)
+ * when it cannot be. */
 static void map_file(const char *name, unsigned k)
 {
 	struct stat st;
@@ -89,8 +92,8 @@ static void map_file(const char *name, unsigned k)
 	close(fd);
 	if (p == MAP_FAILED)
 		return;
-	ftext[k] = p;
-	flen[k] = (size_t)st.st_size;
+	mf[k].text = p;
+	mf[k].len = (size_t)st.st_size;
 }
 
 /* The default of earlymount.jobs: the CPUs this process may run on (as nproc counts them), at
@@ -146,10 +149,13 @@ static int mods_open(int quiet)
 	const char *f = "modules.dep\0modules.builtin\0modules.alias\0modules.softdep";
 	for (unsigned k = 0; k < 4; k++, f += strlen(f) + 1)
 		map_file(f, k);
-	db.alias = ftext[F_ALIAS];
-	db.alias_len = flen[F_ALIAS];
-	db.softdep = ftext[F_SOFTDEP];
-	db.softdep_len = flen[F_SOFTDEP];
+	/* db begins with the alias and softdep texts and their lengths, laid out as mf[F_ALIAS] and
+	 * mf[F_SOFTDEP]: one copy */
+	_Static_assert(offsetof(struct modalias_db, alias_len) == offsetof(struct mfile, len) &&
+	                       offsetof(struct modalias_db, softdep) == sizeof(struct mfile) &&
+	                       offsetof(struct modalias_db, softdep_len) == sizeof(struct mfile) + offsetof(struct mfile, len),
+	               "struct modalias_db's texts as two struct mfile");
+	memcpy(&db, &mf[F_ALIAS], 2 * sizeof(struct mfile));
 	/* modules.alias (with modules.softdep) is what makes an image generic; an image without it
 	 * loads its list as it always did. Kept mapped: hot-plugged devices and filesystems are
 	 * matched later, while the devices are awaited. */
@@ -162,8 +168,8 @@ static int mods_open(int quiet)
 	size_t bad_at = 0;
 	int which = 0, bad = modalias_prepare(&db, alias_idx, ARRAY_SIZE(alias_idx), &bad_at, &which);
 	if (bad > 0) {
-		const char *t = ftext[F_ALIAS + which];
-		size_t len = flen[F_ALIAS + which], e = bad_at;
+		const char *t = mf[F_ALIAS + which].text;
+		size_t len = mf[F_ALIAS + which].len, e = bad_at;
 		while (e < len && t[e] != '\n' && e - bad_at < 120)
 			e++;
 		log_warn("%s/modules.%s: %d malformed lines (the first: \"%.*s\"); they are skipped", dir,
@@ -237,7 +243,7 @@ static void skip_log(const char *why, const char *name)
 /* 1 when module name is built into the kernel (modules.builtin): counted and logged as skipped. */
 static int built_in(const char *name)
 {
-	if (modbuiltin_find(ftext[F_BUILTIN], flen[F_BUILTIN], name) < 0) /* none without the file */
+	if (modbuiltin_find(mf[F_BUILTIN].text, mf[F_BUILTIN].len, name) < 0) /* none without the file */
 		return 0;
 	skip_log(EM_TEXT("built into the kernel"), name);
 	return 1;
@@ -276,7 +282,7 @@ static int skipped(int i)
 static int want_module(const char *name, const char *path, size_t pathlen, int depth)
 {
 	struct moddep_entry m;
-	if (moddep_find(ftext[F_DEP], flen[F_DEP], name, &m) < 0) { /* none without the file */
+	if (moddep_find(mf[F_DEP].text, mf[F_DEP].len, name, &m) < 0) { /* none without the file */
 		if (!path)
 			return -ENOENT;
 		m.path = path;
@@ -371,7 +377,7 @@ static char params[4096];
 static void not_in_dep(const char *name)
 {
 	log_err("load module %s failed: not in /lib/modules/%s/modules.dep%s", name, release,
-	        ftext[F_DEP] ? "" : " (no modules.dep in this initramfs)");
+	        mf[F_DEP].text ? "" : " (no modules.dep in this initramfs)");
 }
 
 static void finished(int i, int e)
@@ -412,7 +418,7 @@ static void start(int i)
 	pid_t pid;
 
 	nt0[i] = log_ms();
-	/* want_module gives every module the path of its modules.dep line (ftext[F_DEP] is there): only
+	/* want_module gives every module the path of its modules.dep line (mf[F_DEP] is there): only
 	 * one too long for rel ends here. */
 	if (npathlen[i] >= sizeof(rel)) {
 		not_in_dep(name);
