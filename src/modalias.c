@@ -427,7 +427,7 @@ int modalias_lookup(const struct modalias_db *db, const char *modalias, modalias
 	struct idx_run run[64];
 	const char *l, *e;
 	size_t pos = 0;
-	int hits = 0, nr;
+	int hits = 0, nr = 0;
 
 	/* without the text there is no index either, and the walk below finds no line */
 	if (!db || !modalias || key_normalize(modalias, key) < 0)
@@ -442,13 +442,16 @@ int modalias_lookup(const struct modalias_db *db, const char *modalias, modalias
 	for (;;) {
 		const char *p;
 		if (indexed) {
-			int best = -1;
+			/* the lowest offset at a run's head (every offset is below (unsigned)-1) */
+			struct idx_run *best = NULL;
+			unsigned at = (unsigned)-1;
 			for (int r = 0; r < nr; r++)
-				if (run[r].a < run[r].b && (best < 0 || db->idx[run[r].a] < db->idx[run[best].a]))
-					best = r;
-			if (best < 0)
+				if (run[r].a < run[r].b && db->idx[run[r].a] < at)
+					at = db->idx[(best = &run[r])->a];
+			if (!best)
 				break;
-			pos = db->idx[run[best].a++];
+			best->a++;
+			pos = at;
 		}
 		if (!line_next(db, 0, &pos, &l, &e))
 			break;
