@@ -570,7 +570,11 @@ void modules_settle(void)
 		if (sched.state[i] == MS_RUNNING)
 			running++;
 		else if (sched.state[i] == MS_PENDING)
-			sb_printf(&sb, "%s%s", left++ ? ", " : "", sched.name[i]);
+		{
+			if (left++)
+				sb_puts(&sb, ", ");
+			sb_puts(&sb, sched.name[i]);
+		}
 	}
 	if (running)
 		log_debug("modules: %u still loading at the switch (each finishes in its worker)", running);
