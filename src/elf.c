@@ -28,14 +28,13 @@ int elf_interp(const unsigned char *buf, size_t n, uint64_t *off, uint64_t *len)
 
 	if (n < 16 || get(buf, 4, 0) != 0x464c457f) /* "\177ELF" */
 		return 0;
-	if ((buf[EI_CLASS] != ELFCLASS32 && buf[EI_CLASS] != ELFCLASS64) ||
-	    (buf[EI_DATA] != ELFDATA2LSB && buf[EI_DATA] != ELFDATA2MSB))
+	if ((unsigned)(buf[EI_CLASS] - ELFCLASS32) > 1 || (unsigned)(buf[EI_DATA] - ELFDATA2LSB) > 1)
 		return -EINVAL;
-	o = at[buf[EI_CLASS] == ELFCLASS64];
+	o = at[buf[EI_CLASS] - ELFCLASS32]; /* 0 or 1: checked above */
 	/* the class's word (e_phoff, p_offset, p_filesz): 4 or 8 bytes, and p_offset's place too
 	 * (after p_type; in Elf64_Phdr after p_flags as well) */
 	w = o[4];
-	be = buf[EI_DATA] == ELFDATA2MSB;
+	be = buf[EI_DATA] - ELFDATA2LSB; /* 0 or 1: checked above */
 	if (n < o[3])
 		return -ERANGE;
 	phoff = get(buf + o[0], w, be);

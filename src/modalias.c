@@ -56,10 +56,12 @@ static int tok_is(const struct tok *t, const char *w)
 	return t->n == n && !memcmp(t->s, w, n);
 }
 
-/* The line at *pos of text (up to '\n' or the end of the text); advances *pos past it. */
-static int line_next(const char *text, size_t len, size_t *pos, const char **l, const char **e)
+/* The line at *pos of db's alias (f 0) or softdep (f 1) text (up to '\n' or the end of the text);
+ * advances *pos past it. */
+static int line_next(const struct modalias_db *db, int f, size_t *pos, const char **l, const char **e)
 {
-	const char *nl;
+	const char *text = f ? db->softdep : db->alias, *nl;
+	size_t len = f ? db->softdep_len : db->alias_len;
 	if (!text || *pos >= len)
 		return 0;
 	*l = text + *pos;
@@ -425,7 +427,7 @@ int modalias_lookup(const struct modalias_db *db, const char *modalias, modalias
 	struct idx_run run[64];
 	const char *l, *e;
 	size_t pos = 0;
-	int hits = 0, nr;
+	int hits = 0, nr = 0;
 
 	/* without the text there is no index either, and the walk below finds no line */
 	if (!db || !modalias || key_normalize(modalias, key) < 0)
@@ -440,15 +442,18 @@ int modalias_lookup(const struct modalias_db *db, const char *modalias, modalias
 	for (;;) {
 		const char *p;
 		if (indexed) {
-			int best = -1;
+			/* the lowest offset at a run's head (every offset is below (unsigned)-1) */
+			struct idx_run *best = NULL;
+			unsigned at = (unsigned)-1;
 			for (int r = 0; r < nr; r++)
-				if (run[r].a < run[r].b && (best < 0 || db->idx[run[r].a] < db->idx[run[best].a]))
-					best = r;
-			if (best < 0)
+				if (run[r].a < run[r].b && db->idx[run[r].a] < at)
+					at = db->idx[(best = &run[r])->a];
+			if (!best)
 				break;
-			pos = db->idx[run[best].a++];
+			best->a++;
+			pos = at;
 		}
-		if (!line_next(db->alias, db->alias_len, &pos, &l, &e))
+		if (!line_next(db, 0, &pos, &l, &e))
 			break;
 		p = l;
 		if (indexed || alias_line(l, e, &p))
@@ -473,7 +478,7 @@ int modalias_cpu_scan(const struct modalias_db *db, const char *cpu_modalias, st
 	/* a modalias that cannot be looked up excludes nothing: every module fits */
 	int fits = !cpu_modalias || key_normalize(cpu_modalias, key) < 0;
 
-	while (db && line_next(db->alias, db->alias_len, &pos, &l, &e)) {
+	while (db && line_next(db, 0, &pos, &l, &e)) {
 		struct tok pat, mod;
 		unsigned k = 0;
 		if (alias_fields(l, e, &pat, &mod) <= 0 || pat.n < 4 || memcmp(pat.s, "cpu:", 4) ||
@@ -528,7 +533,7 @@ int modalias_softdeps(const struct modalias_db *db, const char *name, int post, 
 	if (!db || !name || em_strlcpy(want, name, sizeof(want)) >= sizeof(want))
 		return 0;
 	modname_normalize(want);
-	while (line_next(db->softdep, db->softdep_len, &pos, &l, &e)) {
+	while (line_next(db, 1, &pos, &l, &e)) {
 		const char *p;
 		struct tok mod, t;
 		int mode = 0, n = 0;
@@ -567,9 +572,8 @@ int modalias_prepare(struct modalias_db *db, unsigned *buf, size_t cap, size_t *
 		return 0;
 	for (int f = 0; f < 2; f++) {
 		const char *text = f ? db->softdep : db->alias;
-		size_t len = f ? db->softdep_len : db->alias_len;
 		pos = 0;
-		while (line_next(text, len, &pos, &l, &e)) {
+		while (line_next(db, f, &pos, &l, &e)) {
 			const char *q;
 			char pat[NAME_MAX_LEN];
 			struct tok t, mod;

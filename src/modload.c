@@ -17,6 +17,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <sched.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -37,8 +38,12 @@ enum { NF_PARAMS = 1, NF_COMPRESSED = MODULE_INIT_COMPRESSED_FILE };
 
 static int opened;          /* 1: the module directory is open; -1: it could not be */
 static int moddir_fd;        /* set by mods_open before any use */
-static const char *dep_text, *builtin_text;
-static size_t dep_len, builtin_len;
+/* The module directory's files as mods_open mapped them (NULL: none); db has the last two. */
+enum { F_DEP, F_BUILTIN, F_ALIAS, F_SOFTDEP };
+static struct mfile {
+	const char *text;
+	size_t len;
+} mf[4];
 static struct modalias_db db;
 static int matching;        /* match devices and filesystems (an image with modules.alias) */
 static int want_match;      /* the caller allows it (modules_setup) */
@@ -73,22 +78,22 @@ static long read_line(int dirfd, const char *path, char *buf, size_t cap)
 	return len;
 }
 
-/* The file mapped, and its length in *len; NULL, *len left as it was (0: mods_open's are static
- * and set once), when it cannot be. */
-static const char *map_file(int dirfd, const char *name, size_t *len)
+/* The module directory's file name mapped into mf[k]; left as it was (NULL, 0: static and set once)
+ * when it cannot be. */
+static void map_file(const char *name, unsigned k)
 {
 	struct stat st;
 	void *p;
-	int fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC);
+	int fd = openat(moddir_fd, name, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return NULL;
+		return;
 	/* an empty file maps to nothing: mmap refuses a length of 0 (EINVAL) */
 	p = fstat(fd, &st) < 0 ? MAP_FAILED : mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (p == MAP_FAILED)
-		return NULL;
-	*len = (size_t)st.st_size;
-	return p;
+		return;
+	mf[k].text = p;
+	mf[k].len = (size_t)st.st_size;
 }
 
 /* The default of earlymount.jobs: the CPUs this process may run on (as nproc counts them), at
@@ -140,13 +145,20 @@ static int mods_open(int quiet)
 	/* What the first walk of the devices found may not be needed at all: one at a time, never
 	 * beside the loads a mount waits for (modsched.h, solo_below). */
 	sched.solo_below = PRIO_HOTPLUG;
-	dep_text = map_file(moddir_fd, "modules.dep", &dep_len);
-	builtin_text = map_file(moddir_fd, "modules.builtin", &builtin_len);
+	/* the names one after the other, in the order of F_DEP... (no table of pointers) */
+	const char *f = "modules.dep\0modules.builtin\0modules.alias\0modules.softdep";
+	for (unsigned k = 0; k < 4; k++, f += strlen(f) + 1)
+		map_file(f, k);
+	/* db begins with the alias and softdep texts and their lengths, laid out as mf[F_ALIAS] and
+	 * mf[F_SOFTDEP]: one copy */
+	_Static_assert(offsetof(struct modalias_db, alias_len) == offsetof(struct mfile, len) &&
+	                       offsetof(struct modalias_db, softdep) == sizeof(struct mfile) &&
+	                       offsetof(struct modalias_db, softdep_len) == sizeof(struct mfile) + offsetof(struct mfile, len),
+	               "struct modalias_db's texts as two struct mfile");
+	memcpy(&db, &mf[F_ALIAS], 2 * sizeof(struct mfile));
 	/* modules.alias (with modules.softdep) is what makes an image generic; an image without it
 	 * loads its list as it always did. Kept mapped: hot-plugged devices and filesystems are
 	 * matched later, while the devices are awaited. */
-	db.alias = map_file(moddir_fd, "modules.alias", &db.alias_len);
-	db.softdep = map_file(moddir_fd, "modules.softdep", &db.softdep_len);
 	if (!db.alias)
 		return 0;
 	/* Checked, and sorted once, so that each device's lookup is a few binary searches instead of
@@ -156,8 +168,8 @@ static int mods_open(int quiet)
 	size_t bad_at = 0;
 	int which = 0, bad = modalias_prepare(&db, alias_idx, ARRAY_SIZE(alias_idx), &bad_at, &which);
 	if (bad > 0) {
-		const char *t = which ? db.softdep : db.alias;
-		size_t len = which ? db.softdep_len : db.alias_len, e = bad_at;
+		const char *t = mf[F_ALIAS + which].text;
+		size_t len = mf[F_ALIAS + which].len, e = bad_at;
 		while (e < len && t[e] != '\n' && e - bad_at < 120)
 			e++;
 		log_warn("%s/modules.%s: %d malformed lines (the first: \"%.*s\"); they are skipped", dir,
@@ -218,7 +230,6 @@ static int name_at(const struct names *nm, unsigned k, char *out)
 }
 
 static int want_name(const char *name, int rel, int post, int depth);
-static int want_module(const char *name, const char *path, size_t pathlen, int depth);
 static int match_alias(const char *alias, const char *devpath, unsigned char prio, int *out, unsigned max,
                        int depth);
 
@@ -232,7 +243,7 @@ static void skip_log(const char *why, const char *name)
 /* 1 when module name is built into the kernel (modules.builtin): counted and logged as skipped. */
 static int built_in(const char *name)
 {
-	if (modbuiltin_find(builtin_text, builtin_len, name) < 0) /* none without the file */
+	if (modbuiltin_find(mf[F_BUILTIN].text, mf[F_BUILTIN].len, name) < 0) /* none without the file */
 		return 0;
 	skip_log(EM_TEXT("built into the kernel"), name);
 	return 1;
@@ -265,9 +276,20 @@ static int skipped(int i)
 	return 1;
 }
 
-/* Adds module name (its modules.dep line m) with its dependencies and softdeps; its index or -errno. */
-static int want_entry(const char *name, const struct moddep_entry *m, int depth)
+/* Adds module name (normalized) with its modules.dep line, its dependencies and softdeps; its index,
+ * or -errno: -ENOENT when it has no line, or, with path (a dependency that modules.dep lists but
+ * has no line of its own), that path without dependencies. */
+static int want_module(const char *name, const char *path, size_t pathlen, int depth)
 {
+	struct moddep_entry m;
+	if (moddep_find(mf[F_DEP].text, mf[F_DEP].len, name, &m) < 0) { /* none without the file */
+		if (!path)
+			return -ENOENT;
+		m.path = path;
+		m.pathlen = pathlen;
+		m.deps = path; /* none (never NULL: the walk below adds its length) */
+		m.depslen = 0;
+	}
 	int isnew, i = modsched_add(&sched, name, &isnew);
 	if (i < 0) {
 		static int warned;
@@ -278,13 +300,13 @@ static int want_entry(const char *name, const struct moddep_entry *m, int depth)
 	}
 	if (!isnew)
 		return i;
-	npath[i] = m->path;
-	npathlen[i] = (unsigned short)m->pathlen;
+	npath[i] = m.path;
+	npathlen[i] = (unsigned short)m.pathlen;
 	if (skipped(i))
 		return i;
 	/* modules.dep's line is the whole closure: the module waits for all of it, and each of them
 	 * for its own line's. */
-	for (const char *p = m->deps, *end = p + m->depslen, *s; p < end; p++) {
+	for (const char *p = m.deps, *end = p + m.depslen, *s; p < end; p++) {
 		for (s = p; p < end && *p != ' '; p++)
 			;
 		if (p == s)
@@ -310,23 +332,6 @@ static int want_entry(const char *name, const struct moddep_entry *m, int depth)
 		}
 	}
 	return i;
-}
-
-/* Module name (normalized) with its modules.dep line (want_entry); -ENOENT when it has none, or,
- * with path (a dependency that modules.dep lists but has no line of its own), that path without
- * dependencies. */
-static int want_module(const char *name, const char *path, size_t pathlen, int depth)
-{
-	struct moddep_entry m;
-	if (moddep_find(dep_text, dep_len, name, &m) < 0) { /* none without the file */
-		if (!path)
-			return -ENOENT;
-		m.path = path;
-		m.pathlen = pathlen;
-		m.deps = path; /* none (never NULL: want_entry adds its length) */
-		m.depslen = 0;
-	}
-	return want_entry(name, &m, depth);
 }
 
 /* A name as modprobe looks it up (kmod_module_new_from_lookup): a module in modules.dep, else an
@@ -372,7 +377,7 @@ static char params[4096];
 static void not_in_dep(const char *name)
 {
 	log_err("load module %s failed: not in /lib/modules/%s/modules.dep%s", name, release,
-	        dep_text ? "" : " (no modules.dep in this initramfs)");
+	        mf[F_DEP].text ? "" : " (no modules.dep in this initramfs)");
 }
 
 static void finished(int i, int e)
@@ -413,7 +418,7 @@ static void start(int i)
 	pid_t pid;
 
 	nt0[i] = log_ms();
-	/* want_entry gives every module the path of its modules.dep line (dep_text is there): only
+	/* want_module gives every module the path of its modules.dep line (mf[F_DEP] is there): only
 	 * one too long for rel ends here. */
 	if (npathlen[i] >= sizeof(rel)) {
 		not_in_dep(name);
@@ -565,7 +570,11 @@ void modules_settle(void)
 		if (sched.state[i] == MS_RUNNING)
 			running++;
 		else if (sched.state[i] == MS_PENDING)
-			sb_printf(&sb, "%s%s", left++ ? ", " : "", sched.name[i]);
+		{
+			if (left++)
+				sb_puts(&sb, ", ");
+			sb_puts(&sb, sched.name[i]);
+		}
 	}
 	if (running)
 		log_debug("modules: %u still loading at the switch (each finishes in its worker)", running);
@@ -576,7 +585,7 @@ void modules_settle(void)
 
 /* ---- matching ---------------------------------------------------------------------------------- */
 
-/* The modules alias names (modalias_lookup), each queued with its modules.dep line (want_entry).
+/* The modules alias names (modalias_lookup), each queued with its modules.dep line (want_module).
  * For want_name (devpath NULL): quietly, an alias of a module that is not in modules.dep passed
  * over, up to max of the indices in out, the count of all. For a device or a filesystem (devpath):
  * the match lines, modprobe.blacklist=, what is not in modules.dep said, each raised to prio; the

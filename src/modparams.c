@@ -26,7 +26,9 @@ int modparams_collect(const struct cmdline *cl, const char *module, char *out, s
 		const char *param = param_of(a->name, module);
 		if (!param)
 			continue;
-		sb_printf(&sb, "%s%s", sb.len ? " " : "", param);
+		if (sb.len)
+			sb_putc(&sb, ' ');
+		sb_puts(&sb, param);
 		if (a->value) {
 			/* The kernel's tokenizer removed the quotes that grouped the value; put them
 			 * back where it has blanks, or the module's own parser would split it. */

@@ -54,7 +54,7 @@ int modsched_need(struct modsched *s, int a, int b, int hard)
 
 enum modsched_next modsched_next(struct modsched *s, int *idx, int *why)
 {
-	int pending = -1, best = -1;
+	int pending = -1, best = -1, bestprio = -1;
 	for (unsigned i = 0; i < s->n; i++) {
 		if (s->state[i] != MS_PENDING)
 			continue;
@@ -72,12 +72,14 @@ enum modsched_next modsched_next(struct modsched *s, int *idx, int *why)
 			if (st == MS_PENDING || st == MS_RUNNING)
 				ready = 0;
 		}
-		if (ready && (best < 0 || s->prio[i] > s->prio[best]))
+		if (ready && s->prio[i] > bestprio) {
 			best = (int)i;
+			bestprio = s->prio[i];
+		}
 		if (pending < 0)
 			pending = (int)i;
 	}
-	if (best >= 0 && s->prio[best] < s->solo_below && s->running)
+	if (best >= 0 && bestprio < s->solo_below && s->running)
 		return MSN_WAIT;
 	if (best >= 0) {
 		s->state[best] = MS_RUNNING;
