@@ -569,8 +569,7 @@ void modules_settle(void)
 	for (unsigned i = 0; i < sched.n; i++) {
 		if (sched.state[i] == MS_RUNNING)
 			running++;
-		else if (sched.state[i] == MS_PENDING)
-		{
+		else if (sched.state[i] == MS_PENDING) {
 			if (left++)
 				sb_puts(&sb, ", ");
 			sb_puts(&sb, sched.name[i]);
