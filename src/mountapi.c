@@ -306,21 +306,25 @@ int mnt_bind(int srcfd, const char *srcpath, const struct optset *o, const struc
 	return fail(e, -1, mfd < 0 ? "open_tree(OPEN_TREE_CLONE)" : "mount_setattr");
 }
 
-int mnt_move(const char *from, const char *to)
+/* The end of mnt_move and mnt_make_private: r is the new API's result (0, or -1 with errno); a
+ * kernel without the call (ENOSYS) gets the same request from mount(2). 0 or -errno. */
+static int or_mount(int r, const char *src, const char *path, unsigned long flags)
 {
-	if (sys_move_mount(AT_FDCWD, from, AT_FDCWD, to, 0) == 0)
+	if (r == 0)
 		return 0;
 	if (errno != ENOSYS)
 		return -errno;
-	return mount(from, to, NULL, MS_MOVE, NULL) < 0 ? -errno : 0;
+	return mount(src, path, NULL, flags, NULL) < 0 ? -errno : 0;
+}
+
+int mnt_move(const char *from, const char *to)
+{
+	return or_mount(sys_move_mount(AT_FDCWD, from, AT_FDCWD, to, 0), from, to, MS_MOVE);
 }
 
 int mnt_make_private(const char *path, int recursive)
 {
 	struct em_mount_attr a = { .propagation = EM_MS_PRIVATE };
-	if (sys_mount_setattr(AT_FDCWD, path, recursive ? AT_RECURSIVE : 0, &a, sizeof(a)) == 0)
-		return 0;
-	if (errno != ENOSYS)
-		return -errno;
-	return mount(NULL, path, NULL, (recursive ? MS_REC : 0) | MS_PRIVATE, NULL) < 0 ? -errno : 0;
+	return or_mount(sys_mount_setattr(AT_FDCWD, path, recursive ? AT_RECURSIVE : 0, &a, sizeof(a)), NULL, path,
+	                (recursive ? MS_REC : 0) | MS_PRIVATE);
 }
