@@ -92,6 +92,21 @@ int fstatat(int dirfd, const char *restrict path, struct stat *restrict st, int 
 	return (int)sys(SYS_newfstatat, dirfd, path, st, flags);
 }
 
+#if defined(__x86_64__)
+/* fcntl and ioctl on x86-64: the one variadic argument is in rdx when they are entered (every
+ * command takes at most one integer or pointer, read whole as musl reads it); syscall.S takes the
+ * number first, so the three move one register on. No va_list spilled to the stack. A naked
+ * function, not an assembler file: LTO's linker must see the definition before libc.a's. arm64's
+ * GCC has no naked functions: the C below. */
+#define EM_SC_SHIFT3(nr)                                                                            \
+	__asm__("mov %rdx,%rcx\n\tmov %esi,%edx\n\tmov %edi,%esi\n\tmov $" EM_SC_STR(nr) ",%edi\n\t" \
+	        "jmp " EM_SC_STR(syscall))
+#define EM_ASM_ARG __attribute__((unused)) /* read by the assembler */
+__attribute__((naked)) int fcntl(int fd EM_ASM_ARG, int cmd EM_ASM_ARG, ...)
+{
+	EM_SC_SHIFT3(SYS_fcntl);
+}
+#else
 int fcntl(int fd, int cmd, ...)
 {
 	va_list ap;
@@ -103,6 +118,7 @@ int fcntl(int fd, int cmd, ...)
 	va_end(ap);
 	return (int)sys(SYS_fcntl, fd, cmd, arg);
 }
+#endif
 
 /* String functions: musl's are word-at-a-time (strchr, memchr, stpcpy) or build a 256-bit table
  * (strspn, strcspn), 100 to 240 B each; earlymount's strings are command-line words, paths and
@@ -490,12 +506,20 @@ int close(int fd)
 
 /* musl's request is an int, glibc's an unsigned long (tests/static reads this file with glibc's
  * headers). */
-#ifdef __GLIBC__
-int ioctl(int fd, unsigned long req, ...)
+#if defined(__x86_64__)
+__attribute__((naked))
 #else
-int ioctl(int fd, int req, ...)
+#define EM_ASM_ARG
+#endif
+#ifdef __GLIBC__
+int ioctl(int fd EM_ASM_ARG, unsigned long req EM_ASM_ARG, ...)
+#else
+int ioctl(int fd EM_ASM_ARG, int req EM_ASM_ARG, ...)
 #endif
 {
+#if defined(__x86_64__)
+	EM_SC_SHIFT3(SYS_ioctl); /* as fcntl */
+#else
 	va_list ap;
 	unsigned long arg;
 
@@ -503,6 +527,7 @@ int ioctl(int fd, int req, ...)
 	arg = va_arg(ap, unsigned long);
 	va_end(ap);
 	return (int)sys(SYS_ioctl, fd, req, arg);
+#endif
 }
 
 ssize_t recvfrom(int fd, void *restrict buf, size_t n, int flags, struct sockaddr *restrict addr,
