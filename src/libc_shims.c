@@ -66,6 +66,9 @@ EM_SC_DECL(7, long, long, long, long, long, long, long)
 #endif
 __asm__(".text\n.globl em_sc1, em_sc2, em_sc3, em_sc4, em_sc5, em_sc6, em_sc7\n"
         "em_sc1:\nem_sc2:\nem_sc3:\nem_sc4:\nem_sc5:\nem_sc6:\nem_sc7:\n" EM_SC_JMP EM_SC_STR(syscall) "\n");
+/* A wrapper left out of line ends in a jump to what it calls, not a call and a return (the build's
+ * -fno-optimize-sibling-calls is for the rest of earlymount). */
+#define EM_TAIL __attribute__((optimize("optimize-sibling-calls")))
 #define EM_SC_A(x) (_Generic((x), int: (long)(x) & 0xffffffffL, default: (long)(x)))
 #define EM_SC_N(_1, _2, _3, _4, _5, _6, _7, n, ...) n
 #define EM_SC_CAT_(a, b) a##b
@@ -82,12 +85,12 @@ __asm__(".text\n.globl em_sc1, em_sc2, em_sc3, em_sc4, em_sc5, em_sc6, em_sc7\n"
 /* clone(SIGCHLD) is fork on every architecture; arm64 has no fork system call at all. The flags
  * word is the first argument everywhere; the others are zero, so their per-architecture order
  * (kernel/fork.c, CONFIG_CLONE_BACKWARDS*) does not matter. */
-pid_t fork(void)
+EM_TAIL pid_t fork(void)
 {
 	return (pid_t)sys(SYS_clone, SIGCHLD, 0, 0, 0, 0);
 }
 
-int fstatat(int dirfd, const char *restrict path, struct stat *restrict st, int flags)
+EM_TAIL int fstatat(int dirfd, const char *restrict path, struct stat *restrict st, int flags)
 {
 	return (int)sys(SYS_newfstatat, dirfd, path, st, flags);
 }
@@ -293,7 +296,7 @@ NO_LOOP_TO_CALL void *memmove(void *d, const void *s, size_t n)
  * before 2.6.23/2.6.27, which ignored O_CLOEXEC and SOCK_CLOEXEC; nanosleep goes through
  * clock_nanosleep's clock checks. The kernels earlymount runs on (5.2 and later, for the new mount
  * API) take the flags in the call itself. */
-int open(const char *path, int flags, ...)
+EM_TAIL int open(const char *path, int flags, ...)
 {
 	unsigned mode = 0;
 
@@ -307,7 +310,7 @@ int open(const char *path, int flags, ...)
 	return openat(AT_FDCWD, path, flags, mode);
 }
 
-int openat(int dirfd, const char *path, int flags, ...)
+EM_TAIL int openat(int dirfd, const char *path, int flags, ...)
 {
 	unsigned mode = 0;
 
@@ -412,7 +415,7 @@ int access(const char *path, int mode)
 	return (int)sys(SYS_faccessat, AT_FDCWD, path, mode, 0);
 }
 
-int mkdirat(int dirfd, const char *path, mode_t mode)
+EM_TAIL int mkdirat(int dirfd, const char *path, mode_t mode)
 {
 	return (int)sys(SYS_mkdirat, dirfd, path, mode);
 }
@@ -452,7 +455,7 @@ int mount(const char *src, const char *target, const char *type, unsigned long f
 	return (int)sys(SYS_mount, src, target, type, flags, data);
 }
 
-int umount2(const char *target, int flags)
+EM_TAIL int umount2(const char *target, int flags)
 {
 	return (int)sys(SYS_umount2, target, flags);
 }
@@ -482,7 +485,7 @@ pid_t getpid(void)
 	return (pid_t)sys(SYS_getpid);
 }
 
-int execve(const char *path, char *const argv[], char *const envp[])
+EM_TAIL int execve(const char *path, char *const argv[], char *const envp[])
 {
 	return (int)sys(SYS_execve, path, argv, envp);
 }
@@ -551,7 +554,7 @@ pid_t wait(int *status)
 	return waitpid(-1, status, 0);
 }
 
-int stat(const char *restrict path, struct stat *restrict st)
+EM_TAIL int stat(const char *restrict path, struct stat *restrict st)
 {
 	return fstatat(AT_FDCWD, path, st, 0);
 }
@@ -561,7 +564,7 @@ int lstat(const char *restrict path, struct stat *restrict st)
 	return fstatat(AT_FDCWD, path, st, AT_SYMLINK_NOFOLLOW);
 }
 
-int fstat(int fd, struct stat *st)
+EM_TAIL int fstat(int fd, struct stat *st)
 {
 	if (fd < 0) {
 		errno = EBADF;
