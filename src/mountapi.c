@@ -102,13 +102,17 @@ static unsigned attrs_set(const struct optset *o)
 	return (unsigned)a;
 }
 
+EM_OUTLINE const char *mnt_fd_link(char link[MNT_FD_LINK], int fd)
+{
+	fmt(link, MNT_FD_LINK, "/proc/self/fd/%d", fd);
+	return link;
+}
+
 ssize_t mnt_fd_path(int fd, char *buf, size_t cap)
 {
-	char link[32];
-	ssize_t n;
+	char link[MNT_FD_LINK];
+	ssize_t n = readlink(mnt_fd_link(link, fd), buf, cap - 1);
 
-	fmt(link, sizeof(link), "/proc/self/fd/%d", fd);
-	n = readlink(link, buf, cap - 1);
 	if (n <= 0) {
 		em_strlcpy(buf, link, cap);
 		return -1;
@@ -195,10 +199,9 @@ static int propagate(int mfd, const struct optset *o, struct mnt_err *e)
 	a.propagation = o->propagation;
 	if (sys_mount_setattr(mfd, "", AT_EMPTY_PATH | (o->recursive ? AT_RECURSIVE : 0), &a, sizeof(a)) < 0) {
 		if (errno == ENOSYS) {
-			char path[64];
+			char path[MNT_FD_LINK];
 			fallback_note(&warned_setattr, "mount_setattr");
-			fmt(path, sizeof(path), "/proc/self/fd/%d", mfd);
-			return legacy_propagate(path, o, e);
+			return legacy_propagate(mnt_fd_link(path, mfd), o, e);
 		}
 		return fail(e, -1, "mount_setattr(propagation)");
 	}
