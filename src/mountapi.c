@@ -157,9 +157,11 @@ static int legacy_options(const struct optset *o, unsigned long *flags, char *da
 }
 
 /* mount(2) for both fallbacks: a new mount of fstype from source, or with from (mnt_bind's
- * source, a dirfd and a path like a target) a bind of it. */
-static int legacy_mount(const char *fstype, const char *source, const struct mnt_target *from,
-                        const struct optset *o, const struct mnt_target *t, struct mnt_err *e)
+ * source, a dirfd and a path like a target) a bind of it. Inlined into both callers, each with
+ * its own half known (-Oz left it out of line). */
+static inline __attribute__((always_inline)) int legacy_mount(const char *fstype, const char *source,
+                                                             const struct mnt_target *from, const struct optset *o,
+                                                             const struct mnt_target *t, struct mnt_err *e)
 {
 	char data[OPT_BUF], path[4096], src[4096];
 	unsigned long flags;
