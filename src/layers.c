@@ -239,7 +239,7 @@ static int make_upper(const char *what, const char *dev, const struct stat *lowe
 	return r;
 }
 
-static int mount_overlay(const char *sysroot)
+static EM_OUTLINE int mount_overlay(const char *sysroot)
 {
 	/* Pointers, not arrays: a literal is stored once with its other uses and unpadded (the
 	 * four of this file and the hex digits of probe.c and spec.c: 128 B of earlymount-init,
