@@ -45,13 +45,14 @@
 #include <unistd.h>
 
 /* syscall (src/syscall.S) called through prototypes without "...": a variadic call sets %al on
- * x86-64 (the vector registers used, which syscall.S never reads), 2 B at every call. The same
- * symbol, one prototype per number of arguments; an int argument is passed zero-extended (the
- * kernel reads an int argument's low 32 bits only). The name through the preprocessor, as
- * syscall.S writes it (tests/size/libc_shims.sh renames it). */
+ * x86-64 (the vector registers used, which syscall.S never reads), 2 B at every call. One label
+ * per number of arguments and result type (em_scN: long, em_siN: int), all at one jump to
+ * syscall: LTO refuses one name with two prototypes. An int argument is passed zero-extended
+ * (the kernel reads an int argument's low 32 bits only). syscall's name through the preprocessor,
+ * as syscall.S writes it (tests/size/libc_shims.sh renames it). */
 #define EM_SC_STR_(x) #x
 #define EM_SC_STR(x) EM_SC_STR_(x)
-#define EM_SC_DECL(n, ...) long em_sc##n(__VA_ARGS__);
+#define EM_SC_DECL(n, ...) long em_sc##n(__VA_ARGS__); int em_si##n(__VA_ARGS__);
 EM_SC_DECL(1, long)
 EM_SC_DECL(2, long, long)
 EM_SC_DECL(3, long, long, long)
@@ -65,7 +66,9 @@ EM_SC_DECL(7, long, long, long, long, long, long, long)
 #define EM_SC_JMP "b "
 #endif
 __asm__(".text\n.globl em_sc1, em_sc2, em_sc3, em_sc4, em_sc5, em_sc6, em_sc7\n"
-        "em_sc1:\nem_sc2:\nem_sc3:\nem_sc4:\nem_sc5:\nem_sc6:\nem_sc7:\n" EM_SC_JMP EM_SC_STR(syscall) "\n");
+        ".globl em_si1, em_si2, em_si3, em_si4, em_si5, em_si6, em_si7\n"
+        "em_sc1:\nem_sc2:\nem_sc3:\nem_sc4:\nem_sc5:\nem_sc6:\nem_sc7:\n"
+        "em_si1:\nem_si2:\nem_si3:\nem_si4:\nem_si5:\nem_si6:\nem_si7:\n" EM_SC_JMP EM_SC_STR(syscall) "\n");
 /* A wrapper left out of line ends in a jump to what it calls, not a call and a return (the build's
  * -fno-optimize-sibling-calls is for the rest of earlymount). */
 #define EM_TAIL __attribute__((optimize("optimize-sibling-calls")))
@@ -73,26 +76,29 @@ __asm__(".text\n.globl em_sc1, em_sc2, em_sc3, em_sc4, em_sc5, em_sc6, em_sc7\n"
 #define EM_SC_N(_1, _2, _3, _4, _5, _6, _7, n, ...) n
 #define EM_SC_CAT_(a, b) a##b
 #define EM_SC_CAT(a, b) EM_SC_CAT_(a, b)
-#define EM_SC_M1(n) em_sc1(n)
-#define EM_SC_M2(n, a) em_sc2(n, EM_SC_A(a))
-#define EM_SC_M3(n, a, b) em_sc3(n, EM_SC_A(a), EM_SC_A(b))
-#define EM_SC_M4(n, a, b, c) em_sc4(n, EM_SC_A(a), EM_SC_A(b), EM_SC_A(c))
-#define EM_SC_M5(n, a, b, c, d) em_sc5(n, EM_SC_A(a), EM_SC_A(b), EM_SC_A(c), EM_SC_A(d))
-#define EM_SC_M6(n, a, b, c, d, e) em_sc6(n, EM_SC_A(a), EM_SC_A(b), EM_SC_A(c), EM_SC_A(d), EM_SC_A(e))
-#define EM_SC_M7(n, a, b, c, d, e, f) em_sc7(n, EM_SC_A(a), EM_SC_A(b), EM_SC_A(c), EM_SC_A(d), EM_SC_A(e), EM_SC_A(f))
-#define sys(...) EM_SC_CAT(EM_SC_M, EM_SC_N(__VA_ARGS__, 7, 6, 5, 4, 3, 2, 1, 0))(__VA_ARGS__)
+#define EM_SC_M1(p, n) p##1(n)
+#define EM_SC_M2(p, n, a) p##2(n, EM_SC_A(a))
+#define EM_SC_M3(p, n, a, b) p##3(n, EM_SC_A(a), EM_SC_A(b))
+#define EM_SC_M4(p, n, a, b, c) p##4(n, EM_SC_A(a), EM_SC_A(b), EM_SC_A(c))
+#define EM_SC_M5(p, n, a, b, c, d) p##5(n, EM_SC_A(a), EM_SC_A(b), EM_SC_A(c), EM_SC_A(d))
+#define EM_SC_M6(p, n, a, b, c, d, e) p##6(n, EM_SC_A(a), EM_SC_A(b), EM_SC_A(c), EM_SC_A(d), EM_SC_A(e))
+#define EM_SC_M7(p, n, a, b, c, d, e, f) p##7(n, EM_SC_A(a), EM_SC_A(b), EM_SC_A(c), EM_SC_A(d), EM_SC_A(e), EM_SC_A(f))
+#define EM_SC_CALL(p, ...) EM_SC_CAT(EM_SC_M, EM_SC_N(__VA_ARGS__, 7, 6, 5, 4, 3, 2, 1, 0))(p, __VA_ARGS__)
+#define sys(...) EM_SC_CALL(em_sc, __VA_ARGS__)
+/* the int result as the wrapper's own: nothing to convert, so a wrapper can end in a jump */
+#define sysi(...) EM_SC_CALL(em_si, __VA_ARGS__)
 
 /* clone(SIGCHLD) is fork on every architecture; arm64 has no fork system call at all. The flags
  * word is the first argument everywhere; the others are zero, so their per-architecture order
  * (kernel/fork.c, CONFIG_CLONE_BACKWARDS*) does not matter. */
 EM_TAIL pid_t fork(void)
 {
-	return (pid_t)sys(SYS_clone, SIGCHLD, 0, 0, 0, 0);
+	return sysi(SYS_clone, SIGCHLD, 0, 0, 0, 0);
 }
 
 EM_TAIL int fstatat(int dirfd, const char *restrict path, struct stat *restrict st, int flags)
 {
-	return (int)sys(SYS_newfstatat, dirfd, path, st, flags);
+	return sysi(SYS_newfstatat, dirfd, path, st, flags);
 }
 
 #if defined(__x86_64__)
@@ -119,7 +125,7 @@ int fcntl(int fd, int cmd, ...)
 	va_start(ap, cmd);
 	arg = va_arg(ap, unsigned long);
 	va_end(ap);
-	return (int)sys(SYS_fcntl, fd, cmd, arg);
+	return sysi(SYS_fcntl, fd, cmd, arg);
 }
 #endif
 
@@ -320,17 +326,17 @@ EM_TAIL int openat(int dirfd, const char *path, int flags, ...)
 		mode = va_arg(ap, unsigned);
 		va_end(ap);
 	}
-	return (int)sys(SYS_openat, dirfd, path, flags, mode);
+	return sysi(SYS_openat, dirfd, path, flags, mode);
 }
 
 int socket(int domain, int type, int protocol)
 {
-	return (int)sys(SYS_socket, domain, type, protocol);
+	return sysi(SYS_socket, domain, type, protocol);
 }
 
 int nanosleep(const struct timespec *req, struct timespec *rem)
 {
-	return (int)sys(SYS_nanosleep, req, rem);
+	return sysi(SYS_nanosleep, req, rem);
 }
 
 /* musl's mmap checks the offset's alignment and the length against PTRDIFF_MAX and waits for a
@@ -381,7 +387,7 @@ int fchmodat(int dirfd, const char *path, mode_t mode, int flags)
 		errno = EINVAL;
 		return -1;
 	}
-	return (int)sys(SYS_fchmodat, dirfd, path, mode);
+	return sysi(SYS_fchmodat, dirfd, path, mode);
 }
 
 /* Plain system calls, as musl makes them (on x86-64 and arm64 musl's wrappers of these add
@@ -412,12 +418,12 @@ off_t lseek(int fd, off_t off, int whence)
 
 int access(const char *path, int mode)
 {
-	return (int)sys(SYS_faccessat, AT_FDCWD, path, mode, 0);
+	return sysi(SYS_faccessat, AT_FDCWD, path, mode, 0);
 }
 
 EM_TAIL int mkdirat(int dirfd, const char *path, mode_t mode)
 {
-	return (int)sys(SYS_mkdirat, dirfd, path, mode);
+	return sysi(SYS_mkdirat, dirfd, path, mode);
 }
 
 int mkdir(const char *path, mode_t mode)
@@ -427,67 +433,67 @@ int mkdir(const char *path, mode_t mode)
 
 int unlinkat(int dirfd, const char *path, int flags)
 {
-	return (int)sys(SYS_unlinkat, dirfd, path, flags);
+	return sysi(SYS_unlinkat, dirfd, path, flags);
 }
 
 int symlinkat(const char *target, int dirfd, const char *path)
 {
-	return (int)sys(SYS_symlinkat, target, dirfd, path);
+	return sysi(SYS_symlinkat, target, dirfd, path);
 }
 
 int fchownat(int dirfd, const char *path, uid_t uid, gid_t gid, int flags)
 {
-	return (int)sys(SYS_fchownat, dirfd, path, uid, gid, flags);
+	return sysi(SYS_fchownat, dirfd, path, uid, gid, flags);
 }
 
 int chdir(const char *path)
 {
-	return (int)sys(SYS_chdir, path);
+	return sysi(SYS_chdir, path);
 }
 
 int chroot(const char *path)
 {
-	return (int)sys(SYS_chroot, path);
+	return sysi(SYS_chroot, path);
 }
 
 int mount(const char *src, const char *target, const char *type, unsigned long flags, const void *data)
 {
-	return (int)sys(SYS_mount, src, target, type, flags, data);
+	return sysi(SYS_mount, src, target, type, flags, data);
 }
 
 EM_TAIL int umount2(const char *target, int flags)
 {
-	return (int)sys(SYS_umount2, target, flags);
+	return sysi(SYS_umount2, target, flags);
 }
 
 int uname(struct utsname *u)
 {
-	return (int)sys(SYS_uname, u);
+	return sysi(SYS_uname, u);
 }
 
 int bind(int fd, const struct sockaddr *addr, socklen_t len)
 {
-	return (int)sys(SYS_bind, fd, addr, len);
+	return sysi(SYS_bind, fd, addr, len);
 }
 
 int setsockopt(int fd, int level, int name, const void *val, socklen_t len)
 {
-	return (int)sys(SYS_setsockopt, fd, level, name, val, len);
+	return sysi(SYS_setsockopt, fd, level, name, val, len);
 }
 
 pid_t setsid(void)
 {
-	return (pid_t)sys(SYS_setsid);
+	return sysi(SYS_setsid);
 }
 
 pid_t getpid(void)
 {
-	return (pid_t)sys(SYS_getpid);
+	return sysi(SYS_getpid);
 }
 
 EM_TAIL int execve(const char *path, char *const argv[], char *const envp[])
 {
-	return (int)sys(SYS_execve, path, argv, envp);
+	return sysi(SYS_execve, path, argv, envp);
 }
 
 void sync(void)
@@ -529,7 +535,7 @@ int ioctl(int fd EM_ASM_ARG, int req EM_ASM_ARG, ...)
 	va_start(ap, req);
 	arg = va_arg(ap, unsigned long);
 	va_end(ap);
-	return (int)sys(SYS_ioctl, fd, req, arg);
+	return sysi(SYS_ioctl, fd, req, arg);
 #endif
 }
 
@@ -546,7 +552,7 @@ ssize_t recv(int fd, void *buf, size_t n, int flags)
 
 pid_t waitpid(pid_t pid, int *status, int options)
 {
-	return (pid_t)sys(SYS_wait4, pid, status, options, 0);
+	return sysi(SYS_wait4, pid, status, options, 0);
 }
 
 pid_t wait(int *status)
@@ -583,12 +589,12 @@ EM_TAIL int fstat(int fd, struct stat *st)
  * kernel's mask did not fill, as musl's does. */
 int statfs(const char *path, struct statfs *buf)
 {
-	return (int)sys(SYS_statfs, path, buf);
+	return sysi(SYS_statfs, path, buf);
 }
 
 int fstatfs(int fd, struct statfs *buf)
 {
-	return (int)sys(SYS_fstatfs, fd, buf);
+	return sysi(SYS_fstatfs, fd, buf);
 }
 
 int dup2(int old, int new)
@@ -607,7 +613,7 @@ int poll(struct pollfd *fds, nfds_t n, int timeout)
 	struct timespec ts = { .tv_sec = timeout / 1000, .tv_nsec = timeout % 1000 * 1000000L };
 	struct timespec *t = timeout >= 0 ? &ts : 0; /* apart: cppcheck cannot read a ?: inside _Generic */
 
-	return (int)sys(SYS_ppoll, fds, n, t, 0, _NSIG / 8);
+	return sysi(SYS_ppoll, fds, n, t, 0, _NSIG / 8);
 }
 
 int sched_getaffinity(pid_t pid, size_t size, cpu_set_t *set)
@@ -625,7 +631,7 @@ int sched_getaffinity(pid_t pid, size_t size, cpu_set_t *set)
  * numbers the kernel requires (kernel/reboot.c, LINUX_REBOOT_MAGIC1 and 2). */
 int reboot(int type)
 {
-	return (int)sys(SYS_reboot, 0xfee1dead, 672274793, type);
+	return sysi(SYS_reboot, 0xfee1dead, 672274793, type);
 }
 
 /* The error half of syscall (src/syscall.S, x86-64 and arm64): r is -errno. */
