@@ -239,7 +239,7 @@ static int make_upper(const char *what, const char *dev, const struct stat *lowe
 	return r;
 }
 
-static int mount_overlay(const char *sysroot)
+static EM_OUTLINE int mount_overlay(const char *sysroot)
 {
 	/* Pointers, not arrays: a literal is stored once with its other uses and unpadded (the
 	 * four of this file and the hex digits of probe.c and spec.c: 128 B of earlymount-init,
@@ -320,7 +320,8 @@ static int copy_usr_link(int fd, const char *name, unsigned char type, void *vct
 	return 0;
 }
 
-static int mount_volatile_yes(const struct plan *p, const char *sysroot)
+/* Inlined into its one caller, as mount_share (-Oz left both out of line). */
+static inline __attribute__((always_inline)) int mount_volatile_yes(const struct plan *p, const char *sysroot)
 {
 	static const char merged[][5] = { "bin", "sbin", "lib" }; /* inline, as dirs below */
 	/* Names inline, not pointers: 8 bytes an entry instead of 16 and the literals. */
@@ -438,7 +439,7 @@ static void log_tags(void)
 /* A share as the root, retried until its tag appears: the kernel answers ENOENT for a 9p tag no
  * device offers (net/9p/trans_virtio.c p9_virtio_create) and EINVAL for a virtiofs tag
  * (fs/fuse/virtio_fs.c virtio_fs_get_tree), both at CMD_CREATE; any other failure is final. */
-static int mount_share(const struct plan *p, const char *sysroot)
+static inline __attribute__((always_inline)) int mount_share(const struct plan *p, const char *sysroot)
 {
 	const struct mount_entry *m = &p->root;
 	unsigned long start = log_ms(), last_say = start;

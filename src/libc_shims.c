@@ -44,19 +44,78 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* syscall (src/syscall.S) called through prototypes without "...": a variadic call sets %al on
+ * x86-64 (the vector registers used, which syscall.S never reads), 2 B at every call. One label
+ * per number of arguments and result type (em_scN: long, em_siN: int), all at one jump to
+ * syscall: LTO refuses one name with two prototypes. An int argument is passed zero-extended
+ * (the kernel reads an int argument's low 32 bits only). syscall's name through the preprocessor,
+ * as syscall.S writes it (tests/size/libc_shims.sh renames it). */
+#define EM_SC_STR_(x) #x
+#define EM_SC_STR(x) EM_SC_STR_(x)
+#define EM_SC_DECL(n, ...) long em_sc##n(__VA_ARGS__); int em_si##n(__VA_ARGS__);
+EM_SC_DECL(1, long)
+EM_SC_DECL(2, long, long)
+EM_SC_DECL(3, long, long, long)
+EM_SC_DECL(4, long, long, long, long)
+EM_SC_DECL(5, long, long, long, long, long)
+EM_SC_DECL(6, long, long, long, long, long, long)
+EM_SC_DECL(7, long, long, long, long, long, long, long)
+#if defined(__x86_64__)
+#define EM_SC_JMP "jmp "
+#else
+#define EM_SC_JMP "b "
+#endif
+__asm__(".text\n.globl em_sc1, em_sc2, em_sc3, em_sc4, em_sc5, em_sc6, em_sc7\n"
+        ".globl em_si1, em_si2, em_si3, em_si4, em_si5, em_si6, em_si7\n"
+        "em_sc1:\nem_sc2:\nem_sc3:\nem_sc4:\nem_sc5:\nem_sc6:\nem_sc7:\n"
+        "em_si1:\nem_si2:\nem_si3:\nem_si4:\nem_si5:\nem_si6:\nem_si7:\n" EM_SC_JMP EM_SC_STR(syscall) "\n");
+/* A wrapper left out of line ends in a jump to what it calls, not a call and a return (the build's
+ * -fno-optimize-sibling-calls is for the rest of earlymount). */
+#define EM_TAIL __attribute__((optimize("optimize-sibling-calls")))
+#define EM_SC_A(x) (_Generic((x), int: (long)(x) & 0xffffffffL, default: (long)(x)))
+#define EM_SC_N(_1, _2, _3, _4, _5, _6, _7, n, ...) n
+#define EM_SC_CAT_(a, b) a##b
+#define EM_SC_CAT(a, b) EM_SC_CAT_(a, b)
+#define EM_SC_M1(p, n) p##1(n)
+#define EM_SC_M2(p, n, a) p##2(n, EM_SC_A(a))
+#define EM_SC_M3(p, n, a, b) p##3(n, EM_SC_A(a), EM_SC_A(b))
+#define EM_SC_M4(p, n, a, b, c) p##4(n, EM_SC_A(a), EM_SC_A(b), EM_SC_A(c))
+#define EM_SC_M5(p, n, a, b, c, d) p##5(n, EM_SC_A(a), EM_SC_A(b), EM_SC_A(c), EM_SC_A(d))
+#define EM_SC_M6(p, n, a, b, c, d, e) p##6(n, EM_SC_A(a), EM_SC_A(b), EM_SC_A(c), EM_SC_A(d), EM_SC_A(e))
+#define EM_SC_M7(p, n, a, b, c, d, e, f) p##7(n, EM_SC_A(a), EM_SC_A(b), EM_SC_A(c), EM_SC_A(d), EM_SC_A(e), EM_SC_A(f))
+#define EM_SC_CALL(p, ...) EM_SC_CAT(EM_SC_M, EM_SC_N(__VA_ARGS__, 7, 6, 5, 4, 3, 2, 1, 0))(p, __VA_ARGS__)
+#define sys(...) EM_SC_CALL(em_sc, __VA_ARGS__)
+/* the int result as the wrapper's own: nothing to convert, so a wrapper can end in a jump */
+#define sysi(...) EM_SC_CALL(em_si, __VA_ARGS__)
+
 /* clone(SIGCHLD) is fork on every architecture; arm64 has no fork system call at all. The flags
  * word is the first argument everywhere; the others are zero, so their per-architecture order
  * (kernel/fork.c, CONFIG_CLONE_BACKWARDS*) does not matter. */
-pid_t fork(void)
+EM_TAIL pid_t fork(void)
 {
-	return (pid_t)syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0);
+	return sysi(SYS_clone, SIGCHLD, 0, 0, 0, 0);
 }
 
-int fstatat(int dirfd, const char *restrict path, struct stat *restrict st, int flags)
+EM_TAIL int fstatat(int dirfd, const char *restrict path, struct stat *restrict st, int flags)
 {
-	return (int)syscall(SYS_newfstatat, dirfd, path, st, flags);
+	return sysi(SYS_newfstatat, dirfd, path, st, flags);
 }
 
+#if defined(__x86_64__)
+/* fcntl and ioctl on x86-64: the one variadic argument is in rdx when they are entered (every
+ * command takes at most one integer or pointer, read whole as musl reads it); syscall.S takes the
+ * number first, so the three move one register on. No va_list spilled to the stack. A naked
+ * function, not an assembler file: LTO's linker must see the definition before libc.a's. arm64's
+ * GCC has no naked functions: the C below. */
+#define EM_SC_SHIFT3(nr)                                                                            \
+	__asm__("mov %rdx,%rcx\n\tmov %esi,%edx\n\tmov %edi,%esi\n\tmov $" EM_SC_STR(nr) ",%edi\n\t" \
+	        "jmp " EM_SC_STR(syscall))
+#define EM_ASM_ARG __attribute__((unused)) /* read by the assembler */
+__attribute__((naked)) int fcntl(int fd EM_ASM_ARG, int cmd EM_ASM_ARG, ...)
+{
+	EM_SC_SHIFT3(SYS_fcntl);
+}
+#else
 int fcntl(int fd, int cmd, ...)
 {
 	va_list ap;
@@ -66,8 +125,9 @@ int fcntl(int fd, int cmd, ...)
 	va_start(ap, cmd);
 	arg = va_arg(ap, unsigned long);
 	va_end(ap);
-	return (int)syscall(SYS_fcntl, fd, cmd, arg);
+	return sysi(SYS_fcntl, fd, cmd, arg);
 }
+#endif
 
 /* String functions: musl's are word-at-a-time (strchr, memchr, stpcpy) or build a 256-bit table
  * (strspn, strcspn), 100 to 240 B each; earlymount's strings are command-line words, paths and
@@ -242,7 +302,7 @@ NO_LOOP_TO_CALL void *memmove(void *d, const void *s, size_t n)
  * before 2.6.23/2.6.27, which ignored O_CLOEXEC and SOCK_CLOEXEC; nanosleep goes through
  * clock_nanosleep's clock checks. The kernels earlymount runs on (5.2 and later, for the new mount
  * API) take the flags in the call itself. */
-int open(const char *path, int flags, ...)
+EM_TAIL int open(const char *path, int flags, ...)
 {
 	unsigned mode = 0;
 
@@ -256,7 +316,7 @@ int open(const char *path, int flags, ...)
 	return openat(AT_FDCWD, path, flags, mode);
 }
 
-int openat(int dirfd, const char *path, int flags, ...)
+EM_TAIL int openat(int dirfd, const char *path, int flags, ...)
 {
 	unsigned mode = 0;
 
@@ -266,17 +326,17 @@ int openat(int dirfd, const char *path, int flags, ...)
 		mode = va_arg(ap, unsigned);
 		va_end(ap);
 	}
-	return (int)syscall(SYS_openat, dirfd, path, flags, mode);
+	return sysi(SYS_openat, dirfd, path, flags, mode);
 }
 
 int socket(int domain, int type, int protocol)
 {
-	return (int)syscall(SYS_socket, domain, type, protocol);
+	return sysi(SYS_socket, domain, type, protocol);
 }
 
 int nanosleep(const struct timespec *req, struct timespec *rem)
 {
-	return (int)syscall(SYS_nanosleep, req, rem);
+	return sysi(SYS_nanosleep, req, rem);
 }
 
 /* musl's mmap checks the offset's alignment and the length against PTRDIFF_MAX and waits for a
@@ -284,7 +344,7 @@ int nanosleep(const struct timespec *req, struct timespec *rem)
  * and earlymount has no threads. Its one call maps a module file read-only (modload.c). */
 void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 {
-	return (void *)syscall(SYS_mmap, addr, len, prot, flags, fd, off);
+	return (void *)sys(SYS_mmap, addr, len, prot, flags, fd, off);
 }
 
 /* musl's readlink and readlinkat give a size-0 buffer a 1-byte one of their own (Linux refuses
@@ -292,7 +352,7 @@ void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
  * directory (arm64 has no readlink system call). */
 ssize_t readlinkat(int dirfd, const char *restrict path, char *restrict buf, size_t size)
 {
-	return syscall(SYS_readlinkat, dirfd, path, buf, size);
+	return sys(SYS_readlinkat, dirfd, path, buf, size);
 }
 
 ssize_t readlink(const char *restrict path, char *restrict buf, size_t size)
@@ -327,7 +387,7 @@ int fchmodat(int dirfd, const char *path, mode_t mode, int flags)
 		errno = EINVAL;
 		return -1;
 	}
-	return (int)syscall(SYS_fchmodat, dirfd, path, mode);
+	return sysi(SYS_fchmodat, dirfd, path, mode);
 }
 
 /* Plain system calls, as musl makes them (on x86-64 and arm64 musl's wrappers of these add
@@ -338,32 +398,32 @@ int fchmodat(int dirfd, const char *path, mode_t mode, int flags)
  * are missing (arm64). */
 ssize_t read(int fd, void *buf, size_t n)
 {
-	return syscall(SYS_read, fd, buf, n);
+	return sys(SYS_read, fd, buf, n);
 }
 
 ssize_t write(int fd, const void *buf, size_t n)
 {
-	return syscall(SYS_write, fd, buf, n);
+	return sys(SYS_write, fd, buf, n);
 }
 
 ssize_t pread(int fd, void *buf, size_t n, off_t off)
 {
-	return syscall(SYS_pread64, fd, buf, n, off);
+	return sys(SYS_pread64, fd, buf, n, off);
 }
 
 off_t lseek(int fd, off_t off, int whence)
 {
-	return syscall(SYS_lseek, fd, off, whence);
+	return sys(SYS_lseek, fd, off, whence);
 }
 
 int access(const char *path, int mode)
 {
-	return (int)syscall(SYS_faccessat, AT_FDCWD, path, mode, 0);
+	return sysi(SYS_faccessat, AT_FDCWD, path, mode, 0);
 }
 
-int mkdirat(int dirfd, const char *path, mode_t mode)
+EM_TAIL int mkdirat(int dirfd, const char *path, mode_t mode)
 {
-	return (int)syscall(SYS_mkdirat, dirfd, path, mode);
+	return sysi(SYS_mkdirat, dirfd, path, mode);
 }
 
 int mkdir(const char *path, mode_t mode)
@@ -373,72 +433,72 @@ int mkdir(const char *path, mode_t mode)
 
 int unlinkat(int dirfd, const char *path, int flags)
 {
-	return (int)syscall(SYS_unlinkat, dirfd, path, flags);
+	return sysi(SYS_unlinkat, dirfd, path, flags);
 }
 
 int symlinkat(const char *target, int dirfd, const char *path)
 {
-	return (int)syscall(SYS_symlinkat, target, dirfd, path);
+	return sysi(SYS_symlinkat, target, dirfd, path);
 }
 
 int fchownat(int dirfd, const char *path, uid_t uid, gid_t gid, int flags)
 {
-	return (int)syscall(SYS_fchownat, dirfd, path, uid, gid, flags);
+	return sysi(SYS_fchownat, dirfd, path, uid, gid, flags);
 }
 
 int chdir(const char *path)
 {
-	return (int)syscall(SYS_chdir, path);
+	return sysi(SYS_chdir, path);
 }
 
 int chroot(const char *path)
 {
-	return (int)syscall(SYS_chroot, path);
+	return sysi(SYS_chroot, path);
 }
 
 int mount(const char *src, const char *target, const char *type, unsigned long flags, const void *data)
 {
-	return (int)syscall(SYS_mount, src, target, type, flags, data);
+	return sysi(SYS_mount, src, target, type, flags, data);
 }
 
-int umount2(const char *target, int flags)
+EM_TAIL int umount2(const char *target, int flags)
 {
-	return (int)syscall(SYS_umount2, target, flags);
+	return sysi(SYS_umount2, target, flags);
 }
 
 int uname(struct utsname *u)
 {
-	return (int)syscall(SYS_uname, u);
+	return sysi(SYS_uname, u);
 }
 
 int bind(int fd, const struct sockaddr *addr, socklen_t len)
 {
-	return (int)syscall(SYS_bind, fd, addr, len);
+	return sysi(SYS_bind, fd, addr, len);
 }
 
 int setsockopt(int fd, int level, int name, const void *val, socklen_t len)
 {
-	return (int)syscall(SYS_setsockopt, fd, level, name, val, len);
+	return sysi(SYS_setsockopt, fd, level, name, val, len);
 }
 
 pid_t setsid(void)
 {
-	return (pid_t)syscall(SYS_setsid);
+	return sysi(SYS_setsid);
 }
 
 pid_t getpid(void)
 {
-	return (pid_t)syscall(SYS_getpid);
+	return sysi(SYS_getpid);
 }
 
-int execve(const char *path, char *const argv[], char *const envp[])
+EM_TAIL int execve(const char *path, char *const argv[], char *const envp[])
 {
-	return (int)syscall(SYS_execve, path, argv, envp);
+	return sysi(SYS_execve, path, argv, envp);
 }
 
 void sync(void)
 {
-	syscall(SYS_sync);
+	sys(SYS_sync);
 }
 
 /* Nine more of the same kind (192 B of earlymount-init, 82,320 -> 82,128 B). close: musl's
@@ -448,32 +508,41 @@ void sync(void)
  * descriptor itself, which AT_EMPTY_PATH would take for the working directory (AT_FDCWD). */
 int close(int fd)
 {
-	int r = (int)syscall(SYS_close, fd);
+	int r = (int)sys(SYS_close, fd);
 
 	return r < 0 && errno == EINTR ? 0 : r;
 }
 
 /* musl's request is an int, glibc's an unsigned long (tests/static reads this file with glibc's
  * headers). */
-#ifdef __GLIBC__
-int ioctl(int fd, unsigned long req, ...)
+#if defined(__x86_64__)
+__attribute__((naked))
 #else
-int ioctl(int fd, int req, ...)
+#define EM_ASM_ARG
+#endif
+#ifdef __GLIBC__
+int ioctl(int fd EM_ASM_ARG, unsigned long req EM_ASM_ARG, ...)
+#else
+int ioctl(int fd EM_ASM_ARG, int req EM_ASM_ARG, ...)
 #endif
 {
+#if defined(__x86_64__)
+	EM_SC_SHIFT3(SYS_ioctl); /* as fcntl */
+#else
 	va_list ap;
 	unsigned long arg;
 
 	va_start(ap, req);
 	arg = va_arg(ap, unsigned long);
 	va_end(ap);
-	return (int)syscall(SYS_ioctl, fd, req, arg);
+	return sysi(SYS_ioctl, fd, req, arg);
+#endif
 }
 
 ssize_t recvfrom(int fd, void *restrict buf, size_t n, int flags, struct sockaddr *restrict addr,
                  socklen_t *restrict len)
 {
-	return syscall(SYS_recvfrom, fd, buf, n, flags, addr, len);
+	return sys(SYS_recvfrom, fd, buf, n, flags, addr, len);
 }
 
 ssize_t recv(int fd, void *buf, size_t n, int flags)
@@ -483,7 +552,7 @@ ssize_t recv(int fd, void *buf, size_t n, int flags)
 
 pid_t waitpid(pid_t pid, int *status, int options)
 {
-	return (pid_t)syscall(SYS_wait4, pid, status, options, 0);
+	return sysi(SYS_wait4, pid, status, options, 0);
 }
 
 pid_t wait(int *status)
@@ -491,7 +560,7 @@ pid_t wait(int *status)
 	return waitpid(-1, status, 0);
 }
 
-int stat(const char *restrict path, struct stat *restrict st)
+EM_TAIL int stat(const char *restrict path, struct stat *restrict st)
 {
 	return fstatat(AT_FDCWD, path, st, 0);
 }
@@ -501,7 +570,7 @@ int lstat(const char *restrict path, struct stat *restrict st)
 	return fstatat(AT_FDCWD, path, st, AT_SYMLINK_NOFOLLOW);
 }
 
-int fstat(int fd, struct stat *st)
+EM_TAIL int fstat(int fd, struct stat *st)
 {
 	if (fd < 0) {
 		errno = EBADF;
@@ -520,12 +589,12 @@ int fstat(int fd, struct stat *st)
  * kernel's mask did not fill, as musl's does. */
 int statfs(const char *path, struct statfs *buf)
 {
-	return (int)syscall(SYS_statfs, path, buf);
+	return sysi(SYS_statfs, path, buf);
 }
 
 int fstatfs(int fd, struct statfs *buf)
 {
-	return (int)syscall(SYS_fstatfs, fd, buf);
+	return sysi(SYS_fstatfs, fd, buf);
 }
 
 int dup2(int old, int new)
@@ -534,7 +603,7 @@ int dup2(int old, int new)
 
 	if (old == new)
 		return fcntl(old, F_GETFD) < 0 ? -1 : old;
-	while ((r = (int)syscall(SYS_dup3, old, new, 0)) < 0 && errno == EBUSY)
+	while ((r = (int)sys(SYS_dup3, old, new, 0)) < 0 && errno == EBUSY)
 		;
 	return r;
 }
@@ -542,13 +611,14 @@ int dup2(int old, int new)
 int poll(struct pollfd *fds, nfds_t n, int timeout)
 {
 	struct timespec ts = { .tv_sec = timeout / 1000, .tv_nsec = timeout % 1000 * 1000000L };
+	struct timespec *t = timeout >= 0 ? &ts : 0; /* apart: cppcheck cannot read a ?: inside _Generic */
 
-	return (int)syscall(SYS_ppoll, fds, n, timeout >= 0 ? &ts : 0, 0, _NSIG / 8);
+	return sysi(SYS_ppoll, fds, n, t, 0, _NSIG / 8);
 }
 
 int sched_getaffinity(pid_t pid, size_t size, cpu_set_t *set)
 {
-	long r = syscall(SYS_sched_getaffinity, pid, size, set);
+	long r = sys(SYS_sched_getaffinity, pid, size, set);
 
 	if (r < 0)
 		return -1;
@@ -561,7 +631,7 @@ int sched_getaffinity(pid_t pid, size_t size, cpu_set_t *set)
  * numbers the kernel requires (kernel/reboot.c, LINUX_REBOOT_MAGIC1 and 2). */
 int reboot(int type)
 {
-	return (int)syscall(SYS_reboot, 0xfee1dead, 672274793, type);
+	return sysi(SYS_reboot, 0xfee1dead, 672274793, type);
 }
 
 /* The error half of syscall (src/syscall.S, x86-64 and arm64): r is -errno. */

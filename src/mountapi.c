@@ -102,13 +102,17 @@ static unsigned attrs_set(const struct optset *o)
 	return (unsigned)a;
 }
 
+EM_OUTLINE const char *mnt_fd_link(char link[MNT_FD_LINK], int fd)
+{
+	fmt(link, MNT_FD_LINK, "/proc/self/fd/%d", fd);
+	return link;
+}
+
 ssize_t mnt_fd_path(int fd, char *buf, size_t cap)
 {
-	char link[32];
-	ssize_t n;
+	char link[MNT_FD_LINK];
+	ssize_t n = readlink(mnt_fd_link(link, fd), buf, cap - 1);
 
-	fmt(link, sizeof(link), "/proc/self/fd/%d", fd);
-	n = readlink(link, buf, cap - 1);
 	if (n <= 0) {
 		em_strlcpy(buf, link, cap);
 		return -1;
@@ -153,9 +157,11 @@ static int legacy_options(const struct optset *o, unsigned long *flags, char *da
 }
 
 /* mount(2) for both fallbacks: a new mount of fstype from source, or with from (mnt_bind's
- * source, a dirfd and a path like a target) a bind of it. */
-static int legacy_mount(const char *fstype, const char *source, const struct mnt_target *from,
-                        const struct optset *o, const struct mnt_target *t, struct mnt_err *e)
+ * source, a dirfd and a path like a target) a bind of it. Inlined into both callers, each with
+ * its own half known (-Oz left it out of line). */
+static inline __attribute__((always_inline)) int legacy_mount(const char *fstype, const char *source,
+                                                             const struct mnt_target *from, const struct optset *o,
+                                                             const struct mnt_target *t, struct mnt_err *e)
 {
 	char data[OPT_BUF], path[4096], src[4096];
 	unsigned long flags;
@@ -195,10 +201,9 @@ static int propagate(int mfd, const struct optset *o, struct mnt_err *e)
 	a.propagation = o->propagation;
 	if (sys_mount_setattr(mfd, "", AT_EMPTY_PATH | (o->recursive ? AT_RECURSIVE : 0), &a, sizeof(a)) < 0) {
 		if (errno == ENOSYS) {
-			char path[64];
+			char path[MNT_FD_LINK];
 			fallback_note(&warned_setattr, "mount_setattr");
-			fmt(path, sizeof(path), "/proc/self/fd/%d", mfd);
-			return legacy_propagate(path, o, e);
+			return legacy_propagate(mnt_fd_link(path, mfd), o, e);
 		}
 		return fail(e, -1, "mount_setattr(propagation)");
 	}
@@ -306,21 +311,25 @@ int mnt_bind(int srcfd, const char *srcpath, const struct optset *o, const struc
 	return fail(e, -1, mfd < 0 ? "open_tree(OPEN_TREE_CLONE)" : "mount_setattr");
 }
 
-int mnt_move(const char *from, const char *to)
+/* The end of mnt_move and mnt_make_private: r is the new API's result (0, or -1 with errno); a
+ * kernel without the call (ENOSYS) gets the same request from mount(2). 0 or -errno. */
+static int or_mount(int r, const char *src, const char *path, unsigned long flags)
 {
-	if (sys_move_mount(AT_FDCWD, from, AT_FDCWD, to, 0) == 0)
+	if (r == 0)
 		return 0;
 	if (errno != ENOSYS)
 		return -errno;
-	return mount(from, to, NULL, MS_MOVE, NULL) < 0 ? -errno : 0;
+	return mount(src, path, NULL, flags, NULL) < 0 ? -errno : 0;
+}
+
+int mnt_move(const char *from, const char *to)
+{
+	return or_mount(sys_move_mount(AT_FDCWD, from, AT_FDCWD, to, 0), from, to, MS_MOVE);
 }
 
 int mnt_make_private(const char *path, int recursive)
 {
 	struct em_mount_attr a = { .propagation = EM_MS_PRIVATE };
-	if (sys_mount_setattr(AT_FDCWD, path, recursive ? AT_RECURSIVE : 0, &a, sizeof(a)) == 0)
-		return 0;
-	if (errno != ENOSYS)
-		return -errno;
-	return mount(NULL, path, NULL, (recursive ? MS_REC : 0) | MS_PRIVATE, NULL) < 0 ? -errno : 0;
+	return or_mount(sys_mount_setattr(AT_FDCWD, path, recursive ? AT_RECURSIVE : 0, &a, sizeof(a)), NULL, path,
+	                (recursive ? MS_REC : 0) | MS_PRIVATE);
 }

@@ -39,6 +39,10 @@ int mnt_make_private(const char *path, int recursive);
  * ("; "-separated), warnings and information logged. */
 void mnt_drain(int fd, struct mnt_err *e);
 
+/* "/proc/self/fd/N" for fd, written into link (MNT_FD_LINK bytes): link. */
+#define MNT_FD_LINK 32
+const char *mnt_fd_link(char link[MNT_FD_LINK], int fd);
+
 /* The path the kernel gives for fd (the /proc/self/fd/N link read) in buf: its length, or -1 when
  * it cannot be read, buf then holding the link's own name. */
 ssize_t mnt_fd_path(int fd, char *buf, size_t cap);

@@ -74,10 +74,9 @@ static int mount_type(const struct plan *p, const struct mount_entry *m, const c
 	if (m->role == ROLE_ROOT && p->journaldev && p->journaldev[0] && o.nparams < OPT_MAX_PARAMS) {
 		/* dracut's mount-root.sh adds logdev= for xfs; ext3/ext4 name an external journal
 		 * by path with journal_path= (the superblock keeps only its old device number). */
-		const char *key = str_eq(type, "xfs") ? "logdev"
-		                  : str_eq(type, "ext4") || str_eq(type, "ext3") ? "journal_path" : NULL;
-		if (key) {
-			o.params[o.nparams].key = key;
+		int k = word_index("xfs\0ext4\0ext3\0", type, str_eq);
+		if (k >= 0) {
+			o.params[o.nparams].key = k ? "journal_path" : "logdev";
 			o.params[o.nparams++].value = p->journaldev;
 		}
 	}
@@ -111,10 +110,10 @@ static int mount_device(const struct plan *p, const struct mount_entry *m, const
 	int r = -EINVAL, any = 0, n = 0;
 	const char *how = m->role == ROLE_ROOT ? "rootfstype=" : EM_TEXT("its FSTYPE");
 
-	if (m->fstypes[0]) {
-		em_strlcpy(list, m->fstypes, sizeof(list));
-	} else {
-		struct fs_info fi;
+	const char *given = m->fstypes; /* copied into list: the entry's, or the probed type */
+	struct fs_info fi;
+
+	if (!given[0]) {
 		r = dev_probe(dev, &fi);
 		if (r < 0 && r != -ENOENT) {
 			/* Naming a type would not help a device that cannot be read. */
@@ -128,7 +127,7 @@ static int mount_device(const struct plan *p, const struct mount_entry *m, const
 			return -EINVAL;
 		}
 		if (r == 0) {
-			em_strlcpy(list, fi.type, sizeof(list));
+			given = fi.type;
 			log_debug("%s: probed type %s", dev, fi.type);
 		} else {
 			/* A generic image loads filesystems on demand; here nothing names one, so all
@@ -152,6 +151,8 @@ static int mount_device(const struct plan *p, const struct mount_entry *m, const
 			}
 		}
 	}
+	if (!any)
+		em_strlcpy(list, given, sizeof(list));
 	sb_init(&sb, tried, sizeof(tried));
 	for (char *type = list, *next; *type; type = next) {
 		next = type + strcspn(type, any ? "\n" : ",");

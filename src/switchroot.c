@@ -23,10 +23,8 @@ static const char *const kernel_order[] = { "/sbin/init", "/etc/init", "/bin/ini
 
 int reopen_read(int fd)
 {
-	char link[64];
-	int rfd;
-	fmt(link, sizeof(link), "/proc/self/fd/%d", fd);
-	rfd = open(link, O_RDONLY | O_CLOEXEC);
+	char link[MNT_FD_LINK];
+	int rfd = open(mnt_fd_link(link, fd), O_RDONLY | O_CLOEXEC);
 	if (rfd < 0)
 		rfd = -errno;
 	close(fd);
