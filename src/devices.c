@@ -204,33 +204,35 @@ static int has_partitions(unsigned i)
  * registered each time it is seen, as before: the kernel takes a known device again without harm
  * (btrfs_scan_one_device finds it in its list). */
 #define MAX_BTRFS_REGISTERED 64
-static struct {
+struct btrfs_key {
 	dev_t rdev;
 	uint64_t devid;
 	char uuid[sizeof(((struct fs_info *)0)->uuid)];
-} registered[MAX_BTRFS_REGISTERED];
+};
+static struct btrfs_key registered[MAX_BTRFS_REGISTERED];
 static unsigned nregistered;
 
 /* A btrfs over several devices mounts only once the kernel knows every member; udev's
  * 64-btrfs.rules tells it of each one it sees (its "btrfs ready" builtin). Do the same for every
- * member met while probing. */
+ * member met while probing. fi is probe_fs_r's, zeroed past each string, so the keys compare
+ * whole. */
 static void btrfs_seen(const char *path, const struct fs_info *fi)
 {
 	static int warned;
 	struct stat st;
+	struct btrfs_key key;
 	unsigned k = 0;
-	int have_st;
 
 	if (!str_eq(fi->type, "btrfs") || fi->ndevices < 2)
 		return;
-	have_st = stat(path, &st) == 0 && st.st_rdev;
-	if (have_st) {
-		while (k < nregistered && (registered[k].rdev != st.st_rdev || registered[k].devid != fi->devid ||
-		                           !str_eq(registered[k].uuid, fi->uuid)))
-			k++;
-		if (k < nregistered)
-			return;
-	}
+	/* rdev 0 (no stat): never a table entry's, so looked up in vain and not kept */
+	key.rdev = stat(path, &st) == 0 ? st.st_rdev : 0;
+	key.devid = fi->devid;
+	memcpy(key.uuid, fi->uuid, sizeof(key.uuid));
+	while (k < nregistered && memcmp(&registered[k], &key, sizeof(key)))
+		k++;
+	if (k < nregistered)
+		return;
 	/* /dev/btrfs-control comes with the module: a generic image loads it now. */
 	(void)modules_fs("btrfs", path);
 	int r = btrfs_register(path);
@@ -241,12 +243,8 @@ static void btrfs_seen(const char *path, const struct fs_info *fi)
 	} else if (r == 0) {
 		log_debug("registered btrfs member %s (UUID=%s devid %llu)", path, fi->uuid,
 		          (unsigned long long)fi->devid);
-		if (have_st && k < MAX_BTRFS_REGISTERED) {
-			registered[k].rdev = st.st_rdev;
-			registered[k].devid = fi->devid;
-			em_strlcpy(registered[k].uuid, fi->uuid, sizeof(registered[k].uuid));
-			nregistered++;
-		}
+		if (key.rdev && k < MAX_BTRFS_REGISTERED)
+			registered[nregistered++] = key;
 	}
 }
 
