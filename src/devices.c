@@ -223,7 +223,7 @@ static void btrfs_seen(const char *path, const struct fs_info *fi)
 	struct btrfs_key key;
 	unsigned k = 0;
 
-	if (!str_eq(fi->type, "btrfs") || fi->ndevices < 2)
+	if (fi->ndevices < 2) /* only a btrfs names members (probe_btrfs) */
 		return;
 	/* rdev 0 (no stat): never a table entry's, so looked up in vain and not kept */
 	key.rdev = stat(path, &st) == 0 ? st.st_rdev : 0;
@@ -547,7 +547,7 @@ static EM_OUTLINE void btrfs_wait_members(const char *path, unsigned long start,
 	unsigned have = 0;
 	int said = 0, capped = 0;
 
-	if (dev_probe(path, &root) < 0 || !str_eq(root.type, "btrfs") || root.ndevices < 2)
+	if (dev_probe(path, &root) < 0 || root.ndevices < 2) /* a btrfs over several devices */
 		return;
 	for (;;) {
 		have = 0;
