@@ -333,25 +333,16 @@ static int matches(unsigned i, const struct devspec *d, char *out, size_t cap)
 	struct fs_info fi;
 	int hit;
 
-	if (d->kind != DEV_DEVNUM && no_probe(path))
-		return 0;
-	switch (d->kind) {
-	case DEV_DEVNUM:
+	if (d->kind == DEV_DEVNUM)
 		hit = is_blk(path, &st) && major(st.st_rdev) == d->major && minor(st.st_rdev) == d->minor;
-		break;
-	case DEV_UUID:
-	case DEV_LABEL:
-		/* not an ext journal device: it shares its filesystem's UUID */
+	else if (no_probe(path) || d->kind < DEV_UUID || d->kind > DEV_PARTLABEL)
+		return 0;
+	else if (d->kind >= DEV_PARTUUID)
+		return match_part(i, d, out, cap);
+	else /* not an ext journal device: it shares its filesystem's UUID */
 		hit = dev_probe(path, &fi) >= 0 &&
 		      (d->kind == DEV_UUID ? str_caseeq(fi.uuid, d->value) : str_eq(fi.label, d->value)) &&
 		      !str_eq(fi.type, "jbd");
-		break;
-	case DEV_PARTUUID:
-	case DEV_PARTLABEL:
-		return match_part(i, d, out, cap);
-	default:
-		return 0;
-	}
 	if (hit)
 		em_strlcpy(out, path, cap);
 	return hit;
