@@ -355,22 +355,19 @@ static int matches(unsigned i, const struct devspec *d, char *out, size_t cap)
 static void canonical_node(const char *path, char *out, size_t cap)
 {
 	char target[128];
+	const char *src = path;
 	struct stat st;
 	ssize_t n;
 	int fd;
 
-	em_strlcpy(out, path, cap);
-	if (str_startswith(path, "/dev/mapper/") || lstat(path, &st) < 0 || !S_ISLNK(st.st_mode))
-		return;
-	fd = open(path, O_PATH | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	n = mnt_fd_path(fd, target, sizeof(target));
-	close(fd);
-	if (n <= 0 || (size_t)n >= cap)
-		return;
-	if (str_startswith(target, "/dev/") && is_blk(target, &st))
-		em_strlcpy(out, target, cap);
+	if (!str_startswith(path, "/dev/mapper/") && lstat(path, &st) == 0 && S_ISLNK(st.st_mode) &&
+	    (fd = open(path, O_PATH | O_CLOEXEC)) >= 0) {
+		n = mnt_fd_path(fd, target, sizeof(target));
+		close(fd);
+		if (n > 0 && (size_t)n < cap && str_startswith(target, "/dev/") && is_blk(target, &st))
+			src = target;
+	}
+	em_strlcpy(out, src, cap);
 }
 
 static int find_now(const struct devspec *d, char *out, size_t cap)
