@@ -272,19 +272,22 @@ static int is_blk(const char *path, struct stat *st)
  * filesystem first. But when the kernel made partition nodes it parsed a table there, and a
  * filesystem signature on the whole disk is stale (mkfs on the disk, then a table written over
  * it): the table counts. The kernel looks for no table inside a partition; an extended
- * partition's node even starts with an EBR that passes for an MBR. */
-static int probe_node(unsigned i, struct fs_info *fi, int *fs, int *err)
+ * partition's node even starts with an EBR that passes for an MBR. table_only (match_part): a
+ * partition is not opened at all (*err not set), since only the table is wanted. */
+static int probe_node(unsigned i, int table_only, struct fs_info *fi, int *fs, int *err)
 {
 	const char *path = dev_at(i);
-	int pt = -ENOENT;
+	int part = is_partition(path), pt = -ENOENT;
 
 	*fs = -ENOENT;
+	if (part && table_only)
+		return pt; /* not opened at all: there is no table in it */
 	*err = blk_open(path, 0, &bd);
 	if (*err < 0)
 		return pt;
 	if (bd.r.size) {
 		*fs = probe_fs_r(&bd.r, fi);
-		if (!is_partition(path) && (has_partitions(i) || *fs < 0 || str_eq(fi->type, "iso9660")))
+		if (!part && (has_partitions(i) || *fs < 0 || str_eq(fi->type, "iso9660")))
 			pt = probe_parts_r(&bd.r, bd.sector_size, &ptab);
 	}
 	blk_close(&bd);
@@ -300,8 +303,7 @@ static int match_part(unsigned i, const struct devspec *d, char *out, size_t cap
 	struct fs_info fi;
 	int fs, err;
 
-	/* A partition is not opened at all (probe_node() would find no table in it). */
-	if (is_partition(path) || probe_node(i, &fi, &fs, &err) < 0)
+	if (probe_node(i, 1, &fi, &fs, &err) < 0)
 		return 0;
 	if (ptab.truncated && !warned) {
 		log_warn("%s: more than %u partitions; the rest are not looked at", path, PROBE_MAX_PARTS);
@@ -654,7 +656,7 @@ void dev_report(void)
 		 * filesystem (other than a hybrid ISO) claims sector 0. */
 		if (skip) {
 			sb_printf(&sb, " not read (%s)", skip);
-		} else if (pt = probe_node(i, &fi, &fs, &r), r < 0) {
+		} else if (pt = probe_node(i, 0, &fi, &fs, &r), r < 0) {
 			sb_printf(&sb, " unreadable (%s)", errstr(-r));
 		} else if (pt == 0) {
 			sb_printf(&sb, " partition table %s PTUUID=%s", ptab.type, ptab.ptuuid);
