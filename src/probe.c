@@ -610,6 +610,19 @@ int probe_fs(const uint8_t *buf, size_t len, struct fs_info *out)
  * with 4 KiB pages): a header asking for more is not a table it uses. */
 #define GPT_MAX_ARRAY (4u << 20)
 
+/* The next entry, numbered num; NULL (and the table marked truncated) when it is full. Shared by
+ * the GPT and the MBR entries, and kept out of line (GCC inlined it into both). */
+__attribute__((noinline)) static struct part_info *part_add(struct part_table *out, unsigned num)
+{
+	if (out->count == PROBE_MAX_PARTS) {
+		out->truncated = 1;
+		return NULL;
+	}
+	struct part_info *p = &out->parts[out->count++];
+	p->number = num;
+	return p;
+}
+
 /* The GPT header at LBA lba for sector size ss. -ENOENT when its signature is not there (or cannot
  * be read), -EINVAL when it is there but fails the kernel's and blkid's checks. The entry array is
  * read wherever the header puts it. Every header field is taken before the array is read: the
@@ -648,12 +661,9 @@ __attribute__((noinline)) static int probe_gpt(const struct probe_reader *r, siz
 		crc = crc_update(crc, POLY_CRC32, e, 128);
 		if (all_zero(e, 16))
 			continue;
-		if (out->count == PROBE_MAX_PARTS) {
-			out->truncated = 1;
+		struct part_info *p = part_add(out, i + 1);
+		if (!p)
 			continue;
-		}
-		struct part_info *p = &out->parts[out->count++];
-		p->number = i + 1;
 		put_uuid(p->partuuid, e + 16, 1);
 		utf16_to_utf8(p->partlabel, sizeof(p->partlabel), e + 56, 72, 0);
 	}
@@ -671,12 +681,9 @@ static int mbr_extended(const uint8_t *e) { return e[4] == 0x05 || e[4] == 0x0F 
  * the partition number: the kernel's set_info() and blkid's PART_ENTRY_UUID. */
 static struct part_info *mbr_add(struct part_table *out, unsigned num)
 {
-	if (out->count == PROBE_MAX_PARTS) {
-		out->truncated = 1;
+	struct part_info *p = part_add(out, num);
+	if (!p)
 		return NULL;
-	}
-	struct part_info *p = &out->parts[out->count++];
-	p->number = num;
 	memcpy(p->partuuid, out->ptuuid, 8);
 	p->partuuid[8] = '-';
 	*hex8(p->partuuid + 9, num & 0xFF) = 0;
