@@ -545,8 +545,12 @@ static EM_OUTLINE void btrfs_wait_members(const char *path, unsigned long start,
 		scan_dev();
 		for (unsigned i = 0; i < ndevs; i++) {
 			const char *p = dev_at(i);
-			if (no_probe(p) || dev_probe(p, &fi) < 0 || !str_eq(fi.type, "btrfs") ||
-			    !str_eq(fi.uuid, root.uuid))
+			/* a btrfs (as root is) with root's UUID: type and uuid side by side, each
+			 * zeroed past its NUL by probe_fs_r */
+			_Static_assert(offsetof(struct fs_info, uuid) == offsetof(struct fs_info, type) + sizeof(fi.type),
+			               "type and uuid adjacent");
+			if (no_probe(p) || dev_probe(p, &fi) < 0 ||
+			    memcmp(fi.type, root.type, sizeof(fi.type) + sizeof(fi.uuid)))
 				continue;
 			unsigned k = 0;
 			while (k < have && member_id[k] != fi.devid)
