@@ -740,7 +740,8 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 	if (!out)
 		return -EINVAL;
 	memset(out, 0, sizeof(*out));
-	if (!r || (sector_size && (!pow2(sector_size) || !(sector_size & 0x1FE00))) /* 512 to 65536 */)
+	/* 0, or one bit among those of 512 to 65536 */
+	if (!r || (sector_size & ~0x1FE00u) || (sector_size & (sector_size - 1)))
 		return -EINVAL;
 	mbr = at(r, 0, 512);
 	/* Both the kernel and blkid want the 55 AA signature before trusting either table. */
