@@ -427,8 +427,8 @@ static int fat_valid(const uint8_t *bs, struct fat *f)
 	uint32_t fats = bs[0x10], media = bs[0x15], csize = bs[0x0D];
 	uint32_t ssize = le16(bs + 0x0B), reserved = le16(bs + 0x0E), dirents = le16(bs + 0x11);
 	uint32_t sectors = le16(bs + 0x13), fat16len = le16(bs + 0x16), fat32len = le32(bs + 0x24);
-	if (!fats || !reserved || !(media >= 0xF8 || media == 0xF0) || !pow2(csize) || !pow2(ssize) ||
-	    !(ssize & 0x1E00)) /* one bit, and that of 512, 1024, 2048 or 4096 */
+	if (!fats || !reserved || !(media >= 0xF8 || media == 0xF0) || !pow2(csize) ||
+	    (ssize & (ssize - 1)) || !(ssize & 0x1E00)) /* one bit, and that of 512, 1024, 2048 or 4096 */
 		return 0;
 	if (!sectors)
 		sectors = le32(bs + 0x20);
