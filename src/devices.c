@@ -265,29 +265,35 @@ static int is_blk(const char *path, struct stat *st)
 	return stat(path, st) == 0 && S_ISBLK(st->st_mode);
 }
 
-/* Reads node i as match_part() and dev_report() look at it: opens it (blk_open's result in *err),
- * probes its filesystem into fi (probe_fs_r's result in *fs, -ENOENT when nothing was read) and
- * returns probe_parts_r's result for its table in ptab, or -ENOENT when none was looked for. A
- * FAT or ISO filesystem starts with a boot sector that can pass for an MBR; blkid also trusts the
- * filesystem first. But when the kernel made partition nodes it parsed a table there, and a
- * filesystem signature on the whole disk is stale (mkfs on the disk, then a table written over
- * it): the table counts. The kernel looks for no table inside a partition; an extended
+/* What probe_node found: blk_open's result (err), probe_fs_r's (fs, -ENOENT when nothing was read)
+ * and the filesystem (fi). */
+static struct {
+	int err, fs;
+	struct fs_info fi;
+} node;
+
+/* Reads node i as match_part() and dev_report() look at it: opens it, probes its filesystem (into
+ * node) and returns probe_parts_r's result for its table in ptab, or -ENOENT when none was looked
+ * for. A FAT or ISO filesystem starts with a boot sector that can pass for an MBR; blkid also
+ * trusts the filesystem first. But when the kernel made partition nodes it parsed a table there,
+ * and a filesystem signature on the whole disk is stale (mkfs on the disk, then a table written
+ * over it): the table counts. The kernel looks for no table inside a partition; an extended
  * partition's node even starts with an EBR that passes for an MBR. table_only (match_part): a
- * partition is not opened at all (*err not set), since only the table is wanted. */
-static int probe_node(unsigned i, int table_only, struct fs_info *fi, int *fs, int *err)
+ * partition is not opened at all (node.err not set), since only the table is wanted. */
+static int probe_node(unsigned i, int table_only)
 {
 	const char *path = dev_at(i);
 	int part = is_partition(path), pt = -ENOENT;
 
-	*fs = -ENOENT;
+	node.fs = -ENOENT;
 	if (part && table_only)
 		return pt; /* not opened at all: there is no table in it */
-	*err = blk_open(path, 0, &bd);
-	if (*err < 0)
+	node.err = blk_open(path, 0, &bd);
+	if (node.err < 0)
 		return pt;
 	if (bd.r.size) {
-		*fs = probe_fs_r(&bd.r, fi);
-		if (!part && (has_partitions(i) || *fs < 0 || str_eq(fi->type, "iso9660")))
+		node.fs = probe_fs_r(&bd.r, &node.fi);
+		if (!part && (has_partitions(i) || node.fs < 0 || str_eq(node.fi.type, "iso9660")))
 			pt = probe_parts_r(&bd.r, bd.sector_size, &ptab);
 	}
 	blk_close(&bd);
@@ -300,10 +306,8 @@ static int match_part(unsigned i, const struct devspec *d, char *out, size_t cap
 	static int warned;
 	const char *path = dev_at(i);
 	struct stat st;
-	struct fs_info fi;
-	int fs, err;
 
-	if (probe_node(i, 1, &fi, &fs, &err) < 0)
+	if (probe_node(i, 1) < 0)
 		return 0;
 	if (ptab.truncated && !warned) {
 		log_warn("%s: more than %u partitions; the rest are not looked at", path, PROBE_MAX_PARTS);
@@ -651,8 +655,7 @@ void dev_report(void)
 		const char *path = dev_at(i), *skip = no_probe(path);
 		char line[512];
 		struct sbuf sb;
-		struct fs_info fi;
-		int r, fs, pt = -ENOENT;
+		int pt = -ENOENT;
 
 		sb_init(&sb, line, sizeof(line));
 		sb_printf(&sb, "  %s:", path);
@@ -660,21 +663,21 @@ void dev_report(void)
 		 * filesystem (other than a hybrid ISO) claims sector 0. */
 		if (skip) {
 			sb_printf(&sb, " not read (%s)", skip);
-		} else if (pt = probe_node(i, 0, &fi, &fs, &r), r < 0) {
-			sb_printf(&sb, " unreadable (%s)", errstr(-r));
+		} else if (pt = probe_node(i, 0), node.err < 0) {
+			sb_printf(&sb, " unreadable (%s)", errstr(-node.err));
 		} else if (pt == 0) {
 			sb_printf(&sb, " partition table %s PTUUID=%s", ptab.type, ptab.ptuuid);
-			if (fs == 0 && !str_eq(fi.type, "iso9660"))
-				sb_printf(&sb, " (and a stale %s signature, ignored)", fi.type);
-		} else if (fs == 0) {
-			sb_printf(&sb, " %s", fi.type);
-			if (fi.uuid[0])
-				sb_printf(&sb, " UUID=%s", fi.uuid);
-			if (fi.label[0])
-				sb_printf(&sb, " LABEL=\"%s\"", fi.label);
-			if (fi.ndevices > 1)
-				sb_printf(&sb, " (device %llu of a %llu-device btrfs)", (unsigned long long)fi.devid,
-				          (unsigned long long)fi.ndevices);
+			if (node.fs == 0 && !str_eq(node.fi.type, "iso9660"))
+				sb_printf(&sb, " (and a stale %s signature, ignored)", node.fi.type);
+		} else if (node.fs == 0) {
+			sb_printf(&sb, " %s", node.fi.type);
+			if (node.fi.uuid[0])
+				sb_printf(&sb, " UUID=%s", node.fi.uuid);
+			if (node.fi.label[0])
+				sb_printf(&sb, " LABEL=\"%s\"", node.fi.label);
+			if (node.fi.ndevices > 1)
+				sb_printf(&sb, " (device %llu of a %llu-device btrfs)", (unsigned long long)node.fi.devid,
+				          (unsigned long long)node.fi.ndevices);
 		} else {
 			sb_printf(&sb, "%s", !bd.r.size ? " empty (no medium?)" : " no known filesystem or partition table");
 		}
