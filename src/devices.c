@@ -221,7 +221,6 @@ static void btrfs_seen(const char *path, const struct fs_info *fi)
 	static int warned;
 	struct stat st;
 	struct btrfs_key key;
-	unsigned k = 0;
 
 	if (fi->ndevices < 2) /* only a btrfs names members (probe_btrfs) */
 		return;
@@ -229,10 +228,9 @@ static void btrfs_seen(const char *path, const struct fs_info *fi)
 	key.rdev = stat(path, &st) == 0 ? st.st_rdev : 0;
 	key.devid = fi->devid;
 	memcpy(key.uuid, fi->uuid, sizeof(key.uuid));
-	while (k < nregistered && memcmp(&registered[k], &key, sizeof(key)))
-		k++;
-	if (k < nregistered)
-		return;
+	for (unsigned k = 0; k < nregistered; k++)
+		if (!memcmp(&registered[k], &key, sizeof(key)))
+			return;
 	/* /dev/btrfs-control comes with the module: a generic image loads it now. */
 	(void)modules_fs("btrfs", path);
 	int r = btrfs_register(path);
@@ -243,7 +241,7 @@ static void btrfs_seen(const char *path, const struct fs_info *fi)
 	} else if (r == 0) {
 		log_debug("registered btrfs member %s (UUID=%s devid %llu)", path, fi->uuid,
 		          (unsigned long long)fi->devid);
-		if (key.rdev && k < MAX_BTRFS_REGISTERED)
+		if (key.rdev && nregistered < MAX_BTRFS_REGISTERED)
 			registered[nregistered++] = key;
 	}
 }
