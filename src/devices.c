@@ -523,7 +523,7 @@ int dev_wait_turn(unsigned long start, long timeout_s, unsigned long *last_say)
 /* The devids of one btrfs seen so far; a filesystem has as many members as its superblock says.
  * 1024 is far beyond what btrfs is used with; past it counting stops, which is logged. */
 #define MAX_BTRFS_MEMBERS 1024
-static uint64_t member_id[MAX_BTRFS_MEMBERS];
+static uint64_t member_id[MAX_BTRFS_MEMBERS + 1]; /* and the sentinel of a lookup */
 
 /* When the device at path holds a btrfs whose superblock names more than one member, waits until
  * a member with every devid is present and registered with the kernel, within the same deadline
@@ -555,7 +555,8 @@ static EM_OUTLINE void btrfs_wait_members(const char *path, unsigned long start,
 			    memcmp(fi.type, root.type, sizeof(fi.type) + sizeof(fi.uuid)))
 				continue;
 			unsigned k = 0;
-			while (k < have && member_id[k] != fi.devid)
+			member_id[have] = fi.devid;
+			while (member_id[k] != fi.devid)
 				k++;
 			if (k < have)
 				continue; /* another path to a member already counted (multipath) */
