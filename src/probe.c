@@ -317,15 +317,13 @@ static const char *probe_squashfs(const struct probe_reader *r, const uint8_t *s
  * a zero time-zone byte means "not set". */
 static int iso_date_uuid(struct fs_info *out, const uint8_t *d)
 {
-	size_t zeros = 0, nuls = 0, j = 0;
-	for (int i = 0; i < 16; i++) {
+	size_t zeros = 0, j = 0;
+	for (int i = 0; i < 16; i++)
 		zeros += d[i] == '0';
-		nuls += !d[i];
-	}
 	if (zeros == 16 && d[16] == 0)
 		return 0;
-	if (nuls == 16)
-		return 1; /* blkid prints nothing, and does not fall back either */
+	/* Anything else is taken, even all NULs: blkid prints nothing then, and does not fall back
+	 * either (the loop below stops at once). */
 	for (int i = 0; i < 16; i++) {
 		if (i >= 4 && !(i & 1))
 			out->uuid[j++] = '-';
