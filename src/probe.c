@@ -318,8 +318,8 @@ static const char *probe_squashfs(const struct probe_reader *r, const uint8_t *s
 static int iso_date_uuid(struct fs_info *out, const uint8_t *d)
 {
 	size_t zeros = 0, j = 0;
-	for (int i = 0; i < 16; i++)
-		zeros += d[i] == '0';
+	while (zeros < 16 && d[zeros] == '0')
+		zeros++;
 	if (zeros == 16 && d[16] == 0)
 		return 0;
 	/* Anything else is taken, even all NULs: blkid prints nothing then, and does not fall back
