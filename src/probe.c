@@ -135,13 +135,13 @@ static void rtrim(char *s)
 	s[n] = 0;
 }
 
-/* An 8-bit label of at most n bytes: up to its first NUL, trailing blanks trimmed. */
+/* An 8-bit label of at most n bytes (n < 256: every caller's is), up to its first NUL, trailing
+ * blanks trimmed, into the label probe_fs_r zeroed. */
 static void set_label(struct fs_info *out, const uint8_t *p, size_t n)
 {
-	size_t i;
-	for (i = 0; i < n && i < sizeof(out->label) - 1 && p[i]; i++)
+	_Static_assert(sizeof(out->label) > 255, "room for 255 bytes and the NUL");
+	for (size_t i = 0; i < n && p[i]; i++)
 		out->label[i] = (char)p[i];
-	out->label[i] = 0;
 	rtrim(out->label);
 }
 
