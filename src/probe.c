@@ -170,8 +170,7 @@ static void utf16_to_utf8(char *dst, size_t cap, const uint8_t *s, size_t n, int
 		while (--k)
 			dst[j++] = (char)(0x80 | (c >> (6 * (k - 1)) & 0x3F));
 	}
-	dst[j] = 0;
-	rtrim(dst);
+	rtrim(dst); /* dst came zeroed: the label of a fresh fs_info or part_info */
 }
 
 /* ---- ext2/ext3/ext4 and ext journal devices --------------------------------------------------- */
