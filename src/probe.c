@@ -94,6 +94,9 @@ static uint32_t crc_skip(uint32_t crc, uint32_t poly, const uint8_t *p, size_t n
 
 /* ---- output strings --------------------------------------------------------------------------- */
 
+/* Every text is written once into a field that probe_fs_r or probe_parts_r zeroed (probe_gpt
+ * clears what a failed try wrote), so the writers leave the terminating NUL to that. */
+
 static const char *const hexd = "0123456789abcdef"; /* not an array: see layers.c mount_overlay */
 
 static char *hex8(char *o, unsigned v)
@@ -114,7 +117,6 @@ static void put_uuid(char *o, const uint8_t *u, int mixed)
 			*o++ = '-';
 		o = hex8(o, u[mixed && i < 8 ? efi[i] : i]);
 	}
-	*o = 0;
 }
 
 /* blkid leaves UUID unset for an all-zero one. */
@@ -330,7 +332,6 @@ static int iso_date_uuid(struct fs_info *out, const uint8_t *d)
 			break;
 		out->uuid[j++] = (char)d[i];
 	}
-	out->uuid[j] = 0;
 	return 1;
 }
 
@@ -683,7 +684,7 @@ static struct part_info *mbr_add(struct part_table *out, unsigned num)
 		return NULL;
 	memcpy(p->partuuid, out->ptuuid, 8);
 	p->partuuid[8] = '-';
-	*hex8(p->partuuid + 9, num & 0xFF) = 0;
+	hex8(p->partuuid + 9, num & 0xFF);
 	return p;
 }
 
