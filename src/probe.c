@@ -643,7 +643,7 @@ __attribute__((noinline)) static int probe_gpt(const struct probe_reader *r, siz
 	    (uint64_t)n * 128 > GPT_MAX_ARRAY || elba > (UINT64_MAX - GPT_MAX_ARRAY) / ss)
 		return -EINVAL;
 	/* The disk GUID before the array is read (a backup header's bytes do not outlive that). */
-	strcpy(out->type, "gpt");
+	memcpy(out->type, "gpt", 4);
 	put_uuid(out->ptuuid, h + 56, 1);
 	/* The array an entry at a time, its CRC along: it may lie anywhere (LBA 2 is only the usual
 	 * place, sfdisk and others can move it) and be larger than one read. What was filled in
@@ -783,7 +783,7 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 	 * which a reader keeps for the whole probe. */
 	uint32_t sig = le32(mbr + 0x1B8);
 	uint64_t ss = sector_size ? sector_size : 512;
-	strcpy(out->type, "dos");
+	memcpy(out->type, "dos", 4);
 	/* blkid leaves PTUUID unset for a zero signature (cleared below, once the partitions have
 	 * taken it); the kernel still forms PARTUUIDs from it ("%08x-%02x"), and those are what
 	 * root=PARTUUID= matches. */
