@@ -264,7 +264,7 @@ static const char *probe_btrfs(const struct probe_reader *r, const uint8_t *sb, 
 static const char *probe_f2fs(const struct probe_reader *r, const uint8_t *sb, struct fs_info *out)
 {
 	/* Version 1.0 had another layout: blkid reports the type only. */
-	if (le16(sb + 4) == 1 && le16(sb + 6) == 0)
+	if (le32(sb + 4) == 1) /* major 1, minor 0 */
 		return "f2fs";
 	/* A superblock with the sb_checksum feature names the offset of its crc32 (seeded with the
 	 * magic, at the end of the 3 KiB superblock) in checksum_offset; otherwise that is 0. */
