@@ -305,9 +305,9 @@ static const char *probe_squashfs(const struct probe_reader *r, const uint8_t *s
 	(void)r, (void)out;
 	/* Version 4 is little-endian "hsqs"; blkid calls 1.x-3.x (either byte order) squashfs3,
 	 * which the kernel no longer mounts. */
-	if (!memcmp(sb, "hsqs", 4))
+	if (le32(sb) == 0x73717368) /* "hsqs" */
 		return le16(sb + 28) >= 4 ? "squashfs" : "squashfs3";
-	if (!memcmp(sb, "sqsh", 4) && be16(sb + 28) < 4)
+	if (le32(sb) == 0x68737173 /* "sqsh" */ && be16(sb + 28) < 4)
 		return "squashfs3";
 	return NULL;
 }
