@@ -631,7 +631,7 @@ __attribute__((noinline)) static int probe_gpt(const struct probe_reader *r, siz
 	/* lba is 1 or the disk's last sector: lba * ss does not wrap */
 	const uint8_t *h = at(r, lba * ss, ss);
 
-	if (!h || memcmp(h, "EFI PART", 8) != 0)
+	if (!h || le64(h) != 0x5452415020494645) /* "EFI PART" */
 		return -ENOENT;
 	uint32_t hsz = le32(h + 12), n = le32(h + 80), esz = le32(h + 84), ecrc = le32(h + 88);
 	uint64_t fu = le64(h + 40), lu = le64(h + 48), elba = le64(h + 72);
