@@ -289,11 +289,10 @@ static int probe_node(unsigned i, int table_only)
 	node.err = blk_open(path, 0, &bd);
 	if (node.err < 0)
 		return pt;
-	if (bd.r.size) {
-		node.fs = probe_fs_r(&bd.r, &node.fi);
-		if (!part && (has_partitions(i) || node.fs < 0 || str_eq(node.fi.type, "iso9660")))
-			pt = probe_parts_r(&bd.r, bd.sector_size, &ptab);
-	}
+	/* An empty drive (r.size 0) reads as nothing: -ENOENT from both, without a read. */
+	node.fs = probe_fs_r(&bd.r, &node.fi);
+	if (!part && (has_partitions(i) || node.fs < 0 || str_eq(node.fi.type, "iso9660")))
+		pt = probe_parts_r(&bd.r, bd.sector_size, &ptab);
 	blk_close(&bd);
 	return pt;
 }
