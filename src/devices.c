@@ -184,12 +184,11 @@ static int is_partition(const char *path)
 	return k && dev_exists(path, k);
 }
 
-/* Does the disk at index i have partition nodes? Then the kernel found a partition table on it,
+/* Does the disk d, at index i, have partition nodes? Then the kernel found a partition table on it,
  * whatever else its first sectors hold. Partitions sort right after their disk, among the other
  * names it begins. */
-static int has_partitions(unsigned i)
+static int has_partitions(unsigned i, const char *d)
 {
-	const char *d = dev_at(i);
 	size_t l = strlen(d);
 	for (unsigned j = i + 1; j < ndevs && strncmp(dev_at(j), d, l) == 0; j++)
 		if (part_disk_len(dev_at(j)) == l)
@@ -291,7 +290,7 @@ static int probe_node(unsigned i, int table_only)
 		return pt;
 	/* An empty drive (r.size 0) reads as nothing: -ENOENT from both, without a read. */
 	node.fs = probe_fs_r(&bd.r, &node.fi);
-	if (!part && (has_partitions(i) || node.fs < 0 || str_eq(node.fi.type, "iso9660")))
+	if (!part && (has_partitions(i, path) || node.fs < 0 || str_eq(node.fi.type, "iso9660")))
 		pt = probe_parts_r(&bd.r, bd.sector_size, &ptab);
 	blk_close(&bd);
 	return pt;
