@@ -530,7 +530,8 @@ static const char *probe_vfat(const struct probe_reader *r, const uint8_t *bs, s
 	 * formatters and fatlabel keep equal) stand in, where "NO NAME" means none. */
 	if (dir == DIR_FOUND)
 		set_label(out, name, 11);
-	else if (dir == DIR_UNKNOWN && boot_label && (le64(boot_label) != 0x20454D414E204F4E || le32(boot_label + 7) != 0x20202020) /* "NO NAME    " */)
+	else if (dir == DIR_UNKNOWN && boot_label && /* not "NO NAME    " */
+	         (le64(boot_label) != 0x20454D414E204F4E || le32(boot_label + 7) != 0x20202020))
 		set_label(out, boot_label, 11);
 	if (serial && !all_zero(serial, 4)) {
 		/* blkid prints the serial "%02X%02X-%02X%02X", upper-case. */
