@@ -78,8 +78,10 @@ int blk_open(const char *path, uint64_t base, struct blkdev *d)
 	 * st_size. The reads are preads, so the offset this leaves does not matter. */
 	end = lseek(d->fd, 0, SEEK_END);
 	size = end < 0 ? UINT64_MAX : (uint64_t)end; /* unknown: reads stop at the end */
-	/* A file has no sector size (ENOTTY): 512 as for a disk of 512-byte sectors. */
-	if (ioctl(d->fd, BLKSSZGET, &ss) < 0 || ss < 512)
+	/* A file has no sector size (ENOTTY, ss left as it was): 512 as for a disk of 512-byte
+	 * sectors. */
+	(void)ioctl(d->fd, BLKSSZGET, &ss);
+	if (ss < 512)
 		ss = 512;
 	d->base = base;
 	d->r.size = size > base ? size - base : 0;

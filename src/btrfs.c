@@ -6,7 +6,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
-#include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -27,14 +26,12 @@ int btrfs_register(const char *path)
 	static struct em_btrfs_ioctl_vol_args args;
 	int fd, r = 0;
 
-	if (strlen(path) >= sizeof(args.name))
-		return -ENAMETOOLONG;
 	fd = open("/dev/btrfs-control", O_RDWR | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	/* Static, so fd is 0; the kernel reads name up to its NUL (btrfs_control_ioctl), whatever
 	 * an earlier, longer path left after it. */
-	em_strlcpy(args.name, path, sizeof(args.name));
+	em_strlcpy(args.name, path, sizeof(args.name)); /* every path fits: see btrfs.h */
 	/* The kernel reads the member's superblock and adds it to its list of devices for that
 	 * fsid (btrfs_control_ioctl -> btrfs_scan_one_device). */
 	if (ioctl(fd, EM_BTRFS_IOC_SCAN_DEV, &args) < 0)

@@ -184,12 +184,11 @@ static int is_partition(const char *path)
 	return k && dev_exists(path, k);
 }
 
-/* Does the disk at index i have partition nodes? Then the kernel found a partition table on it,
+/* Does the disk d, at index i, have partition nodes? Then the kernel found a partition table on it,
  * whatever else its first sectors hold. Partitions sort right after their disk, among the other
  * names it begins. */
-static int has_partitions(unsigned i)
+static int has_partitions(unsigned i, const char *d)
 {
-	const char *d = dev_at(i);
 	size_t l = strlen(d);
 	for (unsigned j = i + 1; j < ndevs && strncmp(dev_at(j), d, l) == 0; j++)
 		if (part_disk_len(dev_at(j)) == l)
@@ -204,33 +203,33 @@ static int has_partitions(unsigned i)
  * registered each time it is seen, as before: the kernel takes a known device again without harm
  * (btrfs_scan_one_device finds it in its list). */
 #define MAX_BTRFS_REGISTERED 64
-static struct {
+struct btrfs_key {
 	dev_t rdev;
 	uint64_t devid;
 	char uuid[sizeof(((struct fs_info *)0)->uuid)];
-} registered[MAX_BTRFS_REGISTERED];
+};
+static struct btrfs_key registered[MAX_BTRFS_REGISTERED];
 static unsigned nregistered;
 
 /* A btrfs over several devices mounts only once the kernel knows every member; udev's
  * 64-btrfs.rules tells it of each one it sees (its "btrfs ready" builtin). Do the same for every
- * member met while probing. */
+ * member met while probing. fi is probe_fs_r's, zeroed past each string, so the keys compare
+ * whole. */
 static void btrfs_seen(const char *path, const struct fs_info *fi)
 {
 	static int warned;
 	struct stat st;
-	unsigned k = 0;
-	int have_st;
+	struct btrfs_key key;
 
-	if (!str_eq(fi->type, "btrfs") || fi->ndevices < 2)
+	if (fi->ndevices < 2) /* only a btrfs names members (probe_btrfs) */
 		return;
-	have_st = stat(path, &st) == 0 && st.st_rdev;
-	if (have_st) {
-		while (k < nregistered && (registered[k].rdev != st.st_rdev || registered[k].devid != fi->devid ||
-		                           !str_eq(registered[k].uuid, fi->uuid)))
-			k++;
-		if (k < nregistered)
+	/* rdev 0 (no stat): never a table entry's, so looked up in vain and not kept */
+	key.rdev = stat(path, &st) == 0 ? st.st_rdev : 0;
+	key.devid = fi->devid;
+	memcpy(key.uuid, fi->uuid, sizeof(key.uuid));
+	for (unsigned k = 0; k < nregistered; k++)
+		if (!memcmp(&registered[k], &key, sizeof(key)))
 			return;
-	}
 	/* /dev/btrfs-control comes with the module: a generic image loads it now. */
 	(void)modules_fs("btrfs", path);
 	int r = btrfs_register(path);
@@ -241,12 +240,8 @@ static void btrfs_seen(const char *path, const struct fs_info *fi)
 	} else if (r == 0) {
 		log_debug("registered btrfs member %s (UUID=%s devid %llu)", path, fi->uuid,
 		          (unsigned long long)fi->devid);
-		if (have_st && k < MAX_BTRFS_REGISTERED) {
-			registered[k].rdev = st.st_rdev;
-			registered[k].devid = fi->devid;
-			em_strlcpy(registered[k].uuid, fi->uuid, sizeof(registered[k].uuid));
-			nregistered++;
-		}
+		if (key.rdev && nregistered < MAX_BTRFS_REGISTERED)
+			registered[nregistered++] = key;
 	}
 }
 
@@ -267,28 +262,36 @@ static int is_blk(const char *path, struct stat *st)
 	return stat(path, st) == 0 && S_ISBLK(st->st_mode);
 }
 
-/* Reads node i as match_part() and dev_report() look at it: opens it (blk_open's result in *err),
- * probes its filesystem into fi (probe_fs_r's result in *fs, -ENOENT when nothing was read) and
- * returns probe_parts_r's result for its table in ptab, or -ENOENT when none was looked for. A
- * FAT or ISO filesystem starts with a boot sector that can pass for an MBR; blkid also trusts the
- * filesystem first. But when the kernel made partition nodes it parsed a table there, and a
- * filesystem signature on the whole disk is stale (mkfs on the disk, then a table written over
- * it): the table counts. The kernel looks for no table inside a partition; an extended
- * partition's node even starts with an EBR that passes for an MBR. */
-static int probe_node(unsigned i, struct fs_info *fi, int *fs, int *err)
+/* What probe_node found: blk_open's result (err), probe_fs_r's (fs, -ENOENT when nothing was read)
+ * and the filesystem (fi). */
+static struct {
+	int err, fs;
+	struct fs_info fi;
+} node;
+
+/* Reads node i as match_part() and dev_report() look at it: opens it, probes its filesystem (into
+ * node) and returns probe_parts_r's result for its table in ptab, or -ENOENT when none was looked
+ * for. A FAT or ISO filesystem starts with a boot sector that can pass for an MBR; blkid also
+ * trusts the filesystem first. But when the kernel made partition nodes it parsed a table there,
+ * and a filesystem signature on the whole disk is stale (mkfs on the disk, then a table written
+ * over it): the table counts. The kernel looks for no table inside a partition; an extended
+ * partition's node even starts with an EBR that passes for an MBR. table_only (match_part): a
+ * partition is not opened at all (node.err not set), since only the table is wanted. */
+static int probe_node(unsigned i, int table_only)
 {
 	const char *path = dev_at(i);
-	int pt = -ENOENT;
+	int part = is_partition(path), pt = -ENOENT;
 
-	*fs = -ENOENT;
-	*err = blk_open(path, 0, &bd);
-	if (*err < 0)
+	node.fs = -ENOENT;
+	if (part && table_only)
+		return pt; /* not opened at all: there is no table in it */
+	node.err = blk_open(path, 0, &bd);
+	if (node.err < 0)
 		return pt;
-	if (bd.r.size) {
-		*fs = probe_fs_r(&bd.r, fi);
-		if (!is_partition(path) && (has_partitions(i) || *fs < 0 || str_eq(fi->type, "iso9660")))
-			pt = probe_parts_r(&bd.r, bd.sector_size, &ptab);
-	}
+	/* An empty drive (r.size 0) reads as nothing: -ENOENT from both, without a read. */
+	node.fs = probe_fs_r(&bd.r, &node.fi);
+	if (!part && (has_partitions(i, path) || node.fs < 0 || str_eq(node.fi.type, "iso9660")))
+		pt = probe_parts_r(&bd.r, bd.sector_size, &ptab);
 	blk_close(&bd);
 	return pt;
 }
@@ -299,11 +302,8 @@ static int match_part(unsigned i, const struct devspec *d, char *out, size_t cap
 	static int warned;
 	const char *path = dev_at(i);
 	struct stat st;
-	struct fs_info fi;
-	int fs, err;
 
-	/* A partition is not opened at all (probe_node() would find no table in it). */
-	if (is_partition(path) || probe_node(i, &fi, &fs, &err) < 0)
+	if (probe_node(i, 1) < 0)
 		return 0;
 	if (ptab.truncated && !warned) {
 		log_warn("%s: more than %u partitions; the rest are not looked at", path, PROBE_MAX_PARTS);
@@ -335,25 +335,16 @@ static int matches(unsigned i, const struct devspec *d, char *out, size_t cap)
 	struct fs_info fi;
 	int hit;
 
-	if (d->kind != DEV_DEVNUM && no_probe(path))
-		return 0;
-	switch (d->kind) {
-	case DEV_DEVNUM:
+	if (d->kind == DEV_DEVNUM)
 		hit = is_blk(path, &st) && major(st.st_rdev) == d->major && minor(st.st_rdev) == d->minor;
-		break;
-	case DEV_UUID:
-	case DEV_LABEL:
-		/* not an ext journal device: it shares its filesystem's UUID */
+	else if (no_probe(path) || d->kind < DEV_UUID || d->kind > DEV_PARTLABEL)
+		return 0;
+	else if (d->kind >= DEV_PARTUUID)
+		return match_part(i, d, out, cap);
+	else /* not an ext journal device: it shares its filesystem's UUID */
 		hit = dev_probe(path, &fi) >= 0 &&
 		      (d->kind == DEV_UUID ? str_caseeq(fi.uuid, d->value) : str_eq(fi.label, d->value)) &&
 		      !str_eq(fi.type, "jbd");
-		break;
-	case DEV_PARTUUID:
-	case DEV_PARTLABEL:
-		return match_part(i, d, out, cap);
-	default:
-		return 0;
-	}
 	if (hit)
 		em_strlcpy(out, path, cap);
 	return hit;
@@ -366,22 +357,19 @@ static int matches(unsigned i, const struct devspec *d, char *out, size_t cap)
 static void canonical_node(const char *path, char *out, size_t cap)
 {
 	char target[128];
+	const char *src = path;
 	struct stat st;
 	ssize_t n;
 	int fd;
 
-	em_strlcpy(out, path, cap);
-	if (str_startswith(path, "/dev/mapper/") || lstat(path, &st) < 0 || !S_ISLNK(st.st_mode))
-		return;
-	fd = open(path, O_PATH | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	n = mnt_fd_path(fd, target, sizeof(target));
-	close(fd);
-	if (n <= 0 || (size_t)n >= cap)
-		return;
-	if (str_startswith(target, "/dev/") && is_blk(target, &st))
-		em_strlcpy(out, target, cap);
+	if (!str_startswith(path, "/dev/mapper/") && lstat(path, &st) == 0 && S_ISLNK(st.st_mode) &&
+	    (fd = open(path, O_PATH | O_CLOEXEC)) >= 0) {
+		n = mnt_fd_path(fd, target, sizeof(target));
+		close(fd);
+		if (n > 0 && (size_t)n < cap && str_startswith(target, "/dev/") && is_blk(target, &st))
+			src = target;
+	}
+	em_strlcpy(out, src, cap);
 }
 
 static int find_now(const struct devspec *d, char *out, size_t cap)
@@ -533,7 +521,7 @@ int dev_wait_turn(unsigned long start, long timeout_s, unsigned long *last_say)
 /* The devids of one btrfs seen so far; a filesystem has as many members as its superblock says.
  * 1024 is far beyond what btrfs is used with; past it counting stops, which is logged. */
 #define MAX_BTRFS_MEMBERS 1024
-static uint64_t member_id[MAX_BTRFS_MEMBERS];
+static uint64_t member_id[MAX_BTRFS_MEMBERS + 1]; /* and the sentinel of a lookup */
 
 /* When the device at path holds a btrfs whose superblock names more than one member, waits until
  * a member with every devid is present and registered with the kernel, within the same deadline
@@ -549,7 +537,7 @@ static EM_OUTLINE void btrfs_wait_members(const char *path, unsigned long start,
 	unsigned have = 0;
 	int said = 0, capped = 0;
 
-	if (dev_probe(path, &root) < 0 || !str_eq(root.type, "btrfs") || root.ndevices < 2)
+	if (dev_probe(path, &root) < 0 || root.ndevices < 2) /* a btrfs over several devices */
 		return;
 	for (;;) {
 		have = 0;
@@ -557,11 +545,16 @@ static EM_OUTLINE void btrfs_wait_members(const char *path, unsigned long start,
 		scan_dev();
 		for (unsigned i = 0; i < ndevs; i++) {
 			const char *p = dev_at(i);
-			if (no_probe(p) || dev_probe(p, &fi) < 0 || !str_eq(fi.type, "btrfs") ||
-			    !str_eq(fi.uuid, root.uuid))
+			/* a btrfs (as root is) with root's UUID: type and uuid side by side, each
+			 * zeroed past its NUL by probe_fs_r, compared as one run of bytes */
+			enum { TYPE = offsetof(struct fs_info, type), UUID_END = offsetof(struct fs_info, uuid) + sizeof(fi.uuid) };
+			_Static_assert(offsetof(struct fs_info, uuid) == TYPE + sizeof(fi.type), "type and uuid adjacent");
+			if (no_probe(p) || dev_probe(p, &fi) < 0 ||
+			    memcmp((const char *)&fi + TYPE, (const char *)&root + TYPE, UUID_END - TYPE))
 				continue;
 			unsigned k = 0;
-			while (k < have && member_id[k] != fi.devid)
+			member_id[have] = fi.devid;
+			while (member_id[k] != fi.devid)
 				k++;
 			if (k < have)
 				continue; /* another path to a member already counted (multipath) */
@@ -659,8 +652,7 @@ void dev_report(void)
 		const char *path = dev_at(i), *skip = no_probe(path);
 		char line[512];
 		struct sbuf sb;
-		struct fs_info fi;
-		int r, fs, pt = -ENOENT;
+		int pt = -ENOENT;
 
 		sb_init(&sb, line, sizeof(line));
 		sb_printf(&sb, "  %s:", path);
@@ -668,21 +660,21 @@ void dev_report(void)
 		 * filesystem (other than a hybrid ISO) claims sector 0. */
 		if (skip) {
 			sb_printf(&sb, " not read (%s)", skip);
-		} else if (pt = probe_node(i, &fi, &fs, &r), r < 0) {
-			sb_printf(&sb, " unreadable (%s)", errstr(-r));
+		} else if (pt = probe_node(i, 0), node.err < 0) {
+			sb_printf(&sb, " unreadable (%s)", errstr(-node.err));
 		} else if (pt == 0) {
 			sb_printf(&sb, " partition table %s PTUUID=%s", ptab.type, ptab.ptuuid);
-			if (fs == 0 && !str_eq(fi.type, "iso9660"))
-				sb_printf(&sb, " (and a stale %s signature, ignored)", fi.type);
-		} else if (fs == 0) {
-			sb_printf(&sb, " %s", fi.type);
-			if (fi.uuid[0])
-				sb_printf(&sb, " UUID=%s", fi.uuid);
-			if (fi.label[0])
-				sb_printf(&sb, " LABEL=\"%s\"", fi.label);
-			if (fi.ndevices > 1)
-				sb_printf(&sb, " (device %llu of a %llu-device btrfs)", (unsigned long long)fi.devid,
-				          (unsigned long long)fi.ndevices);
+			if (node.fs == 0 && !str_eq(node.fi.type, "iso9660"))
+				sb_printf(&sb, " (and a stale %s signature, ignored)", node.fi.type);
+		} else if (node.fs == 0) {
+			sb_printf(&sb, " %s", node.fi.type);
+			if (node.fi.uuid[0])
+				sb_printf(&sb, " UUID=%s", node.fi.uuid);
+			if (node.fi.label[0])
+				sb_printf(&sb, " LABEL=\"%s\"", node.fi.label);
+			if (node.fi.ndevices > 1)
+				sb_printf(&sb, " (device %llu of a %llu-device btrfs)", (unsigned long long)node.fi.devid,
+				          (unsigned long long)node.fi.ndevices);
 		} else {
 			sb_printf(&sb, "%s", !bd.r.size ? " empty (no medium?)" : " no known filesystem or partition table");
 		}

@@ -94,6 +94,9 @@ static uint32_t crc_skip(uint32_t crc, uint32_t poly, const uint8_t *p, size_t n
 
 /* ---- output strings --------------------------------------------------------------------------- */
 
+/* Every text is written once into a field that probe_fs_r or probe_parts_r zeroed (probe_gpt
+ * clears what a failed try wrote), so the writers leave the terminating NUL to that. */
+
 static const char *const hexd = "0123456789abcdef"; /* not an array: see layers.c mount_overlay */
 
 static char *hex8(char *o, unsigned v)
@@ -114,7 +117,6 @@ static void put_uuid(char *o, const uint8_t *u, int mixed)
 			*o++ = '-';
 		o = hex8(o, u[mixed && i < 8 ? efi[i] : i]);
 	}
-	*o = 0;
 }
 
 /* blkid leaves UUID unset for an all-zero one. */
@@ -135,13 +137,13 @@ static void rtrim(char *s)
 	s[n] = 0;
 }
 
-/* An 8-bit label of at most n bytes: up to its first NUL, trailing blanks trimmed. */
+/* An 8-bit label of at most n bytes (n < 256: every caller's is), up to its first NUL, trailing
+ * blanks trimmed, into the label probe_fs_r zeroed. */
 static void set_label(struct fs_info *out, const uint8_t *p, size_t n)
 {
-	size_t i;
-	for (i = 0; i < n && i < sizeof(out->label) - 1 && p[i]; i++)
+	_Static_assert(sizeof(out->label) > 255, "room for 255 bytes and the NUL");
+	for (size_t i = 0; i < n && p[i]; i++)
 		out->label[i] = (char)p[i];
-	out->label[i] = 0;
 	rtrim(out->label);
 }
 
@@ -170,8 +172,7 @@ static void utf16_to_utf8(char *dst, size_t cap, const uint8_t *s, size_t n, int
 		while (--k)
 			dst[j++] = (char)(0x80 | (c >> (6 * (k - 1)) & 0x3F));
 	}
-	dst[j] = 0;
-	rtrim(dst);
+	rtrim(dst); /* dst came zeroed: the label of a fresh fs_info or part_info */
 }
 
 /* ---- ext2/ext3/ext4 and ext journal devices --------------------------------------------------- */
@@ -263,7 +264,7 @@ static const char *probe_btrfs(const struct probe_reader *r, const uint8_t *sb, 
 static const char *probe_f2fs(const struct probe_reader *r, const uint8_t *sb, struct fs_info *out)
 {
 	/* Version 1.0 had another layout: blkid reports the type only. */
-	if (le16(sb + 4) == 1 && le16(sb + 6) == 0)
+	if (le32(sb + 4) == 1) /* major 1, minor 0 */
 		return "f2fs";
 	/* A superblock with the sb_checksum feature names the offset of its crc32 (seeded with the
 	 * magic, at the end of the 3 KiB superblock) in checksum_offset; otherwise that is 0. */
@@ -304,9 +305,9 @@ static const char *probe_squashfs(const struct probe_reader *r, const uint8_t *s
 	(void)r, (void)out;
 	/* Version 4 is little-endian "hsqs"; blkid calls 1.x-3.x (either byte order) squashfs3,
 	 * which the kernel no longer mounts. */
-	if (!memcmp(sb, "hsqs", 4))
+	if (le32(sb) == 0x73717368) /* "hsqs" */
 		return le16(sb + 28) >= 4 ? "squashfs" : "squashfs3";
-	if (!memcmp(sb, "sqsh", 4) && be16(sb + 28) < 4)
+	if (le32(sb) == 0x68737173 /* "sqsh" */ && be16(sb + 28) < 4)
 		return "squashfs3";
 	return NULL;
 }
@@ -317,15 +318,13 @@ static const char *probe_squashfs(const struct probe_reader *r, const uint8_t *s
  * a zero time-zone byte means "not set". */
 static int iso_date_uuid(struct fs_info *out, const uint8_t *d)
 {
-	size_t zeros = 0, nuls = 0, j = 0;
-	for (int i = 0; i < 16; i++) {
-		zeros += d[i] == '0';
-		nuls += !d[i];
-	}
+	size_t zeros = 0, j = 0;
+	while (zeros < 16 && d[zeros] == '0')
+		zeros++;
 	if (zeros == 16 && d[16] == 0)
 		return 0;
-	if (nuls == 16)
-		return 1; /* blkid prints nothing, and does not fall back either */
+	/* Anything else is taken, even all NULs: blkid prints nothing then, and does not fall back
+	 * either (the loop below stops at once). */
 	for (int i = 0; i < 16; i++) {
 		if (i >= 4 && !(i & 1))
 			out->uuid[j++] = '-';
@@ -333,7 +332,6 @@ static int iso_date_uuid(struct fs_info *out, const uint8_t *d)
 			break;
 		out->uuid[j++] = (char)d[i];
 	}
-	out->uuid[j] = 0;
 	return 1;
 }
 
@@ -427,8 +425,8 @@ static int fat_valid(const uint8_t *bs, struct fat *f)
 	uint32_t fats = bs[0x10], media = bs[0x15], csize = bs[0x0D];
 	uint32_t ssize = le16(bs + 0x0B), reserved = le16(bs + 0x0E), dirents = le16(bs + 0x11);
 	uint32_t sectors = le16(bs + 0x13), fat16len = le16(bs + 0x16), fat32len = le32(bs + 0x24);
-	if (!fats || !reserved || !(media >= 0xF8 || media == 0xF0) || !pow2(csize) || !pow2(ssize) ||
-	    !(ssize & 0x1E00)) /* one bit, and that of 512, 1024, 2048 or 4096 */
+	if (!fats || !reserved || !(media >= 0xF8 || media == 0xF0) || !pow2(csize) ||
+	    (ssize & (ssize - 1)) || !(ssize & 0x1E00)) /* one bit, and that of 512, 1024, 2048 or 4096 */
 		return 0;
 	if (!sectors)
 		sectors = le32(bs + 0x20);
@@ -532,7 +530,8 @@ static const char *probe_vfat(const struct probe_reader *r, const uint8_t *bs, s
 	 * formatters and fatlabel keep equal) stand in, where "NO NAME" means none. */
 	if (dir == DIR_FOUND)
 		set_label(out, name, 11);
-	else if (dir == DIR_UNKNOWN && boot_label && memcmp(boot_label, "NO NAME    ", 11) != 0)
+	else if (dir == DIR_UNKNOWN && boot_label && /* not "NO NAME    " */
+	         (le64(boot_label) != 0x20454D414E204F4E || le32(boot_label + 7) != 0x20202020))
 		set_label(out, boot_label, 11);
 	if (serial && !all_zero(serial, 4)) {
 		/* blkid prints the serial "%02X%02X-%02X%02X", upper-case. */
@@ -610,6 +609,19 @@ int probe_fs(const uint8_t *buf, size_t len, struct fs_info *out)
  * with 4 KiB pages): a header asking for more is not a table it uses. */
 #define GPT_MAX_ARRAY (4u << 20)
 
+/* The next entry, numbered num; NULL (and the table marked truncated) when it is full. Shared by
+ * the GPT and the MBR entries, and kept out of line (GCC inlined it into both). */
+__attribute__((noinline)) static struct part_info *part_add(struct part_table *out, unsigned num)
+{
+	if (out->count == PROBE_MAX_PARTS) {
+		out->truncated = 1;
+		return NULL;
+	}
+	struct part_info *p = &out->parts[out->count++];
+	p->number = num;
+	return p;
+}
+
 /* The GPT header at LBA lba for sector size ss. -ENOENT when its signature is not there (or cannot
  * be read), -EINVAL when it is there but fails the kernel's and blkid's checks. The entry array is
  * read wherever the header puts it. Every header field is taken before the array is read: the
@@ -620,7 +632,7 @@ __attribute__((noinline)) static int probe_gpt(const struct probe_reader *r, siz
 	/* lba is 1 or the disk's last sector: lba * ss does not wrap */
 	const uint8_t *h = at(r, lba * ss, ss);
 
-	if (!h || memcmp(h, "EFI PART", 8) != 0)
+	if (!h || le64(h) != 0x5452415020494645) /* "EFI PART" */
 		return -ENOENT;
 	uint32_t hsz = le32(h + 12), n = le32(h + 80), esz = le32(h + 84), ecrc = le32(h + 88);
 	uint64_t fu = le64(h + 40), lu = le64(h + 48), elba = le64(h + 72);
@@ -632,7 +644,7 @@ __attribute__((noinline)) static int probe_gpt(const struct probe_reader *r, siz
 	    (uint64_t)n * 128 > GPT_MAX_ARRAY || elba > (UINT64_MAX - GPT_MAX_ARRAY) / ss)
 		return -EINVAL;
 	/* The disk GUID before the array is read (a backup header's bytes do not outlive that). */
-	strcpy(out->type, "gpt");
+	memcpy(out->type, "gpt", 4);
 	put_uuid(out->ptuuid, h + 56, 1);
 	/* The array an entry at a time, its CRC along: it may lie anywhere (LBA 2 is only the usual
 	 * place, sfdisk and others can move it) and be larger than one read. What was filled in
@@ -648,12 +660,9 @@ __attribute__((noinline)) static int probe_gpt(const struct probe_reader *r, siz
 		crc = crc_update(crc, POLY_CRC32, e, 128);
 		if (all_zero(e, 16))
 			continue;
-		if (out->count == PROBE_MAX_PARTS) {
-			out->truncated = 1;
+		struct part_info *p = part_add(out, i + 1);
+		if (!p)
 			continue;
-		}
-		struct part_info *p = &out->parts[out->count++];
-		p->number = i + 1;
 		put_uuid(p->partuuid, e + 16, 1);
 		utf16_to_utf8(p->partlabel, sizeof(p->partlabel), e + 56, 72, 0);
 	}
@@ -671,15 +680,12 @@ static int mbr_extended(const uint8_t *e) { return e[4] == 0x05 || e[4] == 0x0F 
  * the partition number: the kernel's set_info() and blkid's PART_ENTRY_UUID. */
 static struct part_info *mbr_add(struct part_table *out, unsigned num)
 {
-	if (out->count == PROBE_MAX_PARTS) {
-		out->truncated = 1;
+	struct part_info *p = part_add(out, num);
+	if (!p)
 		return NULL;
-	}
-	struct part_info *p = &out->parts[out->count++];
-	p->number = num;
 	memcpy(p->partuuid, out->ptuuid, 8);
 	p->partuuid[8] = '-';
-	*hex8(p->partuuid + 9, num & 0xFF) = 0;
+	hex8(p->partuuid + 9, num & 0xFF);
 	return p;
 }
 
@@ -733,7 +739,8 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 	if (!out)
 		return -EINVAL;
 	memset(out, 0, sizeof(*out));
-	if (!r || (sector_size && (!pow2(sector_size) || !(sector_size & 0x1FE00))) /* 512 to 65536 */)
+	/* 0, or one bit among those of 512 to 65536 */
+	if (!r || (sector_size & ~0x1FE00u) || (sector_size & (sector_size - 1)))
 		return -EINVAL;
 	mbr = at(r, 0, 512);
 	/* Both the kernel and blkid want the 55 AA signature before trusting either table. */
@@ -777,7 +784,7 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 	 * which a reader keeps for the whole probe. */
 	uint32_t sig = le32(mbr + 0x1B8);
 	uint64_t ss = sector_size ? sector_size : 512;
-	strcpy(out->type, "dos");
+	memcpy(out->type, "dos", 4);
 	/* blkid leaves PTUUID unset for a zero signature (cleared below, once the partitions have
 	 * taken it); the kernel still forms PARTUUIDs from it ("%08x-%02x"), and those are what
 	 * root=PARTUUID= matches. */
