@@ -97,7 +97,7 @@ int layer_param(struct plan *p, enum layer_param l, const char *name, const char
 		if (r >= 0) {
 			p->have_overlay = 1;
 			m->role = ROLE_LAYER;
-			m->param = "earlymount.overlay";
+			PLAN_ONLY(m->param = "earlymount.overlay");
 			m->target = "/";
 			return 0;
 		}
@@ -165,7 +165,7 @@ int layer_finish(struct plan *p, char *err, size_t errlen)
 		struct mount_entry *m = &p->extra[0];
 		memset(m, 0, sizeof(*m));
 		m->role = ROLE_EXTRA;
-		m->param = "earlymount.volatile=state: tmpfs";
+		PLAN_ONLY(m->param = "earlymount.volatile=state: tmpfs");
 		m->src.kind = DEV_NONE;
 		m->src.text = "tmpfs";
 		memcpy(m->src.value, "tmpfs", 6);

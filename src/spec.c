@@ -668,7 +668,7 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 	 * ro = -1. */
 	m->opts.ro = -1;
 	m->role = ROLE_EXTRA;
-	m->param = "earlymount.mount";
+	PLAN_ONLY(m->param = "earlymount.mount");
 	where = find_where(val);
 	if (!where)
 		return fail(c, EARLYMOUNT ".mount=%s: expected WHAT:WHERE[:FSTYPE[:OPTIONS]] "
@@ -751,11 +751,11 @@ static int device_param(struct ctx *c, const struct cmdline_arg *a, int usr)
 	if (usr) {
 		c->p->have_usr = 1;
 		m->role = ROLE_USR;
-		m->param = "mount.usr";
+		PLAN_ONLY(m->param = "mount.usr");
 		m->target = "/usr";
 	} else {
 		c->p->have_root = 1; /* m->role is ROLE_ROOT, 0, as spec_build cleared it */
-		m->param = "root";
+		PLAN_ONLY(m->param = "root");
 		m->target = "/";
 	}
 	if (!usr && c->p->share_root) {
@@ -861,9 +861,7 @@ static int init_param(struct ctx *c, const struct cmdline_arg *a)
 	p->init_buf[0] = '/'; /* the text after it when relative, over it when absolute */
 	memcpy(p->init_buf + (a->value[0] != '/'), a->value, n + 1);
 	p->init = p->init_buf;
-#ifndef EM_BOOT_BUILD
-	p->init_given = a->value; /* for the plan printer, not in the /init build */
-#endif
+	PLAN_ONLY(p->init_given = a->value);
 	return 0;
 }
 
@@ -923,8 +921,10 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 	case G_TIMEOUT:
 		if (parse_seconds(c, a, &v) < 0)
 			return -EINVAL;
-		if (p->wait_from != rootwait_from) /* rootwait wins, wherever it stands */
-			p->wait_s = (long)v, p->wait_from = "earlymount.timeout";
+		if (p->wait_from != rootwait_from) { /* rootwait wins, wherever it stands */
+			p->wait_s = (long)v;
+			PLAN_ONLY(p->wait_from = "earlymount.timeout");
+		}
 		return 0;
 	case G_DEBUG:
 		if (parse_bool(a->value, &p->debug) < 0)
@@ -1059,12 +1059,13 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 #endif
 	c = (struct ctx){ .p = p, .rules = rules, .err = err, .errlen = errlen, .ro = 1, .ro_given = -1 };
 
-	/* Cleared, the option sets are as options_init leaves them but for ro (-1: not said). */
+	/* Cleared, the option sets are as options_init leaves them but for ro (-1: not said); the
+	 * root's and /usr's ro are set below, before their options are added. */
 	memset(p, 0, sizeof(*p));
-	p->root.opts.ro = p->usr.opts.ro = p->overlay.opts.ro = p->tmpfs_opts.ro = -1;
+	p->overlay.opts.ro = p->tmpfs_opts.ro = -1;
 	p->rules = rules;
 	p->wait_s = 30;
-	p->wait_from = "default"; /* until rootwait or earlymount.timeout= says */
+	PLAN_ONLY(p->wait_from = "default"); /* until rootwait or earlymount.timeout= says */
 	/* The last occurrence of a single-valued parameter is the one; the earlier ones are never
 	 * looked at, so an invalid or empty root= before a good one does no harm (kernel/params.c
 	 * parse_args calls each parameter's handler in order, and the handler overwrites). */
@@ -1158,10 +1159,11 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 	 * default job timeout (DefaultTimeoutStartSec=90s), which is what sysroot-usr.mount's
 	 * device would get. The overlay's device waits as long as the root's. */
 	p->root.wait_s = p->usr.wait_s = p->overlay.wait_s = p->wait_s;
-	p->root.wait_from = p->usr.wait_from = p->overlay.wait_from = p->wait_from;
+	/* In the /init build p->wait_from only says whether rootwait was given. */
+	PLAN_ONLY(p->root.wait_from = p->usr.wait_from = p->overlay.wait_from = p->wait_from);
 	for (unsigned i = 0; i < p->nextra; i++) {
 		p->extra[i].wait_s = p->wait_s;
-		p->extra[i].wait_from = p->wait_from;
+		PLAN_ONLY(p->extra[i].wait_from = p->wait_from);
 	}
 	if (rules == SPEC_RULES_SYSTEMD) {
 		systemd_wait(p, &p->root, p->wait_s, p->wait_from);
