@@ -545,12 +545,9 @@ static EM_OUTLINE void btrfs_wait_members(const char *path, unsigned long start,
 		scan_dev();
 		for (unsigned i = 0; i < ndevs; i++) {
 			const char *p = dev_at(i);
-			/* a btrfs (as root is) with root's UUID: type and uuid side by side, each
-			 * zeroed past its NUL by probe_fs_r, compared as one run of bytes */
-			enum { TYPE = offsetof(struct fs_info, type), UUID_END = offsetof(struct fs_info, uuid) + sizeof(fi.uuid) };
-			_Static_assert(offsetof(struct fs_info, uuid) == TYPE + sizeof(fi.type), "type and uuid adjacent");
-			if (no_probe(p) || dev_probe(p, &fi) < 0 ||
-			    memcmp((const char *)&fi + TYPE, (const char *)&root + TYPE, UUID_END - TYPE))
+			/* a btrfs (as root is) with root's UUID */
+			if (no_probe(p) || dev_probe(p, &fi) < 0 || !str_eq(fi.type, root.type) ||
+			    !str_eq(fi.uuid, root.uuid))
 				continue;
 			unsigned k = 0;
 			member_id[have] = fi.devid;

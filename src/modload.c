@@ -17,7 +17,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stddef.h>
 #include <sched.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -149,13 +148,10 @@ static int mods_open(int quiet)
 	const char *f = "modules.dep\0modules.builtin\0modules.alias\0modules.softdep";
 	for (unsigned k = 0; k < 4; k++, f += strlen(f) + 1)
 		map_file(f, k);
-	/* db begins with the alias and softdep texts and their lengths, laid out as mf[F_ALIAS] and
-	 * mf[F_SOFTDEP]: one copy */
-	_Static_assert(offsetof(struct modalias_db, alias_len) == offsetof(struct mfile, len) &&
-	                       offsetof(struct modalias_db, softdep) == sizeof(struct mfile) &&
-	                       offsetof(struct modalias_db, softdep_len) == sizeof(struct mfile) + offsetof(struct mfile, len),
-	               "struct modalias_db's texts as two struct mfile");
-	memcpy(&db, &mf[F_ALIAS], 2 * sizeof(struct mfile));
+	db.alias = mf[F_ALIAS].text;
+	db.alias_len = mf[F_ALIAS].len;
+	db.softdep = mf[F_SOFTDEP].text;
+	db.softdep_len = mf[F_SOFTDEP].len;
 	/* modules.alias (with modules.softdep) is what makes an image generic; an image without it
 	 * loads its list as it always did. Kept mapped: hot-plugged devices and filesystems are
 	 * matched later, while the devices are awaited. */
