@@ -104,7 +104,7 @@ void apifs_move_into(const char *newroot, int all)
 			/* Someone else's mount (dracut's, a shell /init's): moving it would pull it from
 			 * under whoever made it and still uses it. */
 			if (is_mounted(d))
-				log_warn("%s was mounted before " EARLYMOUNT " ran: left where it is, not moved "
+				log_warn("%s was mounted before earlymount ran: left where it is, not moved "
 				         "into %s (its owner moves it)", d, newroot);
 			continue;
 		}

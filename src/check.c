@@ -355,8 +355,8 @@ static int image_has(const char *mod)
 		for (const char *c = l; c < l + len; c++)
 			if (*c == '/')
 				slash = c;
-		if (len > 2 && l[0] == 'f' && l[1] == ' ' && slash && str_find(l, " /lib/modules/") &&
-		    str_find(l, " /lib/modules/") < l + len) {
+		if (len > 2 && l[0] == 'f' && l[1] == ' ' && slash && strstr(l, " /lib/modules/") &&
+		    strstr(l, " /lib/modules/") < l + len) {
 			char name[64];
 			size_t nl2 = (size_t)(l + len - slash - 1);
 			const char *ko = NULL;
@@ -420,7 +420,7 @@ int run_check(int argc, char **argv)
 			    n == -ENOENT ? " (earlymount-mkinitramfs not found)" : " (its own message says why)");
 			return EXIT_FAIL;
 		}
-		const char *c = str_find(listing, "Command line (/etc/earlymount/cmdline): ");
+		const char *c = strstr(listing, "Command line (/etc/earlymount/cmdline): ");
 		if (c) {
 			c += strlen("Command line (/etc/earlymount/cmdline): ");
 			size_t l = strcspn(c, "\n");

@@ -18,7 +18,6 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
@@ -34,8 +33,7 @@ static char pool[DEV_POOL];
 static uint32_t devs[MAX_DEVS];
 static unsigned ndevs;
 
-/* Not inlined: pool + devs[i] takes two 32-bit absolute addresses, longer than the call. */
-__attribute__((noinline)) static const char *dev_at(unsigned i) { return pool + devs[i]; }
+static const char *dev_at(unsigned i) { return pool + devs[i]; }
 
 void dev_part_name(const char *disk, unsigned n, char *out, size_t cap)
 {
@@ -55,15 +53,15 @@ static const char *no_probe(const char *path)
 {
 	const char *n = path + 5; /* a node of the list: "/dev/NAME" */
 	if (n[0] == 'f' && n[1] == 'd' && is_digit(n[2]))
-		return EM_TEXT("a floppy drive");
+		return "a floppy drive";
 	if (str_startswith(n, "mmcblk")) {
 		const char *p = n + 6;
 		while (is_digit(*p))
 			p++;
 		if (str_startswith(p, "boot"))
-			return EM_TEXT("an eMMC boot area");
+			return "an eMMC boot area";
 		if (str_startswith(p, "rpmb"))
-			return EM_TEXT("an eMMC RPMB area");
+			return "an eMMC RPMB area";
 	}
 	return NULL;
 }
@@ -71,7 +69,7 @@ static const char *no_probe(const char *path)
 /* The node list sorted by name with a heapsort over the offsets: in place, O(n log n) for the
  * thousands of nodes a big machine has, and a few hundred bytes where musl's qsort and bsearch
  * cost over 2 KiB of a binary that has a size budget. */
-static EM_OUTLINE int dev_less(uint32_t a, uint32_t b)
+static int dev_less(uint32_t a, uint32_t b)
 {
 	return strcmp(pool + a, pool + b) < 0;
 }
@@ -157,7 +155,7 @@ static void scan_dev(void)
 	close(fd);
 	sort_devs();
 	if (c.full && !warned) {
-		log_warn("/dev holds more block devices than " EARLYMOUNT " looks at (%u): %d not looked at", ndevs, c.full);
+		log_warn("/dev holds more block devices than earlymount looks at (%u): %d not looked at", ndevs, c.full);
 		warned = 1;
 	}
 }
@@ -528,7 +526,7 @@ static uint64_t member_id[MAX_BTRFS_MEMBERS + 1]; /* and the sentinel of a looku
  * as the device itself. On timeout says how many are missing and which were found, then lets the
  * mount go on: with -o degraded the kernel mounts without them, otherwise it names the missing
  * devid. */
-static EM_OUTLINE void btrfs_wait_members(const char *path, unsigned long start, long timeout_s)
+static void btrfs_wait_members(const char *path, unsigned long start, long timeout_s)
 {
 	struct fs_info root, fi;
 	char list[400];
@@ -570,7 +568,7 @@ static EM_OUTLINE void btrfs_wait_members(const char *path, unsigned long start,
 			return;
 		}
 		if (capped) {
-			log_warn("btrfs UUID=%s names %llu devices; " EARLYMOUNT " counts at most %u", root.uuid,
+			log_warn("btrfs UUID=%s names %llu devices; earlymount counts at most %u", root.uuid,
 			         (unsigned long long)root.ndevices, MAX_BTRFS_MEMBERS);
 			return;
 		}
@@ -641,7 +639,7 @@ void dev_report(void)
 	scan_dev();
 	if (!ndevs) {
 		log_err("block devices found: none (is the disk driver in the initramfs? "
-		        "see " EARLYMOUNT "-mkinitramfs --module/--preset)");
+		        "see earlymount-mkinitramfs --module/--preset)");
 		return;
 	}
 	log_err("block devices found:");

@@ -82,7 +82,7 @@ void dracut_generator_say(int level, const char *text)
 	char line[1024];
 	struct sbuf sb;
 	sb_init(&sb, line, sizeof(line) - 1);
-	sb_printf(&sb, "<%d>" EARLYMOUNT "-generator: ", level);
+	sb_printf(&sb, "<%d>earlymount-generator: ", level);
 	/* The text can hold a command-line value (the root= refused): escaped as elog does (\xNN for
 	 * what is not printable ASCII or UTF-8), so that a newline cannot start a record of its own
 	 * and an ESC cannot reach the console. */
@@ -148,16 +148,16 @@ int dracut_generator_write(const char *early, const char *root)
 		 * the condition skips it; otherwise the unit is already active. Either way mount(8)
 		 * does not run again. */
 		fmt(text, sizeof(text),
-		    "# Written by " EARLYMOUNT "-generator: " EARLYMOUNT "-sysroot.service mounts %s first when it can.\n"
-		    "[Unit]\nWants=" EARLYMOUNT "-sysroot.service\nAfter=" EARLYMOUNT "-sysroot.service\n"
+		    "# Written by earlymount-generator: earlymount-sysroot.service mounts %s first when it can.\n"
+		    "[Unit]\nWants=earlymount-sysroot.service\nAfter=earlymount-sysroot.service\n"
 		    "ConditionPathIsMountPoint=!%s\n", mounts[i].where, mounts[i].where);
-		fmt(path, sizeof(path), "%s/50-" EARLYMOUNT ".conf", dir);
+		fmt(path, sizeof(path), "%s/50-earlymount.conf", dir);
 		if ((r = write_new(path, text)) < 0)
 			return failed("write", path, r);
 	}
 	if ((r = mkdir_in(early, "initrd-root-fs.target.wants", dir, sizeof(dir))) < 0)
 		return failed("mkdir", dir, r);
-	fmt(path, sizeof(path), "%s/" EARLYMOUNT "-sysroot.service", dir);
+	fmt(path, sizeof(path), "%s/earlymount-sysroot.service", dir);
 	if (unlink(path) < 0 && errno != ENOENT)
 		return failed("unlink", path, -errno);
 	if (symlink("/usr/lib/systemd/system/earlymount-sysroot.service", path) < 0)

@@ -67,7 +67,7 @@ static int mount_new_on(const char *type, const struct optset *o, const char *di
  * an overlay, or the device an image is read from, is never written). */
 static struct mount_entry layer_entry;
 
-static EM_OUTLINE const struct mount_entry *readonly_root(const struct plan *p)
+static const struct mount_entry *readonly_root(const struct plan *p)
 {
 	spec_entry_copy(&layer_entry, &p->root);
 	layer_entry.opts.ro = 1;
@@ -97,7 +97,7 @@ static int mount_image(const struct plan *p, const char *dir)
 	ifd = resolve_in_root(cfd, p->rootimage, 0);
 	close(cfd);
 	if (ifd < 0) {
-		log_err(EARLYMOUNT ".rootimage=%s: %s on the root device %s (looked up inside it)", p->rootimage,
+		log_err("earlymount.rootimage=%s: %s on the root device %s (looked up inside it)", p->rootimage,
 		        ifd == -ENOENT ? "no such file" : errstr(-ifd), carrier);
 		return ifd;
 	}
@@ -108,25 +108,25 @@ static int mount_image(const struct plan *p, const char *dir)
 	if (fstat(ifd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		close(ifd);
 		r = -EINVAL;
-		what = EM_TEXT("not a regular file (an image file is needed)");
+		what = "not a regular file (an image file is needed)";
 		goto fail;
 	}
 	/* The O_PATH fd opened again for reading, through its /proc link: the loop device reads
 	 * the very file that was looked up. */
 	r = rfd = reopen_read(ifd);
 	if (rfd < 0) {
-		what = EM_TEXT("opening it: ");
+		what = "opening it: ";
 		why = errstr(-r);
 		goto fail;
 	}
 	r = lfd = loop_attach_ro(rfd, p->rootimage, img.src.value, sizeof(img.src.value), &step);
 	close(rfd);
 	if (lfd < 0) {
-		what = EM_TEXT("attaching it to a loop device failed at ");
+		what = "attaching it to a loop device failed at ";
 		sep = ": ";
 		why = errstr(-r);
 		if (r == -ENOENT || r == -ENODEV)
-			hint = EM_TEXT(" (is the loop module in the initramfs? earlymount-mkinitramfs --module loop)");
+			hint = " (is the loop module in the initramfs? earlymount-mkinitramfs --module loop)";
 		goto fail;
 	}
 	img.role = ROLE_LAYER;
@@ -139,17 +139,17 @@ static int mount_image(const struct plan *p, const char *dir)
 	options_init(&img.opts);
 	img.opts.ro = 1;
 	if (dev_probe(img.src.value, &fi) == -ENOENT)
-		log_warn(EARLYMOUNT ".rootimage=%s on %s: no filesystem " EARLYMOUNT " knows in it; trying the "
+		log_warn("earlymount.rootimage=%s on %s: no filesystem earlymount knows in it; trying the "
 		         "kernel's", p->rootimage, carrier);
 	r = mount_on(p, &img, dir, NULL, 0);
 	if (r < 0)
-		log_err(EARLYMOUNT ".rootimage=%s on %s (%s): the image could not be mounted", p->rootimage,
+		log_err("earlymount.rootimage=%s on %s (%s): the image could not be mounted", p->rootimage,
 		        carrier, img.src.value);
 	/* The mount holds the loop device now; on failure this detaches it (autoclear). */
 	close(lfd);
 	return r;
 fail:
-	log_err(EARLYMOUNT ".rootimage=%s on %s: %s%s%s%s%s", p->rootimage, carrier, what, step, sep, why, hint);
+	log_err("earlymount.rootimage=%s on %s: %s%s%s%s%s", p->rootimage, carrier, what, step, sep, why, hint);
 	return r;
 }
 
@@ -239,11 +239,8 @@ static int make_upper(const char *what, const char *dev, const struct stat *lowe
 	return r;
 }
 
-static EM_OUTLINE int mount_overlay(const char *sysroot)
+static int mount_overlay(const char *sysroot)
 {
-	/* Pointers, not arrays: a literal is stored once with its other uses and unpadded (the
-	 * four of this file and the hex digits of probe.c and spec.c: 128 B of earlymount-init,
-	 * 82,000 -> 81,872 B). */
 	static const char *const lower = LAYER_DIR "/lower", *const upper = LAYER_DIR "/overlay/upper",
 	                  *const work = LAYER_DIR "/overlay/work";
 	static struct optset o;
@@ -313,24 +310,24 @@ static int copy_usr_link(int fd, const char *name, unsigned char type, void *vct
 		return 0;
 	if (symlinkat(target, c->root, name) < 0 && errno != EEXIST) {
 		c->r = -errno;
-		log_err(EARLYMOUNT ".volatile=yes: making the link /%s -> %s on the tmpfs root: %s", name,
+		log_err("earlymount.volatile=yes: making the link /%s -> %s on the tmpfs root: %s", name,
 		        target, errstr(errno));
 		return 1;
 	}
 	return 0;
 }
 
-/* Inlined into its one caller, as mount_share (-Oz left both out of line). */
-static inline __attribute__((always_inline)) int mount_volatile_yes(const struct plan *p, const char *sysroot)
+/* earlymount.volatile=yes: a tmpfs root with the device's /usr mounted into it (systemd's
+ * volatile=yes). */
+static int mount_volatile_yes(const struct plan *p, const char *sysroot)
 {
-	static const char merged[][5] = { "bin", "sbin", "lib" }; /* inline, as dirs below */
-	/* Names inline, not pointers: 8 bytes an entry instead of 16 and the literals. */
+	static const char *const merged[] = { "bin", "sbin", "lib" };
 	static const struct {
 		char name[6];
 		unsigned short mode;
 	} dirs[] = { { "usr", 0755 }, { "dev", 0755 }, { "proc", 0555 }, { "sys", 0555 }, { "run", 0755 },
 		     { "etc", 0755 }, { "var", 0755 }, { "root", 0700 }, { "tmp", 01777 } };
-	static const char *const lower = LAYER_DIR "/lower"; /* not an array: see mount_overlay */
+	static const char *const lower = LAYER_DIR "/lower";
 	struct mnt_target t;
 	struct links_ctx lc = { -1, -1, 0 };
 	struct mnt_err e;
@@ -346,16 +343,16 @@ static inline __attribute__((always_inline)) int mount_volatile_yes(const struct
 	 * (not usr-merged) would boot without them. */
 	for (size_t i = 0; i < ARRAY_SIZE(merged); i++) {
 		if (fstatat(lc.lower, merged[i], &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode)) {
-			log_err(EARLYMOUNT ".volatile=yes: the root device is not usr-merged: /%s on it is a "
+			log_err("earlymount.volatile=yes: the root device is not usr-merged: /%s on it is a "
 			        "directory, not a link into /usr, and only /usr is kept on the tmpfs root "
-			        "(use " EARLYMOUNT ".volatile=overlay)", merged[i]);
+			        "(use earlymount.volatile=overlay)", merged[i]);
 			r = -ENOTDIR;
 			goto out;
 		}
 	}
 	usr = resolve_in_root(lc.lower, "/usr", 1);
 	if (usr < 0) {
-		log_err(EARLYMOUNT ".volatile=yes: the root device has no /usr (%s); volatile=yes keeps only "
+		log_err("earlymount.volatile=yes: the root device has no /usr (%s); volatile=yes keeps only "
 		        "/usr of it", errstr(-usr));
 		r = usr;
 		goto out;
@@ -370,7 +367,7 @@ static inline __attribute__((always_inline)) int mount_volatile_yes(const struct
 	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
 		if (mkdirat(lc.root, dirs[i].name, 0700) < 0 || fchmodat(lc.root, dirs[i].name, dirs[i].mode, 0) < 0) {
 			r = -errno;
-			log_err(EARLYMOUNT ".volatile=yes: making /%s on the tmpfs root: %s", dirs[i].name, errstr(-r));
+			log_err("earlymount.volatile=yes: making /%s on the tmpfs root: %s", dirs[i].name, errstr(-r));
 			goto out;
 		}
 	if (dir_each(lc.lower, copy_usr_link, &lc) < 0 || lc.r < 0) {
@@ -432,14 +429,14 @@ static void log_tags(void)
 			close(fd);
 		}
 	}
-	log_err("share tags offered: %s", sb.len ? list : EM_TEXT("none (the kernel lists 9p's under "
-	        "/sys/bus/virtio/drivers/9pnet_virtio, virtiofs's under /sys/fs/virtiofs from Linux 6.9)"));
+	log_err("share tags offered: %s", sb.len ? list : "none (the kernel lists 9p's under "
+	        "/sys/bus/virtio/drivers/9pnet_virtio, virtiofs's under /sys/fs/virtiofs from Linux 6.9)");
 }
 
 /* A share as the root, retried until its tag appears: the kernel answers ENOENT for a 9p tag no
  * device offers (net/9p/trans_virtio.c p9_virtio_create) and EINVAL for a virtiofs tag
  * (fs/fuse/virtio_fs.c virtio_fs_get_tree), both at CMD_CREATE; any other failure is final. */
-static inline __attribute__((always_inline)) int mount_share(const struct plan *p, const char *sysroot)
+static int mount_share(const struct plan *p, const char *sysroot)
 {
 	const struct mount_entry *m = &p->root;
 	unsigned long start = log_ms(), last_say = start;
@@ -531,7 +528,7 @@ int layers_mount_root(const struct plan *p, const char *sysroot)
 		/* the entry as the command line gave it: its options as they are (rw unless it says) */
 		r = mount_on(p, &p->overlay, LAYER_DIR "/overlay", dev, sizeof(dev));
 		if (r < 0) {
-			log_err(EARLYMOUNT ".overlay=%s: the writable layer could not be mounted read-write",
+			log_err("earlymount.overlay=%s: the writable layer could not be mounted read-write",
 			        p->overlay.src.text);
 			goto out;
 		}

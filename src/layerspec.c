@@ -76,7 +76,7 @@ int layer_param(struct plan *p, enum layer_param l, const char *name, const char
 
 	if (l == LP_VOLATILE) {
 		if (parse_volatile(value, &p->volatile_mode) < 0) {
-			fmt(err, errlen, EARLYMOUNT ".volatile=%s: expected overlay, state, yes or no", value);
+			fmt(err, errlen, "earlymount.volatile=%s: expected overlay, state, yes or no", value);
 			return -EINVAL;
 		}
 		return 0;
@@ -85,7 +85,7 @@ int layer_param(struct plan *p, enum layer_param l, const char *name, const char
 		/* A path inside the root device, looked up there with RESOLVE_IN_ROOT (layers.c): a
 		 * relative one is taken from its top, as an absolute one is. */
 		if (strlen(value) >= SPEC_VALUE_MAX) {
-			fmt(err, errlen, EARLYMOUNT ".rootimage=%s: longer than %d bytes", value, SPEC_VALUE_MAX - 1);
+			fmt(err, errlen, "earlymount.rootimage=%s: longer than %d bytes", value, SPEC_VALUE_MAX - 1);
 			return -EINVAL;
 		}
 		p->rootimage = value;
@@ -97,7 +97,7 @@ int layer_param(struct plan *p, enum layer_param l, const char *name, const char
 		if (r >= 0) {
 			p->have_overlay = 1;
 			m->role = ROLE_LAYER;
-			PLAN_ONLY(m->param = "earlymount.overlay");
+			m->param = "earlymount.overlay";
 			m->target = "/";
 			return 0;
 		}
@@ -107,7 +107,7 @@ int layer_param(struct plan *p, enum layer_param l, const char *name, const char
 	}
 	/* The device or the options refused, with why in sub (the literal in the message, where
 	 * msgpack packs it). */
-	fmt(err, errlen, EARLYMOUNT ".%s=%s: %s%s", name, value,
+	fmt(err, errlen, "earlymount.%s=%s: %s%s", name, value,
 	    r == -EOPNOTSUPP ? "the writable layer must be a block device; this is " : "", sub);
 	return -EINVAL;
 }
@@ -115,11 +115,11 @@ int layer_param(struct plan *p, enum layer_param l, const char *name, const char
 int layer_finish(struct plan *p, char *err, size_t errlen)
 {
 	if (p->overlay.opts.nparams + p->overlay.opts.attr_set + p->overlay.opts.attr_clr && !p->have_overlay) {
-		fmt(err, errlen, EARLYMOUNT ".overlayflags= given without " EARLYMOUNT ".overlay=");
+		fmt(err, errlen, "earlymount.overlayflags= given without earlymount.overlay=");
 		return -EINVAL;
 	}
 	if (p->volatile_mode != VOL_NO && p->have_overlay) {
-		fmt(err, errlen, EARLYMOUNT ".volatile=%s and " EARLYMOUNT ".overlay=%s: the root gets one "
+		fmt(err, errlen, "earlymount.volatile=%s and earlymount.overlay=%s: the root gets one "
 		    "writable layer, either in memory (volatile=) or on a device (overlay=); give one of them",
 		    p->volatile_mode == VOL_YES ? "yes" : p->volatile_mode == VOL_STATE ? "state" : "overlay",
 		    p->overlay.src.text);
@@ -132,7 +132,7 @@ int layer_finish(struct plan *p, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	if (p->rootimage && p->root.bind) {
-		fmt(err, errlen, EARLYMOUNT ".rootimage=%s needs a root device", p->rootimage);
+		fmt(err, errlen, "earlymount.rootimage=%s needs a root device", p->rootimage);
 		return -EINVAL;
 	}
 	if (p->have_overlay) {
@@ -148,15 +148,14 @@ int layer_finish(struct plan *p, char *err, size_t errlen)
 	if (!has_mode && options_add(&p->tmpfs_opts, "mode=0755", err, errlen) < 0)
 		return -EINVAL;
 	if (p->tmpfs_opts.ro == 1) {
-		fmt(err, errlen, EARLYMOUNT ".tmpfsflags=ro: the tmpfs layers are there to be written");
+		fmt(err, errlen, "earlymount.tmpfsflags=ro: the tmpfs layers are there to be written");
 		return -EINVAL;
 	}
 	if (p->volatile_mode == VOL_STATE) {
 		/* The root as given, and /var a tmpfs over it: an extra mount ahead of the others,
 		 * so an earlymount.mount= under /var lands on the tmpfs. */
 		if (p->nextra >= PLAN_MAX_EXTRA) {
-			fmt(err, errlen, EARLYMOUNT ".volatile=state: no room for the /var mount (%d "
-			    EARLYMOUNT ".mount= entries at most)", PLAN_MAX_EXTRA - 1);
+			fmt(err, errlen, "earlymount.volatile=state: no room for the /var mount (%d earlymount.mount= entries at most)", PLAN_MAX_EXTRA - 1);
 			return -EINVAL;
 		}
 		for (unsigned i = p->nextra; i > 0; i--)
@@ -165,7 +164,7 @@ int layer_finish(struct plan *p, char *err, size_t errlen)
 		struct mount_entry *m = &p->extra[0];
 		memset(m, 0, sizeof(*m));
 		m->role = ROLE_EXTRA;
-		PLAN_ONLY(m->param = "earlymount.volatile=state: tmpfs");
+		m->param = "earlymount.volatile=state: tmpfs";
 		m->src.kind = DEV_NONE;
 		m->src.text = "tmpfs";
 		memcpy(m->src.value, "tmpfs", 6);
@@ -191,13 +190,13 @@ void layers_dracut_aside(const struct plan *p, char *buf, size_t cap)
 		    p->root.fstypes, str_eq(p->root.fstypes, "9p") ? "virtfs" : "virtiofs",
 		    str_eq(p->root.fstypes, "9p") ? "virtfs" : "virtiofs", p->root.src.value);
 	else if (p->rootimage)
-		fmt(buf, cap, EARLYMOUNT ".rootimage=%s is a live image: dracut's dmsquash-live module mounts it "
+		fmt(buf, cap, "earlymount.rootimage=%s is a live image: dracut's dmsquash-live module mounts it "
 		    "(root=live:DEVICE rd.live.dir= rd.live.squashimg=, rd.live.overlay.overlayfs)", p->rootimage);
 	else if (p->have_overlay)
-		fmt(buf, cap, EARLYMOUNT ".overlay=%s is a persistent overlay: in dracut, dmsquash-live's "
+		fmt(buf, cap, "earlymount.overlay=%s is a persistent overlay: in dracut, dmsquash-live's "
 		    "rd.live.overlay=%s with rd.live.overlay.overlayfs does it", p->overlay.src.text, p->overlay.src.text);
 	else
-		fmt(buf, cap, EARLYMOUNT ".volatile=%s is a layered root: in dracut, systemd.volatile=%s does it "
+		fmt(buf, cap, "earlymount.volatile=%s is a layered root: in dracut, systemd.volatile=%s does it "
 		    "(systemd in the initrd)%s", p->volatile_mode == VOL_YES ? "yes" : "overlay",
 		    p->volatile_mode == VOL_YES ? "yes" : "overlay",
 		    p->volatile_mode == VOL_YES ? "" : ", or rootovl (dracut's overlay-root module)");

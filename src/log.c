@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* The logger: each line to /dev/kmsg (dmesg and the journal keep it) and, unless the kernel
+ * already echoes it there, to the console; labels and other disk strings escaped once, here. */
 #include "log.h"
 #include "util.h"
 
@@ -6,39 +8,32 @@
 #include <fcntl.h>
 #include <stdarg.h>
 #include <time.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
-/* Every variable of the /init build starts at zero, so that it has no .data (the section, its
- * header and the padding before it: 120 B; README, "The binary's size"). The fds are kept as
- * offsets for that: out_fd_off is out_fd - 2 (stderr before log_init), kmsg_fd1 /dev/kmsg's fd + 1
- * (0: not open; an fd of 0 is possible when PID 1 has no console). */
-static int out_fd_off;
-static int kmsg_fd1;
+static int out_fd = 2;   /* stderr until log_init */
+static int kmsg_fd = -1; /* /dev/kmsg, -1 while not open (fd 0 is possible without a console) */
 static int kmsg_writes;
 static int debug_on;
 /* Lines below this level are echoed to the console by the kernel itself; 0 = never assume so. */
 static int console_level;
 static struct timespec t0;
 
-/* The raw syscall: libc's clock_gettime brings in the vDSO lookup, a kilobyte for a clock read a
- * few dozen times per boot. */
 static void now(struct timespec *t)
 {
-	syscall(SYS_clock_gettime, CLOCK_MONOTONIC, t);
+	clock_gettime(CLOCK_MONOTONIC, t);
 }
 
 void log_init(int fd)
 {
-	out_fd_off = fd - 2;
+	out_fd = fd;
 	now(&t0);
 }
 
 void log_open_kmsg(void)
 {
-	if (kmsg_fd1)
-		close(kmsg_fd1 - 1);
-	kmsg_fd1 = open("/dev/kmsg", O_WRONLY | O_CLOEXEC | O_NOCTTY) + 1;
+	if (kmsg_fd >= 0)
+		close(kmsg_fd);
+	kmsg_fd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC | O_NOCTTY);
 	kmsg_writes = 0;
 }
 
@@ -46,7 +41,7 @@ void log_read_console_level(void)
 {
 	char buf[64];
 	unsigned long v = 0;
-	if (read_file(-100 /* AT_FDCWD */, "/proc/sys/kernel/printk", buf, sizeof(buf)) <= 0)
+	if (read_file(AT_FDCWD, "/proc/sys/kernel/printk", buf, sizeof(buf)) <= 0)
 		return;
 	for (const char *p = buf; *p >= '0' && *p <= '9'; p++)
 		v = v * 10 + (unsigned long)(*p - '0');
@@ -76,14 +71,12 @@ void elog(int level, const char *f, ...)
 	struct sbuf sb, mb;
 	va_list ap;
 
-	if (level == L_DEBUG && !debug_on)
-		return; /* log_debug (log.h) */
 	sb_init(&mb, msg, sizeof(msg));
 	va_start(ap, f);
 	sb_vprintf(&mb, f, ap);
 	va_end(ap);
 	sb_init(&sb, buf, sizeof(buf) - 1);
-	sb_printf(&sb, "<%d>" EARLYMOUNT ": ", level);
+	sb_printf(&sb, "<%d>earlymount: ", level);
 	if (debug_on) {
 		unsigned long ms = log_ms();
 		sb_printf(&sb, "[%lu.%03lu] ", ms / 1000, ms % 1000);
@@ -101,18 +94,18 @@ void elog(int level, const char *f, ...)
 		sb_puts(&sb, "...");
 	buf[sb.len++] = '\n';
 
-	if (kmsg_fd1) {
+	if (kmsg_fd >= 0) {
 		/* /dev/kmsg rate-limits each open file to a burst of 10 lines per 5 s unless
 		 * printk.devkmsg=on (kernel/printk/printk.c devkmsg_write); a fresh open gets a fresh
 		 * budget, so reopen before the burst runs out rather than lose boot messages. */
 		if (++kmsg_writes > 8)
 			log_open_kmsg(), kmsg_writes = 1;
-		if (kmsg_fd1 && write_all(kmsg_fd1 - 1, buf, sb.len) == 0 && level < console_level)
+		if (kmsg_fd >= 0 && write_all(kmsg_fd, buf, sb.len) == 0 && level < console_level)
 			return; /* the kernel prints it on the console */
 	}
 	const char *p = buf;
 	while (*p != '>')
 		p++;
 	p++;
-	(void)write_all(out_fd_off + 2, p, sb.len - (size_t)(p - buf));
+	(void)write_all(out_fd, p, sb.len - (size_t)(p - buf));
 }

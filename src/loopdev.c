@@ -39,7 +39,7 @@ int loop_attach_ro(int filefd, const char *name, char *dev, size_t cap, const ch
 {
 	int ctl = open("/dev/loop-control", O_RDWR | O_CLOEXEC), r = 0;
 
-	*step = EM_TEXT("open /dev/loop-control");
+	*step = "open /dev/loop-control";
 	if (ctl < 0)
 		return -errno;
 	/* Another process may take the free device between the question and the attach (EBUSY):
@@ -56,7 +56,7 @@ int loop_attach_ro(int filefd, const char *name, char *dev, size_t cap, const ch
 		 * waits for it). Opened read-only, the loop device is read-only as well
 		 * (drivers/block/loop.c loop_configure: no FMODE_WRITE -> LO_FLAGS_READ_ONLY). */
 		int lfd = open(dev, O_RDONLY | O_CLOEXEC);
-		*step = EM_TEXT("open the loop device");
+		*step = "open the loop device";
 		if (lfd < 0) {
 			r = -errno;
 			break;

@@ -15,33 +15,30 @@
 
 #ifndef EM_BOOT_BUILD
 static const char usage[] =
-	"usage: " EARLYMOUNT "                    (as /init, PID 1: mount everything and switch root)\n"
-	"       " EARLYMOUNT " init               (the same, by name)\n"
-	"       " EARLYMOUNT " mount --sysroot DIR [--api-fs] [--cmdline STRING | --dracut]\n"
+	"usage: earlymount                    (as /init, PID 1: mount everything and switch root)\n"
+	"       earlymount init               (the same, by name)\n"
+	"       earlymount mount --sysroot DIR [--api-fs] [--cmdline STRING | --dracut]\n"
 	"                        [--rules kernel|systemd] [--wait SECONDS]\n"
-	"       " EARLYMOUNT " resolve [--cmdline STRING | --dracut] [--rules kernel|systemd] [--wait SECONDS]\n"
-	"       " EARLYMOUNT " plan [--cmdline STRING | --dracut] [--sysroot DIR] [--rules kernel|systemd]\n"
-	"       " EARLYMOUNT " check [--cmdline STRING] [--image FILE] [--modules]\n"
-	"       " EARLYMOUNT " generator NORMAL_DIR EARLY_DIR LATE_DIR  (dracut's systemd flow)\n"
-	"       " EARLYMOUNT " --help | --version\n"
+	"       earlymount resolve [--cmdline STRING | --dracut] [--rules kernel|systemd] [--wait SECONDS]\n"
+	"       earlymount plan [--cmdline STRING | --dracut] [--sysroot DIR] [--rules kernel|systemd]\n"
+	"       earlymount check [--cmdline STRING] [--image FILE] [--modules]\n"
+	"       earlymount generator NORMAL_DIR EARLY_DIR LATE_DIR  (dracut's systemd flow)\n"
+	"       earlymount --help | --version\n"
 	"The mount spec comes from the kernel command line: root=, rootfstype=, rootflags=, ro, rw,\n"
-	"rootwait[=S], rootdelay=S, init=, mount.usr=, mount.usrfstype=, mount.usrflags=,\n"
-	EARLYMOUNT ".mount=WHAT:WHERE[:FSTYPE[:OPTIONS]], " EARLYMOUNT ".timeout=S, " EARLYMOUNT ".debug,\n"
-	EARLYMOUNT ".onfail=shell|reboot|poweroff|halt|panic, " EARLYMOUNT ".modules=a,b, " EARLYMOUNT ".jobs=N.\n"
-	"Layered roots: " EARLYMOUNT ".volatile=overlay|state|yes, " EARLYMOUNT ".overlay=DEVICE,\n"
-	EARLYMOUNT ".overlayflags=, " EARLYMOUNT ".rootimage=PATH, " EARLYMOUNT ".tmpfsflags=; shares:\n"
+	"rootwait[=S], rootdelay=S, init=, mount.usr=, mount.usrfstype=, mount.usrflags=,\nearlymount.mount=WHAT:WHERE[:FSTYPE[:OPTIONS]], earlymount.timeout=S, earlymount.debug,\nearlymount.onfail=shell|reboot|poweroff|halt|panic, earlymount.modules=a,b, earlymount.jobs=N.\n"
+	"Layered roots: earlymount.volatile=overlay|state|yes, earlymount.overlay=DEVICE,\nearlymount.overlayflags=, earlymount.rootimage=PATH, earlymount.tmpfsflags=; shares:\n"
 	"rootfstype=9p|virtiofs root=TAG.\n"
-	"See " EARLYMOUNT "(8).\n";
+	"See earlymount(8).\n";
 #else
 /* The /init build's: its subcommands only; the parameters are in the manual (and in the full
  * earlymount's --help), not in every image. */
-static const char *const usage = EM_TEXT(
-	"usage: " EARLYMOUNT "                    (as /init, PID 1: mount everything and switch root)\n"
-	"       " EARLYMOUNT " init               (the same, by name)\n"
-	"       " EARLYMOUNT " mount --sysroot DIR [--api-fs] [--cmdline STRING] [--wait SECONDS]\n"
-	"       " EARLYMOUNT " --help | --version\n"
-	"The /init build (" EARLYMOUNT "-init): resolve, plan and check are in the full " EARLYMOUNT ".\n"
-	"The kernel command line's parameters: see " EARLYMOUNT "(8).\n");
+static const char *const usage = 
+	"usage: earlymount                    (as /init, PID 1: mount everything and switch root)\n"
+	"       earlymount init               (the same, by name)\n"
+	"       earlymount mount --sysroot DIR [--api-fs] [--cmdline STRING] [--wait SECONDS]\n"
+	"       earlymount --help | --version\n"
+	"The /init build (earlymount-init): resolve, plan and check are in the full earlymount.\n"
+	"The kernel command line's parameters: see earlymount(8).\n";
 #endif
 
 int main(int argc, char **argv, char **envp)
@@ -73,7 +70,7 @@ int main(int argc, char **argv, char **envp)
 		write_text(1, usage);
 		return EXIT_OK;
 	case 2:
-		write_text(1, EARLYMOUNT " " EM_VERSION "\n");
+		write_text(1, "earlymount " EM_VERSION "\n");
 		return EXIT_OK;
 	case 3:
 		return run_init(argc - 1, argv + 1, envp);
@@ -92,8 +89,8 @@ int main(int argc, char **argv, char **envp)
 	case 6:
 	case 7:
 	case 8:
-		return say_usage(EM_TEXT(EARLYMOUNT ": "), cmd, not_in_this_build, "");
+		return say_usage("earlymount: ", cmd, not_in_this_build, "");
 #endif
 	}
-	return say_usage(EM_TEXT(EARLYMOUNT ": unknown command '"), cmd, "'\n", usage);
+	return say_usage("earlymount: unknown command '", cmd, "'\n", usage);
 }

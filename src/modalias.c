@@ -120,7 +120,8 @@ static int normalize(const char *s, size_t n, char *out, size_t cap)
  * it. -1 when kmod would refuse it (a stray ']' or an unclosed '[': the lookup fails). */
 static int key_normalize(const char *modalias, char *key)
 {
-	return normalize(modalias, strnlen(modalias, NORM_MAX - 1), key, NORM_MAX);
+	size_t n = strlen(modalias);
+	return normalize(modalias, n < NORM_MAX - 1 ? n : NORM_MAX - 1, key, NORM_MAX);
 }
 
 /* One bracket expression of glibc's fnmatch (flags 0, C locale), p just past its '['. Returns the
@@ -435,9 +436,7 @@ int modalias_lookup(const struct modalias_db *db, const char *modalias, modalias
 	/* With the index, the runs merged into file order: each time the lowest offset at a run's
 	 * head, the pattern's, read to its line's end. Without it (more lines than the caller's
 	 * buffer holds, or more runs than run[]): every line, each told apart by the first bytes of
-	 * its pattern in pattern_match. This walk once had a fast path of its own (a word-at-a-time
-	 * skip to the next '\n', 384 B of the /init build) from when every boot walked; with the
-	 * index it is the rare case. */
+	 * its pattern in pattern_match. With the index, that walk is the rare case. */
 	int indexed = db->idx && (nr = idx_runs(db, key, run, 64)) >= 0;
 	for (;;) {
 		const char *p;

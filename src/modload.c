@@ -13,6 +13,7 @@
 #include "modparams.h"
 #include "modsched.h"
 #include "util.h"
+#include "syscalls.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -21,7 +22,6 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -99,16 +99,11 @@ static void map_file(const char *name, unsigned k)
  * most 8. More workers than CPUs only wait for each other: module init runs on the caller's CPU. */
 static unsigned default_jobs(void)
 {
-	/* static, so the bytes the kernel does not write are zero (musl's wrapper clears them) */
-	static cpu_set_t set;
+	cpu_set_t set;
 	int n;
-	if (syscall(SYS_sched_getaffinity, 0, sizeof(set), &set) < 0)
+	if (sched_getaffinity(0, sizeof(set), &set) < 0)
 		return 1;
-	/* at least the one this runs on; counted here rather than with CPU_COUNT, whose musl
-	 * function (__sched_cpucount) is larger than this loop */
-	n = 0;
-	for (unsigned i = 0; i < CPU_SETSIZE; i++)
-		n += CPU_ISSET(i, &set) != 0;
+	n = CPU_COUNT(&set); /* at least the one this runs on */
 	return n > 8 ? 8 : (unsigned)n;
 }
 
@@ -229,7 +224,7 @@ static int want_name(const char *name, int rel, int post, int depth);
 static int match_alias(const char *alias, const char *devpath, unsigned char prio, int *out, unsigned max,
                        int depth);
 
-/* A module that needs no load: counted, and logged (debug) with the reason (an EM_TEXT). */
+/* A module that needs no load: counted, and logged (debug) with the reason. */
 static void skip_log(const char *why, const char *name)
 {
 	stats.skipped++;
@@ -241,7 +236,7 @@ static int built_in(const char *name)
 {
 	if (modbuiltin_find(mf[F_BUILTIN].text, mf[F_BUILTIN].len, name) < 0) /* none without the file */
 		return 0;
-	skip_log(EM_TEXT("built into the kernel"), name);
+	skip_log("built into the kernel", name);
 	return 1;
 }
 
@@ -263,9 +258,9 @@ static int skipped(int i)
 	char p[96];
 	fmt(p, sizeof(p), "/sys/module/%s/initstate", name);
 	if (access(p, F_OK) == 0)
-		skip_log(EM_TEXT("already loaded"), name);
+		skip_log("already loaded", name);
 	else if (cpu_lacks(name))
-		skip_log(EM_TEXT("cpu feature absent (none of its cpu: aliases matches this CPU)"), name);
+		skip_log("cpu feature absent (none of its cpu: aliases matches this CPU)", name);
 	else
 		return 0;
 	modsched_skip(&sched, i);
@@ -361,7 +356,7 @@ static int want_name(const char *name, int rel, int post, int depth)
 /* finit_module; 0 or the errno. EEXIST: someone (udev, another worker) loaded it first: fine. */
 static int do_finit(int fd, const char *params, int flags)
 {
-	if (syscall(SYS_finit_module, fd, params, flags) < 0 && errno != EEXIST)
+	if (sys_finit_module(fd, params, flags) < 0 && errno != EEXIST)
 		return errno;
 	return 0;
 }
@@ -611,7 +606,7 @@ static int match_alias(const char *alias, const char *devpath, unsigned char pri
 			/* As udev's autoloading (kmod's KMOD_PROBE_APPLY_BLACKLIST): a match is not loaded
 			 * when modprobe.blacklist= names it. */
 			if (q < 0 && modparams_blacklisted(kcl, mn)) {
-				skip_log(EM_TEXT("blacklisted (modprobe.blacklist=)"), mn);
+				skip_log("blacklisted (modprobe.blacklist=)", mn);
 				continue;
 			}
 		}
@@ -673,7 +668,7 @@ static int coldplug_device(int devs, const char *name, unsigned char type, void 
 		ssize_t l = readlinkat(devs, name, lbuf, sizeof(lbuf) - 1);
 		if (l > 0) {
 			lbuf[l] = '\0';
-			dp = str_find(lbuf, "/devices/");
+			dp = strstr(lbuf, "/devices/");
 			if (!dp)
 				dp = lbuf;
 		}
@@ -800,9 +795,9 @@ int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
 	kcl = cl;
 	len = read_file(AT_FDCWD, "/etc/earlymount/modules", listbuf, sizeof(listbuf));
 	if (len < 0 && len != -ENOENT)
-		log_err("read /etc/" EARLYMOUNT "/modules failed: %s", errstr((int)-len));
+		log_err("read /etc/earlymount/modules failed: %s", errstr((int)-len));
 	if (len == -EFBIG)
-		log_err("/etc/" EARLYMOUNT "/modules is longer than %zu bytes: the modules past that are not loaded",
+		log_err("/etc/earlymount/modules is longer than %zu bytes: the modules past that are not loaded",
 		        sizeof(listbuf) - 1);
 	if (len <= 0 && n == 0 && !want_match)
 		return 0;

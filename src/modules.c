@@ -35,7 +35,7 @@ void moddep_name(const char *path, size_t len, char *out, size_t cap)
 /* The line of text whose module is name ('-' and '_' equal): modules.dep's (dep: the path before
  * the ':', *out set) or modules.builtin's (the whole line is the path). 0 or -ENOENT. Inlined into
  * both callers, each with its dep known: smaller than one copy that tests dep. */
-static inline __attribute__((always_inline)) int find_line(const char *text, size_t len, const char *name, int dep, struct moddep_entry *out)
+static int find_line(const char *text, size_t len, const char *name, int dep, struct moddep_entry *out)
 {
 	char got[64];
 	size_t i = 0;

@@ -1,51 +1,19 @@
 /* SPDX-License-Identifier: MIT */
+/* Mounting through the new mount API: a filesystem context configured parameter by parameter, a
+ * detached mount with its attributes, attached last; the kernel's own messages read back from the
+ * context; mount(2) where the kernel has no new API. */
 #define _GNU_SOURCE
 #include "mountapi.h"
 #include "compat.h"
 #include "log.h"
+#include "syscalls.h"
 #include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/mount.h>
-#include <sys/syscall.h>
 #include <unistd.h>
-
-int sys_fsopen(const char *fstype, unsigned flags)
-{
-	return (int)syscall(SYS_fsopen, fstype, flags);
-}
-
-int sys_fsconfig(int fd, unsigned cmd, const char *key, const void *value, int aux)
-{
-	return (int)syscall(SYS_fsconfig, fd, cmd, key, value, aux);
-}
-
-int sys_fsmount(int fd, unsigned flags, unsigned attrs)
-{
-	return (int)syscall(SYS_fsmount, fd, flags, attrs);
-}
-
-int sys_move_mount(int from_dfd, const char *from, int to_dfd, const char *to, unsigned flags)
-{
-	return (int)syscall(SYS_move_mount, from_dfd, from, to_dfd, to, flags);
-}
-
-int sys_open_tree(int dfd, const char *path, unsigned flags)
-{
-	return (int)syscall(SYS_open_tree, dfd, path, flags);
-}
-
-int sys_mount_setattr(int dfd, const char *path, unsigned flags, void *attr, size_t size)
-{
-	return (int)syscall(SYS_mount_setattr, dfd, path, flags, attr, size);
-}
-
-int sys_openat2(int dfd, const char *path, void *how, size_t size)
-{
-	return (int)syscall(SYS_openat2, dfd, path, how, size);
-}
 
 /* Said once per boot: which parts of the new API this kernel lacks. */
 static int warned_fsopen, warned_setattr;
@@ -102,7 +70,7 @@ static unsigned attrs_set(const struct optset *o)
 	return (unsigned)a;
 }
 
-EM_OUTLINE const char *mnt_fd_link(char link[MNT_FD_LINK], int fd)
+const char *mnt_fd_link(char link[MNT_FD_LINK], int fd)
 {
 	fmt(link, MNT_FD_LINK, "/proc/self/fd/%d", fd);
 	return link;
@@ -157,17 +125,15 @@ static int legacy_options(const struct optset *o, unsigned long *flags, char *da
 }
 
 /* mount(2) for both fallbacks: a new mount of fstype from source, or with from (mnt_bind's
- * source, a dirfd and a path like a target) a bind of it. Inlined into both callers, each with
- * its own half known (-Oz left it out of line). */
-static inline __attribute__((always_inline)) int legacy_mount(const char *fstype, const char *source,
-                                                             const struct mnt_target *from, const struct optset *o,
-                                                             const struct mnt_target *t, struct mnt_err *e)
+ * source, a dirfd and a path like a target) a bind of it. */
+static int legacy_mount(const char *fstype, const char *source, const struct mnt_target *from, const struct optset *o,
+                        const struct mnt_target *t, struct mnt_err *e)
 {
 	char data[OPT_BUF], path[4096], src[4096];
 	unsigned long flags;
 
 	if (legacy_options(o, &flags, data) < 0 && !from) {
-		e->step = EM_TEXT("mount(2) option string");
+		e->step = "mount(2) option string";
 		return -E2BIG;
 	}
 	legacy_path(t, path, sizeof(path));
@@ -264,7 +230,7 @@ int mnt_new(const char *fstype, const char *source, const struct optset *o,
 				fmt(step, sizeof(step), "fsconfig(SET_STRING, \"%s\", \"%s\")", key, val);
 			else
 				fmt(step, sizeof(step), "fsconfig(SET_FLAG, \"%s\")", key);
-			r = fail(e, fd, !key ? "fsconfig(CMD_CREATE)" : i == -2 ? EM_TEXT("fsconfig(SET_STRING, \"source\")") : step);
+			r = fail(e, fd, !key ? "fsconfig(CMD_CREATE)" : i == -2 ? "fsconfig(SET_STRING, \"source\")" : step);
 			goto out;
 		}
 	}

@@ -4,6 +4,7 @@
 #ifndef EM_MOUNTAPI_H
 #define EM_MOUNTAPI_H
 #include "options.h"
+#include "syscalls.h"
 
 #include <stddef.h>
 #include <sys/types.h>
@@ -46,14 +47,5 @@ const char *mnt_fd_link(char link[MNT_FD_LINK], int fd);
 /* The path the kernel gives for fd (the /proc/self/fd/N link read) in buf: its length, or -1 when
  * it cannot be read, buf then holding the link's own name. */
 ssize_t mnt_fd_path(int fd, char *buf, size_t cap);
-
-/* Raw wrappers (musl has none). */
-int sys_fsopen(const char *fstype, unsigned flags);
-int sys_fsconfig(int fd, unsigned cmd, const char *key, const void *value, int aux);
-int sys_fsmount(int fd, unsigned flags, unsigned attrs);
-int sys_move_mount(int from_dfd, const char *from, int to_dfd, const char *to, unsigned flags);
-int sys_open_tree(int dfd, const char *path, unsigned flags);
-int sys_mount_setattr(int dfd, const char *path, unsigned flags, void *attr, size_t size);
-int sys_openat2(int dfd, const char *path, void *how, size_t size);
 
 #endif

@@ -33,7 +33,7 @@ void mount_describe(char *buf, size_t cap, const char *src, const char *tgt, con
 		sb_printf(&sb, " (at %s)", e->step);
 	if (r == -ENODEV && type && str_eq(e->step, "fsopen"))
 		sb_printf(&sb, "; this kernel has no %s filesystem: put its module in the initramfs "
-		          "(" EARLYMOUNT "-mkinitramfs --fs %s) or load it (" EARLYMOUNT ".modules=%s)", type, type, type);
+		          "(earlymount-mkinitramfs --fs %s) or load it (earlymount.modules=%s)", type, type, type);
 }
 
 void mount_log_failure(const char *src, const char *tgt, const char *type, int r, const struct mnt_err *e)
@@ -108,7 +108,7 @@ static int mount_device(const struct plan *p, const struct mount_entry *m, const
 	struct sbuf sb;
 	struct mnt_err e;
 	int r = -EINVAL, any = 0, n = 0;
-	const char *how = m->role == ROLE_ROOT ? "rootfstype=" : EM_TEXT("its FSTYPE");
+	const char *how = m->role == ROLE_ROOT ? "rootfstype=" : "its FSTYPE";
 
 	const char *given = m->fstypes; /* copied into list: the entry's, or the probed type */
 	struct fs_info fi;
@@ -202,8 +202,8 @@ static int mount_device(const struct plan *p, const struct mount_entry *m, const
 		sb_puts(&sb, "...");
 	log_err("mount %s on %s failed: no known filesystem on it, and none of the kernel's %d "
 	        "block filesystems took it (tried %s); load the module of its filesystem "
-	        "(" EARLYMOUNT ".modules=) or name the type with %s", dev, t->display, n,
-	        n ? tried : EM_TEXT("none: /proc/filesystems lists none"), how);
+	        "(earlymount.modules=) or name the type with %s", dev, t->display, n,
+	        n ? tried : "none: /proc/filesystems lists none", how);
 	return n ? r : -ENODEV;
 }
 
@@ -272,8 +272,8 @@ static int mount_one(const struct plan *p, const struct mount_entry *m, int root
 		r = mount_device(p, m, m->src.value, &t);
 	} else {
 		/* by enum mount_role */
-		static const char *const what[] = { EM_TEXT("root device"), EM_TEXT("/usr device"), EM_TEXT("device"),
-		                                    EM_TEXT("overlay device") };
+		static const char *const what[] = { "root device", "/usr device", "device",
+		                                    "overlay device" };
 		r = dev_wait_desc(&m->src, src, m->wait_s, what[m->role], dev, sizeof(last_dev));
 		if (r == 0)
 			r = mount_device(p, m, dev, &t);
@@ -319,7 +319,7 @@ int mount_plan(const struct plan *p, const char *sysroot)
 		r = mount_one(p, x, rootfd, sysroot);
 		if (r < 0 && x->opts.nofail) {
 			if (i >= 0)
-				log_warn(EARLYMOUNT ".mount=%s on %s: nofail, going on", x->src.text, x->target);
+				log_warn("earlymount.mount=%s on %s: nofail, going on", x->src.text, x->target);
 			r = 0;
 		}
 		if (r < 0)

@@ -18,8 +18,7 @@ int mount_on(const struct plan *p, const struct mount_entry *m, const char *dir,
 struct mnt_err;
 void mount_describe(char *buf, size_t cap, const char *src, const char *tgt, const char *type, int r,
                     const struct mnt_err *e);
-/* mount_describe's text logged as an error (the layers' mounts and the binds: one call where there
- * were two, 64 B of earlymount-init, 81,872 -> 81,808 B, and 64 B more, 72,440 -> 72,376 B). */
+/* mount_describe's text logged as an error (the layers' mounts and the binds). */
 void mount_log_failure(const char *src, const char *tgt, const char *type, int r, const struct mnt_err *e);
 
 #endif

@@ -181,7 +181,7 @@ static int add_word(struct optset *o, char *word, char *err, size_t errlen)
 /* The next separating comma: one outside double quotes. A quote toggles wherever it stands, as in
  * libmount's ul_optstr_next and the kernel's opt_len (security/selinux/hooks.c); an unclosed quote
  * runs to the end. */
-static EM_OUTLINE char *next_comma(char *p)
+static char *next_comma(char *p)
 {
 	int in_quote = 0;
 	for (; *p; p++) {

@@ -33,18 +33,15 @@ static const uint8_t *at(const struct probe_reader *r, uint64_t off, uint64_t n)
 	return r->read(r->ctx, off, (size_t)n);
 }
 
-/* Always inlined: each becomes one load (and a byte swap), shorter than a call, but GCC's -Oz
- * inliner weighs them before the byte loads are merged and kept le32, le64 and be32 as calls.
- * all_zero and pow2 below, too, are shorter inlined than called. */
-#define EM_INLINE static inline __attribute__((always_inline))
-EM_INLINE uint32_t le16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
-EM_INLINE uint32_t le32(const uint8_t *p) { return le16(p) | le16(p + 2) << 16; }
-EM_INLINE uint64_t le64(const uint8_t *p) { return le32(p) | (uint64_t)le32(p + 4) << 32; }
-EM_INLINE uint32_t be16(const uint8_t *p) { return (uint32_t)p[0] << 8 | p[1]; }
-EM_INLINE uint32_t be32(const uint8_t *p) { return be16(p) << 16 | be16(p + 2); }
-EM_INLINE uint64_t be64(const uint8_t *p) { return (uint64_t)be32(p) << 32 | be32(p + 4); }
+/* The on-disk formats' integers, read byte by byte: no alignment assumed, any host's order. */
+static uint32_t le16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
+static uint32_t le32(const uint8_t *p) { return le16(p) | le16(p + 2) << 16; }
+static uint64_t le64(const uint8_t *p) { return le32(p) | (uint64_t)le32(p + 4) << 32; }
+static uint32_t be16(const uint8_t *p) { return (uint32_t)p[0] << 8 | p[1]; }
+static uint32_t be32(const uint8_t *p) { return be16(p) << 16 | be16(p + 2); }
+static uint64_t be64(const uint8_t *p) { return (uint64_t)be32(p) << 32 | be32(p + 4); }
 
-EM_INLINE int all_zero(const uint8_t *p, size_t n)
+static int all_zero(const uint8_t *p, size_t n)
 {
 	while (n--)
 		if (*p++)
@@ -65,7 +62,7 @@ static int magic_any(const uint8_t *p, const char *list)
 /* A sector (NULL: unreadable) that ends in the boot signature 55 AA. */
 static int sig_55aa(const uint8_t *s) { return s && le16(s + 510) == 0xAA55; }
 
-EM_INLINE int pow2(uint64_t v) { return v && !(v & (v - 1)); }
+static int pow2(uint64_t v) { return v && !(v & (v - 1)); }
 
 /* ---- CRC32 (GPT, f2fs) and CRC32C (ext4, xfs, btrfs, erofs) ----------------------------------
  * Both are reflected CRCs; bitwise keeps the code tiny and there is no table to initialise. The
@@ -611,7 +608,7 @@ int probe_fs(const uint8_t *buf, size_t len, struct fs_info *out)
 
 /* The next entry, numbered num; NULL (and the table marked truncated) when it is full. Shared by
  * the GPT and the MBR entries, and kept out of line (GCC inlined it into both). */
-__attribute__((noinline)) static struct part_info *part_add(struct part_table *out, unsigned num)
+static struct part_info *part_add(struct part_table *out, unsigned num)
 {
 	if (out->count == PROBE_MAX_PARTS) {
 		out->truncated = 1;
@@ -627,7 +624,7 @@ __attribute__((noinline)) static struct part_info *part_add(struct part_table *o
  * read wherever the header puts it. Every header field is taken before the array is read: the
  * backup header lies beyond the head, where the reader keeps only one window. Not inlined: its one
  * call sits in a loop, and GCC's inlining copy cost the /init binary about 70 bytes. */
-__attribute__((noinline)) static int probe_gpt(const struct probe_reader *r, size_t ss, uint64_t lba, struct part_table *out)
+static int probe_gpt(const struct probe_reader *r, size_t ss, uint64_t lba, struct part_table *out)
 {
 	/* lba is 1 or the disk's last sector: lba * ss does not wrap */
 	const uint8_t *h = at(r, lba * ss, ss);

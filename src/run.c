@@ -33,13 +33,12 @@ static struct cmdline cl;
 static struct plan plan;
 
 #ifdef EM_BOOT_BUILD
-/* What this build says of a subcommand or option it leaves out (main.c too). Not an EM_TEXT:
- * dracut's module-setup.sh finds the /init build by this text in the file. */
-const char not_in_this_build[] = " is not in this build (" EARLYMOUNT "-init, the /init build): run the full "
-                                 EARLYMOUNT "\n";
+/* What this build says of a subcommand or option it leaves out (main.c too). dracut's
+ * module-setup.sh finds the /init build by this text in the file. */
+const char not_in_this_build[] = " is not in this build (earlymount-init, the /init build): run the full earlymount\n";
 #endif
 
-/* Writes s as it is (an argument, a buffer); write_text for a text with EARLYMOUNT. */
+/* Writes s as it is (an argument, a buffer). */
 static void out(int fd, const char *s)
 {
 	(void)write_all(fd, s, strlen(s));
@@ -64,7 +63,7 @@ static int read_cmdline(const char *path, int optional, char *text, long *n, cha
 {
 	*n = read_file(AT_FDCWD, path, text, CMDLINE_MAX);
 	if (*n == -EFBIG) {
-		fmt(err, errlen, "%s is %ld bytes, more than the %d " EARLYMOUNT " reads: refused rather than cut",
+		fmt(err, errlen, "%s is %ld bytes, more than the %d earlymount reads: refused rather than cut",
 		    path, file_size_read(AT_FDCWD, path), CMDLINE_MAX - 1);
 		return EXIT_SPEC;
 	}
@@ -132,7 +131,7 @@ static int load_cmdline(const char *given, int dracut, enum spec_rules rules, ch
 		if ((r = read_cmdline("/etc/earlymount/cmdline", 1, text, &n, err, errlen)) != EXIT_OK)
 			return r;
 		if (n > 0 && cmdline_append(&cl, text, (size_t)n) < 0) {
-			fmt(err, errlen, "/etc/" EARLYMOUNT "/cmdline (%ld bytes): more than %d bytes or %d "
+			fmt(err, errlen, "/etc/earlymount/cmdline (%ld bytes): more than %d bytes or %d "
 			    "parameters", n, CMDLINE_MAX - 1, CMDLINE_MAX_ARGS);
 			return EXIT_SPEC;
 		}
@@ -146,7 +145,7 @@ static int load_cmdline(const char *given, int dracut, enum spec_rules rules, ch
 	if (cmdline_append(&cl, given, len) < 0) {
 		fmt(err, errlen, "the kernel command line (%zu bytes%s) with what came before it is longer "
 		    "than %d bytes or has more than %d parameters: refused rather than cut", len,
-		    cl.used ? (dracut ? EM_TEXT(", after dracut's /etc/cmdline.d and /etc/cmdline") : EM_TEXT(", after /etc/earlymount/cmdline"))
+		    cl.used ? (dracut ? ", after dracut's /etc/cmdline.d and /etc/cmdline" : ", after /etc/earlymount/cmdline")
 		            : "", CMDLINE_MAX - 1, CMDLINE_MAX_ARGS);
 		return EXIT_SPEC;
 	}
@@ -209,7 +208,7 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 		int takes = k < 0 ? 0 : 1 << k;
 		bad = o;
 		if (!(takes & (int)allowed)) {
-			pre = EM_TEXT(EARLYMOUNT ": unknown argument '");
+			pre = "earlymount: unknown argument '";
 			goto usage;
 		}
 		if (takes & (A_APIFS | A_DRACUT)) { /* the two flags */
@@ -217,22 +216,22 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 			continue;
 		}
 		if (i + 1 >= argc) {
-			pre = EARLYMOUNT ": ";
-			post = EM_TEXT(" needs a value\n");
+			pre = "earlymount: ";
+			post = " needs a value\n";
 			goto usage;
 		}
 		bad = argv[++i];
 		if (takes == A_RULES) {
 			int systemd = str_eq(bad, "systemd");
 			if (!systemd && !str_eq(bad, "kernel")) {
-				pre = EM_TEXT(EARLYMOUNT ": --rules takes kernel or systemd, not '");
+				pre = "earlymount: --rules takes kernel or systemd, not '";
 				goto usage;
 			}
 #ifdef EM_BOOT_BUILD
 			/* The /init build has only the kernel's rules: systemd's are for dracut's systemd
 			 * flow, which installs the full earlymount (CMakeLists.txt, earlymount-init). */
 			if (systemd) /* "" writes nothing: the two writes as before */
-				return say_usage(EM_TEXT(EARLYMOUNT ": --rules systemd"), "", not_in_this_build, "");
+				return say_usage("earlymount: --rules systemd", "", not_in_this_build, "");
 			/* a->rules stays the kernel's, as every caller starts it */
 #else
 			a->rules = systemd ? SPEC_RULES_SYSTEMD : SPEC_RULES_KERNEL;
@@ -242,7 +241,7 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 		if (takes == A_WAIT) {
 			unsigned long v;
 			if (parse_ulong(bad, &v) < 0 || v > 86400) {
-				pre = EM_TEXT(EARLYMOUNT ": --wait takes a number of seconds (0 to 86400), not '");
+				pre = "earlymount: --wait takes a number of seconds (0 to 86400), not '";
 				goto usage;
 			}
 			a->wait_s = (long)v;
@@ -258,7 +257,7 @@ usage:
 /* --wait SECONDS: the caller has already waited for the devices (dracut's initqueue, systemd's
  * device units), so every mount's device wait is this long (0: one look), whatever the command
  * line's rootwait, earlymount.timeout= or systemd's 90 s for /usr say. */
-static EM_OUTLINE void apply_wait(const struct args *a)
+static void apply_wait(const struct args *a)
 {
 	if (a->wait_s < 0)
 		return;
@@ -297,18 +296,18 @@ int run_plan(int argc, char **argv)
 	char err[512];
 	struct sbuf sb;
 	int r = parse_args(argc, argv, A_CMDLINE | A_SYSROOT | A_RULES | A_DRACUT,
-	                   "usage: " EARLYMOUNT " plan [--cmdline STRING | --dracut] [--sysroot DIR] [--rules kernel|systemd]\n", &a);
+	                   "usage: earlymount plan [--cmdline STRING | --dracut] [--sysroot DIR] [--rules kernel|systemd]\n", &a);
 
 	if (r != EXIT_OK)
 		return r;
 	r = load_cmdline(a.cmdline, a.dracut, a.rules, err, sizeof(err));
 	if (r != EXIT_OK) {
-		fmt(buf, sizeof(buf), EARLYMOUNT ": %s%s\n", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
+		fmt(buf, sizeof(buf), "earlymount: %s%s\n", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
 		out(2, buf);
 		return r;
 	}
 	if (!plan.have_root) {
-		write_text(2, EARLYMOUNT ": invalid kernel command line: no root= parameter: nothing to mount as the root\n");
+		write_text(2, "earlymount: invalid kernel command line: no root= parameter: nothing to mount as the root\n");
 		return EXIT_SPEC;
 	}
 	sb_init(&sb, buf, sizeof(buf));
@@ -322,12 +321,12 @@ int run_plan(int argc, char **argv)
 int run_mount(int argc, char **argv)
 {
 #ifndef EM_BOOT_BUILD
-	static const char usage[] = "usage: " EARLYMOUNT " mount --sysroot DIR [--api-fs] [--cmdline STRING | --dracut] "
+	static const char usage[] = "usage: earlymount mount --sysroot DIR [--api-fs] [--cmdline STRING | --dracut] "
 	                            "[--rules kernel|systemd] [--wait SECONDS]\n";
 	const unsigned allowed = A_CMDLINE | A_SYSROOT | A_APIFS | A_RULES | A_WAIT | A_DRACUT;
 #else
-	static const char *const usage = EM_TEXT("usage: " EARLYMOUNT " mount --sysroot DIR [--api-fs] [--cmdline STRING] "
-	                                         "[--rules kernel|systemd] [--wait SECONDS]\n");
+	static const char *const usage = "usage: earlymount mount --sysroot DIR [--api-fs] [--cmdline STRING] "
+	                                         "[--rules kernel|systemd] [--wait SECONDS]\n";
 	/* no --dracut: dracut's flows install the full earlymount */
 	const unsigned allowed = A_CMDLINE | A_SYSROOT | A_APIFS | A_RULES | A_WAIT;
 #endif
@@ -338,7 +337,7 @@ int run_mount(int argc, char **argv)
 	if (r != EXIT_OK)
 		return r;
 	if (!sysroot) {
-		write_text(2, EARLYMOUNT " mount: --sysroot DIR is required\n");
+		write_text(2, "earlymount mount: --sysroot DIR is required\n");
 		write_text(2, usage);
 		return EXIT_USAGE;
 	}
@@ -399,7 +398,7 @@ int run_resolve(int argc, char **argv)
 {
 	struct args a = { .wait_s = -2 };
 	int r = parse_args(argc, argv, A_CMDLINE | A_RULES | A_WAIT | A_DRACUT,
-	                   "usage: " EARLYMOUNT " resolve [--cmdline STRING | --dracut] [--rules kernel|systemd] "
+	                   "usage: earlymount resolve [--cmdline STRING | --dracut] [--rules kernel|systemd] "
 	                   "[--wait SECONDS]\n", &a);
 
 	if (r != EXIT_OK)
@@ -517,7 +516,7 @@ static void on_failure(enum onfail how)
 			rescue_shell();
 			return;
 		}
-		log_err("no /bin/sh in this initramfs for a rescue shell (" EARLYMOUNT "-mkinitramfs --busybox)");
+		log_err("no /bin/sh in this initramfs for a rescue shell (earlymount-mkinitramfs --busybox)");
 	}
 	/* ONFAIL_PANIC, or a shell that is not there */
 	if (how != ONFAIL_PANIC || plan.onfail == ONFAIL_DEFAULT) {
@@ -545,8 +544,8 @@ int run_init(int argc, char **argv, char **envp)
 	 * would move /dev, /proc, /sys and /run away from a running system and delete files that
 	 * are not its own. */
 	if (getpid() != 1) {
-		write_text(2, EARLYMOUNT " init: refused: not PID 1 (it moves /dev, /proc, /sys and /run and deletes "
-		              "the initramfs's files; use `" EARLYMOUNT " mount --sysroot DIR` from another init)\n");
+		write_text(2, "earlymount init: refused: not PID 1 (it moves /dev, /proc, /sys and /run and deletes "
+		              "the initramfs's files; use `earlymount mount --sysroot DIR` from another init)\n");
 		return EXIT_USAGE;
 	}
 	struct statfs sfs;
@@ -586,7 +585,7 @@ int run_init(int argc, char **argv, char **envp)
 		if (log_debug_enabled()) {
 			char st[4096];
 			if (read_file(AT_FDCWD, "/proc/self/status", st, sizeof(st)) > 0) {
-				const char *v = str_find(st, "VmHWM:");
+				const char *v = strstr(st, "VmHWM:");
 				if (v) {
 					/* The kernel pads the value with a tab, which the log would
 					 * escape: print it after one space. */

@@ -50,7 +50,7 @@ static size_t hex_run(const char *s)
  * leaves /dev is not a device. */
 static int has_dotdot(const char *p)
 {
-	for (const char *s = p; (s = str_find(s, "..")) != NULL; s += 2)
+	for (const char *s = p; (s = strstr(s, "..")) != NULL; s += 2)
 		if ((s == p || s[-1] == '/') && (s[2] == '/' || s[2] == '\0'))
 			return 1;
 	return 0;
@@ -583,7 +583,7 @@ _Static_assert(G_OVERLAY - G_VOLATILE == LP_OVERLAY && G_ROOTIMAGE - G_VOLATILE 
                G_OVERLAYFLAGS - G_VOLATILE == LP_OVERLAYFLAGS && G_TMPFSFLAGS - G_VOLATILE == LP_TMPFSFLAGS,
                "the layer parameters' groups follow enum layer_param");
 
-static EM_OUTLINE enum group group_of(const struct cmdline_arg *a)
+static enum group group_of(const struct cmdline_arg *a)
 {
 	const char *n = a->name;
 	int ours = str_startswith(n, "earlymount.");
@@ -642,7 +642,7 @@ static int fail(struct ctx *c, const char *f, ...)
  * Of two readings that both fit ("a:/b:c:/d:e"), the one with the shorter WHAT wins. */
 static const char *find_where(const char *val)
 {
-	for (const char *s = str_find(val, ":/"); s; s = str_find(s + 1, ":/")) {
+	for (const char *s = strstr(val, ":/"); s; s = strstr(s + 1, ":/")) {
 		const char *colon = strchr(s + 1, ':');
 		size_t fl;
 		if (s == val)
@@ -668,14 +668,14 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 	 * ro = -1. */
 	m->opts.ro = -1;
 	m->role = ROLE_EXTRA;
-	PLAN_ONLY(m->param = "earlymount.mount");
+	m->param = "earlymount.mount";
 	where = find_where(val);
 	if (!where)
-		return fail(c, EARLYMOUNT ".mount=%s: expected WHAT:WHERE[:FSTYPE[:OPTIONS]] "
+		return fail(c, "earlymount.mount=%s: expected WHAT:WHERE[:FSTYPE[:OPTIONS]] "
 		    "with WHERE an absolute path", val);
 	n = (size_t)(where - val);
 	if (n >= sizeof(what))
-		return fail(c, EARLYMOUNT ".mount=%s: WHAT is longer than %zu bytes", val, sizeof(what) - 1);
+		return fail(c, "earlymount.mount=%s: WHAT is longer than %zu bytes", val, sizeof(what) - 1);
 	memcpy(what, val, n);
 	what[n] = '\0';
 	wn = n;
@@ -685,7 +685,7 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 		const char *c2 = strchr(colon + 1, ':');
 		size_t fl = c2 ? (size_t)(c2 - colon - 1) : strlen(colon + 1);
 		if (fl >= sizeof(m->fstypes))
-			return fail(c, EARLYMOUNT ".mount=%s: FSTYPE too long", val);
+			return fail(c, "earlymount.mount=%s: FSTYPE too long", val);
 		memcpy(fstype, colon + 1, fl);
 		opts = c2 ? c2 + 1 : NULL;
 	}
@@ -693,7 +693,7 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 	 * entry, in front of the options text in the entry's own buffer (cleared: it ends there). */
 	n = colon ? (size_t)(colon - where) : strlen(where);
 	if (n >= sizeof(sub))
-		return fail(c, EARLYMOUNT ".mount=%s: WHERE is longer than %zu bytes", val, sizeof(sub) - 1);
+		return fail(c, "earlymount.mount=%s: WHERE is longer than %zu bytes", val, sizeof(sub) - 1);
 	memcpy(m->opts.buf, where, n);
 	m->opts.used = n + 1;
 	m->target = m->opts.buf;
@@ -716,7 +716,7 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 				goto sub_fail;
 			m->src.text = m->src.value;
 		} else if (!fstype[0]) {
-			return fail(c, EARLYMOUNT ".mount=%s: '%s' is not a device, so a "
+			return fail(c, "earlymount.mount=%s: '%s' is not a device, so a "
 			    "filesystem type is needed (WHAT:WHERE:FSTYPE)", val, what);
 		}
 		if (fstype[0] && check_fstypes(fstype, sub, sizeof(sub)) < 0)
@@ -726,11 +726,11 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 		goto sub_fail;
 	return 0;
 sub_fail: /* a check above wrote why into sub */
-	return fail(c, EARLYMOUNT ".mount=%s: %s", val, sub);
+	return fail(c, "earlymount.mount=%s: %s", val, sub);
 }
 
 /* "NAME=VALUE: why", the why from a check that wrote it into sub. */
-static EM_OUTLINE int fail_arg(struct ctx *c, const struct cmdline_arg *a, const char *sub)
+static int fail_arg(struct ctx *c, const struct cmdline_arg *a, const char *sub)
 {
 	return fail(c, "%s=%s: %s", a->name, a->value, sub);
 }
@@ -751,11 +751,11 @@ static int device_param(struct ctx *c, const struct cmdline_arg *a, int usr)
 	if (usr) {
 		c->p->have_usr = 1;
 		m->role = ROLE_USR;
-		PLAN_ONLY(m->param = "mount.usr");
+		m->param = "mount.usr";
 		m->target = "/usr";
 	} else {
 		c->p->have_root = 1; /* m->role is ROLE_ROOT, 0, as spec_build cleared it */
-		PLAN_ONLY(m->param = "root");
+		m->param = "root";
 		m->target = "/";
 	}
 	if (!usr && c->p->share_root) {
@@ -779,7 +779,7 @@ static int device_param(struct ctx *c, const struct cmdline_arg *a, int usr)
 		return fail_arg(c, a, sub);
 	if (m->src.kind == DEV_PATH && str_startswith(m->src.value, "/dev/disk/"))
 		warn(c->p, "%s=%s: a link that udev makes; it exists where udev has run (dracut), "
-		     "not when " EARLYMOUNT " runs as /init", a->name, a->value);
+		     "not when earlymount runs as /init", a->name, a->value);
 	if (m->src.kind == DEV_DEVNUM && m->src.devnum_offset)
 		warn(c->p, "%s=%s: the kernel reads MAJ:MIN:OFFSET and ignores OFFSET; the device is %u:%u",
 		     a->name, a->value, m->src.major, m->src.minor);
@@ -861,7 +861,7 @@ static int init_param(struct ctx *c, const struct cmdline_arg *a)
 	p->init_buf[0] = '/'; /* the text after it when relative, over it when absolute */
 	memcpy(p->init_buf + (a->value[0] != '/'), a->value, n + 1);
 	p->init = p->init_buf;
-	PLAN_ONLY(p->init_given = a->value);
+	p->init_given = a->value;
 	return 0;
 }
 
@@ -895,11 +895,7 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 	case G_USRFSTYPE:
 		return fstype_param(c, a, g == G_USRFSTYPE ? &p->usr : &p->root);
 	case G_RORW:
-#ifdef EM_BOOT_BUILD
-		c->ro = n[1] == 'o'; /* ro_given is systemd's rules', which the /init build has not */
-#else
 		c->ro = c->ro_given = n[1] == 'o';
-#endif
 		return 0;
 	case G_ROOTWAIT:
 		rootwait_param(c, a);
@@ -923,18 +919,18 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 			return -EINVAL;
 		if (p->wait_from != rootwait_from) { /* rootwait wins, wherever it stands */
 			p->wait_s = (long)v;
-			PLAN_ONLY(p->wait_from = "earlymount.timeout");
+			p->wait_from = "earlymount.timeout";
 		}
 		return 0;
 	case G_DEBUG:
 		if (parse_bool(a->value, &p->debug) < 0)
-			return fail(c, EARLYMOUNT ".debug=%s: expected nothing, 1 or 0", a->value);
+			return fail(c, "earlymount.debug=%s: expected nothing, 1 or 0", a->value);
 		return 0;
 	case G_ONFAIL: {
 		/* In enum onfail's order, from ONFAIL_SHELL. */
 		int i = word_index("shell\0reboot\0poweroff\0halt\0panic\0", a->value, str_eq);
 		if (i < 0)
-			return fail(c, EARLYMOUNT ".onfail=%s: expected shell, reboot, poweroff, halt or panic", a->value);
+			return fail(c, "earlymount.onfail=%s: expected shell, reboot, poweroff, halt or panic", a->value);
 		p->onfail = (enum onfail)(ONFAIL_SHELL + i);
 		return 0;
 	}
@@ -942,10 +938,10 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 		/* How many finit_module calls may run at once (modload.c); 1 loads one module at a
 		 * time, for comparing and debugging. */
 		if (parse_ulong(a->value, &v) < 0 || v == 0)
-			return fail(c, EARLYMOUNT ".jobs=%s: expected a number of modules to load at "
+			return fail(c, "earlymount.jobs=%s: expected a number of modules to load at "
 			            "once, 1 or more", a->value);
 		if (v > 64) {
-			warn(p, EARLYMOUNT ".jobs=%s: more than 64; loading at most 64 modules at once", a->value);
+			warn(p, "earlymount.jobs=%s: more than 64; loading at most 64 modules at once", a->value);
 			v = 64;
 		}
 		p->jobs = (unsigned)v;
@@ -962,7 +958,7 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 		return 0;
 	case G_MOUNT:
 		if (p->nextra >= PLAN_MAX_EXTRA)
-			return fail(c, EARLYMOUNT ".mount=%s: too many " EARLYMOUNT ".mount= entries "
+			return fail(c, "earlymount.mount=%s: too many earlymount.mount= entries "
 			            "(at most %d)", a->value, PLAN_MAX_EXTRA);
 		if (parse_extra(c, a->value, &p->extra[p->nextra]) < 0)
 			return -EINVAL;
@@ -976,7 +972,7 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 			used = (size_t)(last - p->modules_buf) + strlen(last) + 1;
 		}
 		if (used + strlen(a->value) + 1 > sizeof(p->modules_buf))
-			return fail(c, EARLYMOUNT ".modules=%s: list too long", a->value);
+			return fail(c, "earlymount.modules=%s: list too long", a->value);
 		char *s = p->modules_buf + used;
 		memcpy(s, a->value, strlen(a->value) + 1);
 		while (s) {
@@ -985,7 +981,7 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 				*comma = '\0';
 			if (*s) {
 				if (p->nmodules >= PLAN_MAX_MODULES)
-					return fail(c, EARLYMOUNT ".modules=: more than %d modules", PLAN_MAX_MODULES);
+					return fail(c, "earlymount.modules=: more than %d modules", PLAN_MAX_MODULES);
 				modname_normalize(s);
 				p->modules[p->nmodules++] = s;
 			}
@@ -994,10 +990,7 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 		return 0;
 	}
 	case G_UNKNOWN:
-		return fail(c, "%s: unknown " EARLYMOUNT " parameter (known: " EARLYMOUNT ".mount, "
-	    EARLYMOUNT ".timeout, " EARLYMOUNT ".debug, " EARLYMOUNT ".onfail, " EARLYMOUNT ".modules, " EARLYMOUNT ".jobs, "
-	    EARLYMOUNT ".volatile, " EARLYMOUNT ".overlay, " EARLYMOUNT ".overlayflags, " EARLYMOUNT ".rootimage, "
-	    EARLYMOUNT ".tmpfsflags)", a->name);
+		return fail(c, "%s: unknown earlymount parameter (known: earlymount.mount, earlymount.timeout, earlymount.debug, earlymount.onfail, earlymount.modules, earlymount.jobs, earlymount.volatile, earlymount.overlay, earlymount.overlayflags, earlymount.rootimage, earlymount.tmpfsflags)", a->name);
 	default:
 		/* G_NONE: someone else's parameter. G_ROOTFLAGS, G_USRFLAGS: added at the end, after
 		 * ro/rw (see spec_build). */
@@ -1052,11 +1045,6 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 	const char *fstypes = NULL; /* the rootfstype= that counts */
 	struct ctx c;
 
-#ifdef EM_BOOT_BUILD
-	/* The /init build reads the line by the kernel's rules only (run.c refuses --rules systemd
-	 * there): the compiler then drops the systemd branches below (1.4 KB). */
-	rules = SPEC_RULES_KERNEL;
-#endif
 	c = (struct ctx){ .p = p, .rules = rules, .err = err, .errlen = errlen, .ro = 1, .ro_given = -1 };
 
 	/* Cleared, the option sets are as options_init leaves them but for ro (-1: not said); the
@@ -1065,7 +1053,7 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 	p->overlay.opts.ro = p->tmpfs_opts.ro = -1;
 	p->rules = rules;
 	p->wait_s = 30;
-	PLAN_ONLY(p->wait_from = "default"); /* until rootwait or earlymount.timeout= says */
+	p->wait_from = "default"; /* until rootwait or earlymount.timeout= says */
 	/* The last occurrence of a single-valued parameter is the one; the earlier ones are never
 	 * looked at, so an invalid or empty root= before a good one does no harm (kernel/params.c
 	 * parse_args calls each parameter's handler in order, and the handler overwrites). */
@@ -1160,10 +1148,10 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 	 * device would get. The overlay's device waits as long as the root's. */
 	p->root.wait_s = p->usr.wait_s = p->overlay.wait_s = p->wait_s;
 	/* In the /init build p->wait_from only says whether rootwait was given. */
-	PLAN_ONLY(p->root.wait_from = p->usr.wait_from = p->overlay.wait_from = p->wait_from);
+	p->root.wait_from = p->usr.wait_from = p->overlay.wait_from = p->wait_from;
 	for (unsigned i = 0; i < p->nextra; i++) {
 		p->extra[i].wait_s = p->wait_s;
-		PLAN_ONLY(p->extra[i].wait_from = p->wait_from);
+		p->extra[i].wait_from = p->wait_from;
 	}
 	if (rules == SPEC_RULES_SYSTEMD) {
 		systemd_wait(p, &p->root, p->wait_s, p->wait_from);

@@ -34,14 +34,6 @@ struct devspec {
  * directory under /run/earlymount (layers.c), not inside the new root. */
 enum mount_role { ROLE_ROOT, ROLE_USR, ROLE_EXTRA, ROLE_LAYER };
 
-/* An assignment to a field that only the plan printer reads (plan_print, which the /init build
- * leaves out): there it is not made, and the field stays as spec_build cleared it. */
-#ifdef EM_BOOT_BUILD
-#define PLAN_ONLY(assignment) ((void)0)
-#else
-#define PLAN_ONLY(assignment) ((void)(assignment))
-#endif
-
 /* Whose reading of the command line to follow. The kernel (PID 1 mode, dracut's shell flow): the
  * last of a repeated parameter wins. systemd (earlymount in place of systemd-fstab-generator's
  * sysroot.mount): repeated rootflags= are joined, and the /usr device waits as long as systemd
@@ -50,11 +42,11 @@ enum spec_rules { SPEC_RULES_KERNEL, SPEC_RULES_SYSTEMD };
 
 struct mount_entry {
 	enum mount_role role;
-	const char *param;       /* "root", "mount.usr", "earlymount.mount" (for the plan: PLAN_ONLY) */
+	const char *param;       /* "root", "mount.usr", "earlymount.mount" (for the plan) */
 	const char *target;      /* inside the new root: "/" for the root itself */
 	int bind;                /* bind mount (open_tree); recursive in opts.recursive */
 	long wait_s;             /* how long to wait for the device; -1 = forever (set by spec_build) */
-	const char *wait_from;   /* which parameter or rule set wait_s (for the plan: PLAN_ONLY) */
+	const char *wait_from;   /* which parameter or rule set wait_s (for the plan) */
 	struct devspec src;
 	char fstypes[128];       /* comma list to try in order; "" = probe the device */
 	struct optset opts;

@@ -16,7 +16,6 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 static const char *const kernel_order[] = { "/sbin/init", "/etc/init", "/bin/init", "/bin/sh" };
@@ -52,15 +51,15 @@ static const char *check_file(int rootfd, const char *path, char *interp, size_t
 		/* A name that exists but leads nowhere is a dangling symlink: say so. */
 		if (fd == -ENOENT && fstatat(rootfd, path + 1, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 		    S_ISLNK(st.st_mode))
-			return EM_TEXT("a dangling symbolic link");
+			return "a dangling symbolic link";
 		return errstr(-fd);
 	}
 	if (fstat(fd, &st) < 0)
 		r = errstr(errno);
 	else if (!S_ISREG(st.st_mode))
-		r = EM_TEXT("not a regular file");
+		r = "not a regular file";
 	else if (!(st.st_mode & 0111))
-		r = EM_TEXT("not executable");
+		r = "not executable";
 	if (r) {
 		close(fd);
 		return r;
@@ -87,11 +86,11 @@ static const char *check_file(int rootfd, const char *path, char *interp, size_t
 		uint64_t off, len;
 		int e = elf_interp(head, (size_t)n, &off, &len);
 		if (e == -EINVAL) {
-			r = EM_TEXT("a malformed ELF file (the kernel refuses it)");
+			r = "a malformed ELF file (the kernel refuses it)";
 		} else if (e == 1) {
 			*elf = 1;
 			if (len >= cap) {
-				r = EM_TEXT("its program interpreter's name (PT_INTERP) is too long");
+				r = "its program interpreter's name (PT_INTERP) is too long";
 				goto out;
 			}
 			if (off + len <= (uint64_t)n)
@@ -100,7 +99,7 @@ static const char *check_file(int rootfd, const char *path, char *interp, size_t
 				len = 0;
 			interp[len] = '\0';
 			if (!interp[0])
-				r = EM_TEXT("its program interpreter (PT_INTERP) cannot be read");
+				r = "its program interpreter (PT_INTERP) cannot be read";
 		}
 		/* -ERANGE: program headers past the first 4 KiB (no linker puts them there); the
 		 * inode checks are all there is. */

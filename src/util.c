@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE /* O_PATH (open_dir) in glibc's headers, for the host build */
 #include "util.h"
+#include "syscalls.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
-#include <sys/syscall.h>
+#include <strings.h>
 #include <unistd.h>
 
 void sb_init(struct sbuf *sb, char *buf, size_t cap)
@@ -126,63 +127,10 @@ static void put_num(struct sbuf *sb, unsigned long long v, unsigned base, int ne
 		sb_putc(sb, tmp[--n]);
 }
 
-#ifdef EM_MSG_PACKED
-/* Packed messages (the /init build; tools/msgpack.c). At build time each format, and each literal
- * handed to a format as an argument (c ? " (a hint)" : ""), was encoded with one dictionary of byte
- * pairs: a byte that no such text uses stands for two others, each of which may be such a code
- * itself. The texts share their words and phrases that way (about 16 KB of them take about 8 KB).
- * They lie in a section of their own, emmsg: a text there is expanded here before it is read, so
- * the parsing below and every message are as written, and nothing else is ever expanded (a label,
- * a command-line value or a buffer holds any byte). EM_MSG_MAX is msgpack's too: it refuses a
- * longer text, and a code nested more than 48 pairs deep (msg_text's stack; 5 today). */
-#define EM_MSG_MAX 512
-/* A code's row: codes are bytes outside 32..124 (msgpack makes none of the printable ASCII the
- * texts are written in), so those have no row: c below them, c - 93 above. */
-extern const unsigned char em_msgdict[256 - 93][2];
-extern const char __start_emmsg[], __stop_emmsg[];
-
-/* s itself, or its expansion into buf (EM_MSG_MAX bytes) when it is a packed text. A code is
- * replaced by its first byte while its second waits on a stack, as deep as the deepest code (msgpack
- * allows 48): a few instructions a byte, no call per byte (earlymount.debug expands every line). */
-static const char *msg_text(const char *s, char *buf)
-{
-	unsigned char stack[48];
-	unsigned sp = 0;
-	size_t n = 0;
-	if (s < __start_emmsg || s >= __stop_emmsg)
-		return s;
-	for (;;) {
-		unsigned char c;
-		if (sp)
-			c = stack[--sp];
-		else if (!(c = (unsigned char)*s++))
-			break;
-		for (;;) {
-			const unsigned char *d = em_msgdict[c < 32 ? c : c - 93];
-			if ((c >= 32 && c <= 124) || !d[0] || sp >= sizeof(stack))
-				break;
-			stack[sp++] = d[1];
-			c = d[0];
-		}
-		if (n + 1 < EM_MSG_MAX)
-			buf[n++] = (char)c;
-	}
-	buf[n] = '\0';
-	return buf;
-}
-#endif
 
 void sb_vprintf(struct sbuf *sb, const char *f, va_list ap)
 {
-#ifdef EM_MSG_PACKED
-	char x[EM_MSG_MAX], y[EM_MSG_MAX];
-	f = msg_text(f, x);
-#endif
 	for (; *f; f++) {
-		if (*f == EARLYMOUNT[0]) {
-			sb_puts(sb, "earlymount");
-			continue;
-		}
 		if (*f != '%') {
 			sb_putc(sb, *f);
 			continue;
@@ -213,9 +161,6 @@ void sb_vprintf(struct sbuf *sb, const char *f, va_list ap)
 		switch (*f) {
 		case 's': {
 			const char *s = va_arg(ap, const char *);
-#ifdef EM_MSG_PACKED
-			s = msg_text(s, y);
-#endif
 			size_t n = prec >= 0 ? (size_t)prec : (size_t)-1;
 			size_t l = 0;
 			if (!s)
@@ -296,25 +241,10 @@ int str_startswith(const char *s, const char *prefix)
 	return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
-const char *str_find(const char *hay, const char *needle)
-{
-	size_t n = strlen(needle);
-	for (; *hay; hay++)
-		if (strncmp(hay, needle, n) == 0)
-			return hay;
-	return n ? NULL : hay;
-}
-
-static EM_OUTLINE char lower(char c)
-{
-	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
-}
 
 int str_caseeq(const char *a, const char *b)
 {
-	while (*a && lower(*a) == lower(*b))
-		a++, b++;
-	return lower(*a) == lower(*b);
+	return strcasecmp(a, b) == 0;
 }
 
 static char dash(char c)
@@ -375,23 +305,9 @@ int write_all(int fd, const char *buf, size_t len)
 	return 0;
 }
 
-void(write_text)(int fd, const char *text)
+void write_text(int fd, const char *text)
 {
-	char buf[2048]; /* the longest text is the full build's usage, 1.2 KB */
-	struct sbuf sb;
-
-#ifdef EM_MSG_PACKED
-	char x[EM_MSG_MAX];
-	text = msg_text(text, x); /* an EM_TEXT */
-#endif
-	sb_init(&sb, buf, sizeof(buf));
-	for (; *text; text++) {
-		if (*text == EARLYMOUNT[0])
-			sb_puts(&sb, "earlymount");
-		else
-			sb_putc(&sb, *text);
-	}
-	(void)write_all(fd, buf, sb.len);
+	(void)write_all(fd, text, strlen(text));
 }
 
 /* read(2) that retries on EINTR: the count, or -errno. */
@@ -440,29 +356,10 @@ long file_size_read(int dirfd, const char *path)
 	return read_whole(dirfd, path, NULL, 0);
 }
 
-#ifdef EM_ERRTEXTS
-/* The C library's error texts, packed with the messages at build time (tools/errtexts prints them,
- * msgpack -e packs them: the native /init build). They lie in emmsg, so a %s of one is expanded as
- * any packed text is; errstr's result only ever reaches a message. One after another in the order
- * of the errnos, each ended by a NUL, an empty one where the text is errno 0's: a walk of at most
- * 132 texts for an error being reported, instead of a table of offsets. As musl's strerror, a
- * number outside the table (negative ones too) gets errno 0's text. */
-extern const char em_errtext[];
-extern const unsigned short em_nerr;
-
-const char *errstr(int err)
-{
-	const char *t = em_errtext;
-	for (unsigned i = (unsigned)err < em_nerr ? (unsigned)err : 0; i; i--)
-		t += strlen(t) + 1;
-	return *t ? t : em_errtext;
-}
-#else
 const char *errstr(int err)
 {
 	return strerror(err);
 }
-#endif
 
 int open_dir(const char *path)
 {
@@ -474,7 +371,7 @@ int dir_each(int fd, int (*fn)(int fd, const char *name, unsigned char type, voi
 {
 	char buf[4096];
 	for (;;) {
-		long n = syscall(SYS_getdents64, fd, buf, sizeof(buf));
+		long n = sys_getdents64(fd, buf, sizeof(buf));
 		if (n <= 0)
 			return n < 0 ? -errno : 0;
 		for (long off = 0; off < n;) {

@@ -27,30 +27,6 @@ void sb_putn(struct sbuf *sb, const char *s, size_t n);
 void sb_put_escaped(struct sbuf *sb, const char *s, size_t n);
 /* Appends s quoted for a POSIX shell: '...' with each ' written as '\'' (no byte can end it). */
 void sb_put_shquoted(struct sbuf *sb, const char *s);
-/* EARLYMOUNT in a format string ("see " EARLYMOUNT "-mkinitramfs") is the program's name: the
- * formatting functions below (and elog) write "earlymount" for it. The name is in 75 messages of
- * the /init build; one byte each instead of ten is 512 B of earlymount-init (84,728 -> 84,216 B).
- * Only in a format or a text for write_text (the usage and the messages written without elog:
- * 128 B more, 82,936 -> 82,808 B): anything else (a path, a name compared, a %s argument) keeps
- * the name spelled out. */
-#define EARLYMOUNT "\x01"
-
-/* A text of the program's own kept in a table or a variable, not written in a call: in the /init
- * build tools/msgpack.c packs it with the messages (the __extension__ is how it finds the literal
- * after the preprocessor; it changes nothing else). Only for a text that reaches the output
- * through a %s of the formatting functions below or through write_text, which expand it: never
- * one that is compared, measured, copied or handed to the kernel. */
-#define EM_TEXT(s) (__extension__ s)
-
-/* A static function kept out of line where GCC 12's -Oz inliner, with LTO, made the x86-64 /init
- * build larger by inlining it (each measured alone and together: README, "The binary's size"; on
- * arm64 the same made it 40 B larger, so not there). Only size: no behaviour depends on it. */
-#if defined(__x86_64__)
-#define EM_OUTLINE __attribute__((noinline))
-#else
-#define EM_OUTLINE
-#endif
-
 /* A small printf: %s %c %d %i %u %x %ld %lu %lx %lld %llu %llx %zu %%, with an optional '0' flag
  * and width (e.g. %03u) and %.*s. */
 void sb_vprintf(struct sbuf *sb, const char *fmt, va_list ap);
@@ -62,8 +38,6 @@ size_t em_strlcpy(char *dst, const char *src, size_t cap);
 int str_eq(const char *a, const char *b);
 int str_startswith(const char *s, const char *prefix);
 int str_caseeq(const char *a, const char *b);
-/* strstr for short needles (musl's two-way strstr is a kilobyte of code this program does not need). */
-const char *str_find(const char *hay, const char *needle);
 /* Kernel parameter names compare with '-' and '_' equal (kernel/params.c parameq). */
 int param_eq(const char *a, const char *b);
 /* The same for the first n bytes of a (fewer when a ends sooner) against all of b. */
@@ -73,11 +47,9 @@ int parse_ulong(const char *s, unsigned long *out);
 /* Module names: '-' and '_' are the same (the kernel stores '_'). */
 void modname_normalize(char *s);
 
-/* Writes a text of the program's own (a literal: a usage, a message) to fd, with EARLYMOUNT
- * written out as in a format; never a string from outside (an argument, a disk's label). */
-void(write_text)(int fd, const char *text);
-/* A literal given to it is an EM_TEXT: packed in the /init build. */
-#define write_text(fd, text) (write_text)(fd, EM_TEXT(text))
+/* Writes a text of the program's own (a usage, a message) to fd, errors ignored: it is what is
+ * said when nothing better can be done. */
+void write_text(int fd, const char *text);
 /* Writes all of buf to fd, retrying on EINTR and short writes; 0 or -errno. */
 int write_all(int fd, const char *buf, size_t len);
 /* Reads a whole small file into buf (NUL-terminated); returns the length or -errno. -EFBIG when it

@@ -7,36 +7,7 @@ foreach(t ${EM_UNIT_TESTS})
   target_compile_options(test_${t} PRIVATE ${EM_WARN})
   add_test(NAME unit_${t} COMMAND test_${t})
 endforeach()
-# The same tests against the sources as the /init build compiles them, with packed messages
-# (tools/msgpack.c, sb_vprintf in src/util.c): every message they expect must come out of the
-# dictionary byte for byte. The host compiler's preprocessor; -C keeps the fall-through comments.
-set(psources)
-foreach(s ${EM_CORE_SOURCES})
-  list(APPEND psources ${CMAKE_SOURCE_DIR}/${s})
-endforeach()
-em_msgpack(${CMAKE_BINARY_DIR}/host.msgpack psteps ppacked ${CMAKE_C_COMPILER}
-           FLAGS -std=gnu11 -DEM_VERSION="${PROJECT_VERSION}" ${EM_CPPFLAGS} -I${CMAKE_SOURCE_DIR}/src
-           SOURCES ${psources})
-add_custom_command(
-  OUTPUT ${ppacked}
-  ${psteps}
-  DEPENDS ${EM_CORE_SOURCES} ${EM_HEADERS} ${EM_MSGPACK}
-  COMMENT "Packing the messages of the host build's sources (msgpack)"
-  VERBATIM)
-set_source_files_properties(${ppacked} PROPERTIES LANGUAGE C GENERATED TRUE)
-add_library(emcore_packed STATIC ${ppacked})
-target_compile_options(emcore_packed PRIVATE ${EM_WARN} -Wno-format-security)
-target_include_directories(emcore_packed PUBLIC src)
-foreach(t ${EM_UNIT_TESTS})
-  add_executable(test_${t}_packed tests/unit/test_${t}.c)
-  target_link_libraries(test_${t}_packed emcore_packed)
-  target_compile_options(test_${t}_packed PRIVATE ${EM_WARN})
-  target_compile_definitions(test_${t}_packed PRIVATE EM_VERSION="${PROJECT_VERSION}")
-  add_test(NAME unit_packed_${t} COMMAND test_${t}_packed)
-endforeach()
-
-# The same tests built for arm64 with musl and run under qemu-aarch64 (user mode), with the libc
-# shims' test: skipped, with the reason, without musl-dev:arm64 or qemu-user-static.
+# The same tests built for arm64 with musl and run under qemu-aarch64 (user mode): skipped, with the reason, without musl-dev:arm64 or qemu-user-static.
 add_test(NAME unit_arm64 COMMAND bash ${CMAKE_SOURCE_DIR}/tests/unit/arm64 ${CMAKE_SOURCE_DIR}
          ${CMAKE_BINARY_DIR}/unit-arm64 ${EM_UNIT_TESTS} -- ${EM_CORE_SOURCES})
 set_tests_properties(unit_arm64 PROPERTIES LABELS unit-arm64 SKIP_RETURN_CODE 77 TIMEOUT 300)
