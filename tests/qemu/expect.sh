@@ -128,3 +128,15 @@ EXPECT_OVERLAY_NOT_WRITABLE='earlymount: earlymount.overlay=%s: the writable lay
 EXPECT_NO_OVERLAY_MODULE='earlymount: mount overlay on /sysroot as overlay failed: No such device (at fsopen); this kernel has no overlay filesystem: put its module in the initramfs (earlymount-mkinitramfs --fs overlay) or load it (earlymount.modules=overlay)'
 # In dracut (layered_aside): earlymount leaves a layered root to dracut, naming what does it there.
 EXPECT_DRACUT_LAYERED="earlymount: earlymount.volatile=overlay is a layered root: in dracut, systemd.volatile=overlay does it (systemd in the initrd), or rootovl (dracut's overlay-root module)"
+
+# ---- fail_error_paths (amd64 and arm64): the /init build's error paths ----------------------------
+# Each boot ends with earlymount.onfail=poweroff (assert_powered_off): PID 1 lived to say so.
+# A mount the kernel refuses: the action, the object, errno's text, and the filesystem context's
+# own message (fs/fs_context.c vfs_parse_fs_param: "<fstype>: Unknown parameter '<key>'").
+EXPECT_MOUNT_FAILED_KERNEL='earlymount: mount %s on /sysroot as %s failed: %s; kernel: %s'   # device, fstype, strerror, the kernel's message
+EXPECT_KERNEL_UNKNOWN_PARAM="%s: Unknown parameter '%s'"                                     # fstype, option
+# init= that cannot run: the name as given, marked as init='s, and why.
+EXPECT_INIT_PARAM_WHY='%s (init=): %s'                                                        # init=, why
+# musl's strerror texts (glibc's are the same for these two)
+EXPECT_EINVAL='Invalid argument'
+EXPECT_ENOENT='No such file or directory'
