@@ -30,11 +30,3 @@ if(TEST qemu_setup)
   set_tests_properties(bench_smoke PROPERTIES FIXTURES_REQUIRED qemu_kernel)
 endif()
 
-# bench/size-features (what the /init build's large features cost, bench/results/size.md):
-# the build as it is and the one without module loading and layered roots, each from a copy of the
-# sources; fails when the tool's edits no longer apply to the sources or the variant is not
-# smaller, so the figures in bench/results/size.md can be measured again. One LTO link each: about a minute.
-add_test(NAME bench_size_features
-  COMMAND /bin/sh -c "out=$(\"$0\" --variants asis,no-modules-layers) || exit 1; echo \"$out\"; echo \"$out\" | awk -F'|' '$2 ~ /as it is/ { a = $3 + 0 } $2 ~ /no-modules-layers/ { v = $3 + 0 } END { exit !(a > 0 && v > 0 && v < a) }'"
-          ${CMAKE_SOURCE_DIR}/bench/size-features)
-set_tests_properties(bench_size_features PROPERTIES LABELS bench TIMEOUT 900)
