@@ -5,6 +5,7 @@
 #define EM_PROBE_H
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* How many bytes from the start of a device the callers read before probing. Covers the btrfs
  * superblock (64 KiB + 4 KiB), the iso9660 volume descriptors (from 32 KiB), and a GPT with its
@@ -81,7 +82,7 @@ int probe_fs_r(const struct probe_reader *r, struct fs_info *out);
  * it by UUID and LABEL) but names a pool member, not a filesystem the kernel mounts. */
 static inline int probe_mountable(const struct fs_info *fi)
 {
-	return fi->usage == PROBE_USAGE_FS && fi->type[0] != 'z'; /* "zfs_member" */
+	return fi->usage == PROBE_USAGE_FS && strcmp(fi->type, "zfs_member") != 0;
 }
 
 /* The kernel makes at most DISK_MAX_PARTS (256) partitions of a disk (block/partitions/core.c:
