@@ -88,6 +88,9 @@ int blk_open(const char *path, uint64_t base, struct blkdev *d)
 	d->sector_size = (unsigned)ss;
 	d->r.read = blk_read;
 	d->r.ctx = d;
+	/* a whole disk or a file until the caller says it is a partition or a CD-ROM */
+	d->r.partition = 0;
+	d->r.cdrom = 0;
 	win_len = 0;
 	if (!d->r.size)
 		return 0;

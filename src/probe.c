@@ -545,6 +545,677 @@ static const char *probe_vfat(const struct probe_reader *r, const uint8_t *bs, s
 	return "vfat";
 }
 
+/* ---- RAID, volume-manager and crypto members, caches, swap ------------------------------------
+ * libblkid's safe probe (superblocks.c: superblocks_safeprobe over idinfos[]) runs the RAID,
+ * volume and crypto probers before any filesystem's and answers with the first RAID or crypto
+ * one that matches, whatever filesystem it would find afterwards: an md 0.90 or 1.0 member
+ * (superblock at the end) shows its array's filesystem at offset 0, and blkid -p says
+ * TYPE="linux_raid_member", which udev links by no UUID or LABEL. The signatures whose USAGE is
+ * "other" (swap, bcache, ...) and ZFS (after the filesystems in idinfos[]) are looked for here
+ * too, before the filesystems: where libblkid finds one of them and a filesystem it answers
+ * "ambivalent" and names neither, so that one is not to be mounted either. The order is
+ * idinfos[]'s. Each prober names its libblkid file (libblkid/src/superblocks/); the facts are
+ * those of util-linux 2.38.1 (Debian 12), against which tests/blkid compares them. */
+
+#define MD_SB_MAGIC 0xA92B4EFCu
+
+/* The n bytes of the magic s at device offset off, read as libblkid reads a magic
+ * (probe.c blkid_probe_get_idmag): its whole KiB, so a device that ends inside that KiB has none.
+ * Returns where the magic is, or NULL. */
+static const uint8_t *magic_at(const struct probe_reader *r, uint64_t off, const char *s, size_t n)
+{
+	const uint8_t *p = at(r, off & ~(uint64_t)1023, 1024);
+	if (!p || memcmp(p + (off & 1023), s, n))
+		return NULL;
+	return p + (off & 1023);
+}
+
+/* The n bytes at sector (size / 512) - back of a device of at least min bytes, where the
+ * firmware RAIDs keep their metadata. NULL when the size is unknown or under min. */
+static const uint8_t *end_sector(const struct probe_reader *r, uint64_t back, uint64_t min, size_t n)
+{
+	uint64_t s = r->size / 512;
+	if (r->size == UINT64_MAX || r->size < min || s < back)
+		return NULL;
+	return at(r, (s - back) * 512, n);
+}
+
+/* A UUID kept as text (blkid_probe_strncpy_uuid): at most n bytes (n < sizeof(out->uuid)), to
+ * the first NUL, trailing blanks trimmed. */
+static void set_uuid_text(struct fs_info *out, const uint8_t *p, size_t n)
+{
+	_Static_assert(sizeof(out->uuid) > 40, "room for a LUKS header's 40 characters");
+	for (size_t i = 0; i < n && p[i]; i++)
+		out->uuid[i] = (char)p[i];
+	rtrim(out->uuid);
+}
+
+/* v in base 10 or 16 with at least width digits, zero-padded: the UUIDs libblkid prints with
+ * "%u", "%" PRIu64, "%" PRIx64 and "%016d". */
+static char *put_num(char *o, uint64_t v, unsigned base, unsigned width)
+{
+	char d[20];
+	unsigned n = 0;
+	while (v || n < width) {
+		d[n++] = hexd[v % base];
+		v /= base;
+	}
+	while (n)
+		*o++ = d[--n];
+	return o;
+}
+
+/* Is [start, start + len) inside a partition of the whole disk's MBR? linux_raid.c asks
+ * blkid_probe_is_covered_by_pt() before taking a whole disk's md 0.90 superblock, which is then
+ * its last partition's. The primary entries, in 512-byte sectors (an extended partition covers
+ * its logical ones). A GPT is not read: its last partition ends before the backup table, so it covers the array only
+ * on a disk whose size is 16.5 KiB or more past a multiple of 64 KiB. */
+static int mbr_covers(const struct probe_reader *r, uint64_t start, uint64_t len)
+{
+	const uint8_t *mbr = at(r, 0, 512);
+	uint64_t first = start >> 9, end = (start + len) >> 9;
+	int covered = 0;
+	/* what probe_parts_r takes for a "dos" table */
+	if (!sig_55aa(mbr) || fat_valid(mbr, NULL) || magic_any(mbr, "\x03\x08" "EXFAT   " "\x03\x08" "NTFS    "))
+		return 0;
+	for (const uint8_t *e = mbr + 0x1BE; e < mbr + 0x1FE; e += 16) {
+		uint64_t s = le32(e + 8), n = le32(e + 12);
+		/* a protective MBR, a boot indicator neither 0 nor 80 (no table), an entry past the
+		 * disk's end (libblkid then trusts no entry) */
+		if (e[4] == 0xEE || (e[0] & 0x7F) || (n && s + n > r->size >> 9))
+			return 0;
+		covered |= n && first >= s && end <= s + n;
+	}
+	return covered;
+}
+
+/* md metadata 0.90 (linux_raid.c probe_raid0): 64 KiB from the end rounded down to 64 KiB, in
+ * either byte order, on a device holding the array's size (in KiB) and the 64 KiB reserved for
+ * it. The array UUID is four 32-bit words printed as numbers, so a little-endian superblock's
+ * bytes are reversed word by word; before minor version 90 it has only the first. */
+static int md_v0(const struct probe_reader *r, struct fs_info *out)
+{
+	static const uint8_t words[4] = {20, 52, 56, 60};
+	uint64_t off = (r->size & ~(uint64_t)0xFFFF) - 0x10000;
+	const uint8_t *p = at(r, off, 64);
+	uint8_t u[16] = {0};
+	if (!p)
+		return 0;
+	int be = le32(p) != MD_SB_MAGIC;
+	if (be && be32(p) != MD_SB_MAGIC)
+		return 0;
+	uint32_t minor = be ? be32(p + 8) : le32(p + 8);
+	uint64_t kib = (uint64_t)(be ? be32(p + 32) : le32(p + 32)) << 10;
+	for (unsigned w = 0; w < (minor >= 90 ? 4u : 1u); w++)
+		for (unsigned b = 0; b < 4; b++)
+			u[4 * w + b] = p[words[w] + (be ? b : 3 - b)];
+	if (r->size < kib + 0x10000 || off < kib ||
+	    (!r->partition && mbr_covers(r, off - kib, kib + 0x10000)))
+		return 0;
+	set_uuid(out, u);
+	return 1;
+}
+
+/* md metadata 1.x at off (linux_raid.c probe_raid1): the magic, major version 1, and the
+ * superblock's own offset in sectors. UUID the array's, LABEL its name ("host:name"). */
+static int md_v1(const struct probe_reader *r, uint64_t off, struct fs_info *out)
+{
+	const uint8_t *p = at(r, off, 256);
+	if (!p || le32(p) != MD_SB_MAGIC || le32(p + 4) != 1 || le64(p + 144) != off >> 9)
+		return 0;
+	set_uuid(out, p + 16);
+	set_label(out, p + 32, 32);
+	return 1;
+}
+
+/* Linux md (linux_raid.c probe_raid): on a device over 64 KiB, 0.90 and then 1.0 (8 KiB from the
+ * end rounded down to 4 KiB) at the end; then 1.1 at 0 and 1.2 at 4 KiB. */
+static const char *probe_md(const struct probe_reader *r, struct fs_info *out)
+{
+	if ((r->size != UINT64_MAX && r->size > 0x10000 &&
+	     (md_v0(r, out) || md_v1(r, (r->size & ~(uint64_t)0xFFF) - 0x2000, out))) ||
+	    md_v1(r, 0, out) || md_v1(r, 0x1000, out))
+		return "linux_raid_member";
+	return NULL;
+}
+
+/* SNIA DDF (ddf_raid.c): the anchor header in the last sector, or 257 sectors from the end, of a
+ * device of at least 192 KiB, signature DE11DE11 in either byte order. A header naming its
+ * primary copy's LBA needs the same signature there. UUID: the 24-byte GUID as text. */
+static const char *probe_ddf(const struct probe_reader *r, struct fs_info *out)
+{
+	const uint8_t *h;
+	uint8_t sig[4], guid[24];
+	for (unsigned back = 1;; back = 257) {
+		if (!(h = end_sector(r, back, 0x30000, 512)))
+			return NULL;
+		if (le32(h) == 0xDE11DE11 || be32(h) == 0xDE11DE11)
+			break;
+		if (back == 257)
+			return NULL;
+	}
+	/* both kept before another read moves the window */
+	memcpy(sig, h, 4);
+	memcpy(guid, h + 8, 24);
+	uint64_t lba = be32(h) == 0xDE11DE11 ? be64(h + 96) : le64(h + 96);
+	if (lba && (!(h = at(r, lba << 9, 4)) || memcmp(h, sig, 4)))
+		return NULL;
+	set_uuid_text(out, guid, 24);
+	return "ddf_raid_member";
+}
+
+/* The firmware RAIDs below look at whole disks (and image files) of at least 64 KiB only. */
+
+/* A magic at the start of sector (size / 512) - back: isw_raid.c (Intel Matrix / IMSM),
+ * lsi_raid.c, nvidia_raid.c, jmicron_raid.c. */
+static int end_magic(const struct probe_reader *r, unsigned back, const char *s, size_t n)
+{
+	const uint8_t *p = end_sector(r, back, 0x10000, n);
+	return p && !memcmp(p, s, n);
+}
+
+static const char *probe_isw(const struct probe_reader *r, struct fs_info *out)
+{
+	(void)out;
+	return end_magic(r, 2, "Intel Raid ISM Cfg Sig. ", 24) ? "isw_raid_member" : NULL;
+}
+
+static const char *probe_lsi(const struct probe_reader *r, struct fs_info *out)
+{
+	(void)out;
+	return end_magic(r, 1, "$XIDE$", 6) ? "lsi_mega_raid_member" : NULL;
+}
+
+/* via_raid.c: in the last sector, signature AA55, version at most 2, and a byte sum of the first
+ * 50 bytes. */
+static const char *probe_via(const struct probe_reader *r, struct fs_info *out)
+{
+	const uint8_t *p = end_sector(r, 1, 0x10000, 51);
+	unsigned sum = 0;
+	(void)out;
+	if (!p || le16(p) != 0xAA55 || p[2] > 2)
+		return NULL;
+	for (unsigned i = 0; i < 50; i++)
+		sum += p[i];
+	return (uint8_t)sum == p[50] ? "via_raid_member" : NULL;
+}
+
+/* silicon_raid.c: in the last sector, magic 2F000000 at 0x60, a disk number under 8, and the
+ * 16-bit words before checksum1 (at 0x13E) summing to its negative. */
+static const char *probe_sil(const struct probe_reader *r, struct fs_info *out)
+{
+	const uint8_t *p = end_sector(r, 1, 0x10000, 512);
+	uint32_t sum = 0;
+	(void)out;
+	if (!p || le32(p + 0x60) != 0x2F000000 || p[0x116] >= 8)
+		return NULL;
+	for (unsigned i = 0; i < 0x13E; i += 2)
+		sum += le16(p + i);
+	return ((0u - sum) & 0xFFFF) == le16(p + 0x13E) ? "silicon_medley_raid_member" : NULL;
+}
+
+static const char *probe_nv(const struct probe_reader *r, struct fs_info *out)
+{
+	(void)out;
+	return end_magic(r, 2, "NVIDIA", 6) ? "nvidia_raid_member" : NULL;
+}
+
+/* promise_raid.c: the vendor string at one of these sectors from the end of a device of at least
+ * 256 KiB; the first that cannot be read ends the search. */
+static const char *probe_pdc(const struct probe_reader *r, struct fs_info *out)
+{
+	static const uint16_t back[] = {63, 255, 256, 16, 399, 591, 675, 735, 911, 974, 991, 951, 3087};
+	(void)out;
+	for (unsigned i = 0; i < sizeof(back) / sizeof(back[0]); i++) {
+		const uint8_t *p = end_sector(r, back[i], 0x40000, 24);
+		if (!p)
+			return NULL;
+		if (!memcmp(p, "Promise Technology, Inc.", 24))
+			return "promise_fasttrack_raid_member";
+	}
+	return NULL;
+}
+
+/* highpoint_raid.c: HPT45x keeps a little-endian 5A7816F3 (or 5A7816FD) 11 sectors from the end;
+ * HPT37x 5A7816F0 (or ...FD) at 4640 bytes from the start. */
+static const char *probe_hpt45x(const struct probe_reader *r, struct fs_info *out)
+{
+	const uint8_t *p = end_sector(r, 11, 0x10000, 4);
+	(void)out;
+	return p && (le32(p) == 0x5A7816F3 || le32(p) == 0x5A7816FD) ? "hpt45x_raid_member" : NULL;
+}
+
+static const char *probe_hpt37x(const struct probe_reader *r, struct fs_info *out)
+{
+	(void)out;
+	return magic_at(r, 4640, "\xf0\x16\x78\x5a", 4) || magic_at(r, 4640, "\xfd\x16\x78\x5a", 4)
+	               ? "hpt37x_raid_member" : NULL;
+}
+
+/* adaptec_raid.c: in the last sector, the big-endian b0idcode 37FC4D1E at 0 and "DPTM" at 256. */
+static const char *probe_adaptec(const struct probe_reader *r, struct fs_info *out)
+{
+	const uint8_t *p = end_sector(r, 1, 0x10000, 512);
+	(void)out;
+	return p && be32(p) == 0x37FC4D1E && !memcmp(p + 256, "DPTM", 4) ? "adaptec_raid_member" : NULL;
+}
+
+static const char *probe_jm(const struct probe_reader *r, struct fs_info *out)
+{
+	(void)out;
+	return end_magic(r, 1, "JM", 2) ? "jmicron_raid_member" : NULL;
+}
+
+/* bcache.c: a cache or backing device, its magic 24 bytes into the superblock at 4 KiB, which
+ * must say it lies at sector 8 (libblkid 2.38 checks no checksum); 8 KiB at least. UUID the
+ * device's. */
+static const char *probe_bcache(const struct probe_reader *r, struct fs_info *out)
+{
+	const uint8_t *m;
+	if (r->size < 8192 ||
+	    !(m = magic_at(r, 4096 + 24, "\xc6\x85\x73\xf6\x4e\x1a\x45\xca\x82\x65\xf5\x7f\x48\xba\x6d\x81", 16)) ||
+	    le64(m - 16) != 8)
+		return NULL;
+	set_uuid(out, m + 16);
+	return "bcache";
+}
+
+/* bluestore.c: a Ceph OSD's BlueStore block device. */
+static const char *probe_bluestore(const struct probe_reader *r, struct fs_info *out)
+{
+	(void)out;
+	return magic_at(r, 0, "bluestore block device", 22) ? "ceph_bluestore" : NULL;
+}
+
+/* drbd.c: DRBD 8.4 and 9 metadata 4 KiB from the end of a device of at least 64 KiB, a big-endian
+ * magic at 60; UUID the 64-bit device UUID in hex (at 40 for 8.4, 48 for 9). */
+static const char *probe_drbd(const struct probe_reader *r, struct fs_info *out)
+{
+	const uint8_t *p;
+	if (r->size == UINT64_MAX || r->size < 0x10000 || !(p = at(r, r->size - 4096, 1392)))
+		return NULL;
+	uint32_t m = be32(p + 60) - 0x83740267u; /* DRBD_MAGIC + 4, + 5 (8.4, unclean), + 6 (9) */
+	if (m < 4 || m > 6)
+		return NULL;
+	uint64_t u = be64(p + (m == 6 ? 48 : 40));
+	if (u)
+		put_num(out->uuid, u, 16, 0);
+	return "drbd";
+}
+
+static int is_xdigit(unsigned c) { return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'); }
+
+/* drbdmanage.c: a drbdmanage control volume of at least 64 KiB, its UUID 32 hex digits and a
+ * newline after the magic. */
+static const char *probe_drbdmanage(const struct probe_reader *r, struct fs_info *out)
+{
+	const uint8_t *p;
+	if (r->size < 0x10000 || !(p = magic_at(r, 0, "$DRBDmgr=q", 10)) || p[43] != '\n')
+		return NULL;
+	for (unsigned i = 11; i < 43; i++)
+		if (!is_xdigit(p[i]))
+			return NULL;
+	set_uuid_text(out, p + 11, 32);
+	return "drbdmanage_control_volume";
+}
+
+/* An LVM PV's UUID (lvm.c format_lvm_uuid): its 32 characters as 6-4-4-4-4-4-6, cut at the first
+ * NUL; none when the n bytes of the field are all zero. */
+static void lvm_uuid(struct fs_info *out, const uint8_t *u, size_t n)
+{
+	char *o = out->uuid;
+	if (all_zero(u, n))
+		return;
+	for (unsigned i = 0; i < 32; i++) {
+		if (0x4444440u >> i & 1)
+			*o++ = '-';
+		if (!u[i])
+			break;
+		*o++ = (char)u[i];
+	}
+}
+
+/* LVM2 PV (lvm.c probe_lvm2): "LVM2 001", looked for at 0x218, 0x18, 0x418 and 0x618 in that
+ * order; its KiB's first sector holding "LABELONE" is the label, which must name its own sector
+ * and carry LVM's CRC (seed F597A6CF) over its bytes from 20 to the sector's end. */
+static const char *probe_lvm2(const struct probe_reader *r, struct fs_info *out)
+{
+	static const uint16_t where[4] = {0x218, 0x18, 0x418, 0x618};
+	for (unsigned i = 0; i < 4; i++) {
+		if (!magic_at(r, where[i], "LVM2 001", 8))
+			continue;
+		unsigned kib = where[i] & ~1023u, sector = kib >> 9;
+		const uint8_t *l = at(r, kib, 1024); /* read as the magic was */
+		if (memcmp(l, "LABELONE", 8)) {
+			l += 512;
+			sector++;
+			if (memcmp(l, "LABELONE", 8))
+				return NULL;
+		}
+		if (le64(l + 8) != sector || crc_update(0xF597A6CFu, POLY_CRC32, l + 20, 492) != le32(l + 16))
+			return NULL;
+		lvm_uuid(out, l + 32, 32);
+		return "LVM2_member";
+	}
+	return NULL;
+}
+
+/* lvm.c probe_lvm1: "HM" and version 1 or 2. */
+static const char *probe_lvm1(const struct probe_reader *r, struct fs_info *out)
+{
+	const uint8_t *p = magic_at(r, 0, "HM", 2);
+	if (!p || le16(p + 2) - 1 > 1)
+		return NULL;
+	lvm_uuid(out, p + 44, 128);
+	return "LVM1_member";
+}
+
+/* lvm.c: a device-mapper snapshot's exception store. */
+static const char *probe_snapcow(const struct probe_reader *r, struct fs_info *out)
+{
+	(void)out;
+	return magic_at(r, 0, "SnAp", 4) ? "DM_snapshot_cow" : NULL;
+}
+
+/* lvm.c probe_verity: a dm-verity hash device, superblock version 1; UUID its own. */
+static const char *probe_verity(const struct probe_reader *r, struct fs_info *out)
+{
+	const uint8_t *p = magic_at(r, 0, "verity\0", 8);
+	if (!p || le32(p + 8) != 1)
+		return NULL;
+	set_uuid(out, p + 16);
+	return "DM_verity_hash";
+}
+
+/* lvm.c probe_integrity: a dm-integrity device, any version but 0. */
+static const char *probe_integrity(const struct probe_reader *r, struct fs_info *out)
+{
+	const uint8_t *p = magic_at(r, 0, "integrt", 8);
+	(void)out;
+	return p && p[8] ? "DM_integrity" : NULL;
+}
+
+/* luks.c: "LUKS\xba\xbe" at 0, else a LUKS2 secondary header "SKUL\xba\xbe" at one of the
+ * offsets LUKS2 allows (16 KiB to 4 MiB, doubling); the first offset that cannot be read ends the
+ * search. libblkid 2.38 does not check the header's own offset field. UUID the header's text (at
+ * 168 in both versions), LABEL LUKS2's. */
+static const char *probe_luks(const struct probe_reader *r, struct fs_info *out)
+{
+	const uint8_t *h = at(r, 0, 512);
+	if (!h)
+		return NULL;
+	if (memcmp(h, "LUKS\xba\xbe", 6))
+		for (unsigned k = 0;; k++) {
+			if (k == 9 || !(h = at(r, (uint64_t)0x4000 << k, 512)))
+				return NULL;
+			if (!memcmp(h, "SKUL\xba\xbe", 6))
+				break;
+		}
+	uint32_t v = be16(h + 6);
+	if (v == 1 || v == 2)
+		set_uuid_text(out, h + 168, 40);
+	if (v == 2)
+		set_label(out, h + 24, 48);
+	return "crypto_LUKS";
+}
+
+/* vmfs.c probe_vmfs_volume: a VMware VMFS volume's member (its LVM header at 1 MiB); UUID the
+ * 35-character text 532 bytes further. */
+static const char *probe_vmfs(const struct probe_reader *r, struct fs_info *out)
+{
+	const uint8_t *u;
+	if (!magic_at(r, 0x100000, "\x0d\xd0\x01\xc0", 4))
+		return NULL;
+	if ((u = at(r, 0x100000 + 512 + 20, 35)))
+		set_uuid_text(out, u, 35);
+	return "VMFS_volume_member";
+}
+
+/* ubi.c: a UBI erase-counter header; UUID the image sequence number in decimal. */
+static const char *probe_ubi(const struct probe_reader *r, struct fs_info *out)
+{
+	const uint8_t *p = magic_at(r, 0, "UBI#", 4);
+	if (!p)
+		return NULL;
+	if (be32(p + 24))
+		put_num(out->uuid, be32(p + 24), 10, 0);
+	return "ubi";
+}
+
+/* vdo.c: a VDO volume; UUID its own. */
+static const char *probe_vdo(const struct probe_reader *r, struct fs_info *out)
+{
+	const uint8_t *p = magic_at(r, 0, "dmvdo001", 8);
+	if (!p)
+		return NULL;
+	set_uuid(out, p + 40);
+	return "vdo";
+}
+
+/* stratis.c: a Stratis pool member of at least 8 KiB, the magic in the superblock at sector 1 or
+ * its copy at sector 9; the first copy whose crc32c (over the sector from byte 4) holds is read.
+ * UUID: the device's 32 hex digits as 8-4-4-4-12, cut at the first NUL. */
+static const char *probe_stratis(const struct probe_reader *r, struct fs_info *out)
+{
+	static const char magic[] = "!Stra0tis\x86\xff\x02^\x41rh";
+	const uint8_t *sb = NULL;
+	if (r->size < 8192 || (!magic_at(r, 512 + 4, magic, 16) && !magic_at(r, 4608 + 4, magic, 16)))
+		return NULL;
+	for (unsigned copy = 512; copy <= 4608 && !sb; copy += 4096) {
+		const uint8_t *b = at(r, copy, 512);
+		if (b && ~crc_update(~0u, POLY_CRC32C, b + 4, 508) == le32(b))
+			sb = b;
+	}
+	if (!sb)
+		return NULL;
+	char *o = out->uuid;
+	for (unsigned i = 0; i < 32 && sb[64 + i]; i++) {
+		*o++ = (char)sb[64 + i];
+		if (i == 7 || i == 11 || i == 15 || i == 19)
+			*o++ = '-';
+	}
+	rtrim(out->uuid);
+	return "stratis";
+}
+
+/* bitlocker.c: a BitLocker volume's boot sector, Vista's, Windows 7's or To Go's (whose magic is
+ * a FAT32 boot sector's, so the FVE metadata it points to must say "-FVE-FS-", as must Windows
+ * 7's). UUID: Windows 7's volume serial as "%016d". */
+static const char *probe_bitlocker(const struct probe_reader *r, struct fs_info *out)
+{
+	static const char magic[] = "\xeb\x52\x90-FVE-FS-" "\xeb\x58\x90-FVE-FS-" "\xeb\x58\x90MSWIN4.1";
+	const uint8_t *h = at(r, 0, 1024), *f;
+	unsigned kind = 0;
+	while (kind < 3 && h && memcmp(h, magic + 11 * kind, 11))
+		kind++;
+	if (!h || kind == 3)
+		return NULL;
+	if (kind) {
+		uint64_t off = le64(h + (kind == 1 ? 176 : 440));
+		int32_t serial = (int32_t)le32(h + 67);
+		if (!off || !(f = at(r, off, 12)) || memcmp(f, "-FVE-FS-", 8))
+			return NULL;
+		if (kind == 1 && serial) {
+			char *o = out->uuid;
+			if (serial < 0)
+				*o++ = '-';
+			put_num(o, serial < 0 ? 0u - (uint32_t)serial : (uint32_t)serial, 10, serial < 0 ? 15 : 16);
+		}
+	}
+	return "BitLocker";
+}
+
+/* swap.c swap_set_info: the header at 1 KiB. SWAPSPACE2 needs version 1 (either byte order) and a
+ * last page; LABEL and UUID are taken only when two padding words are zero. */
+static int swap_info(const struct probe_reader *r, int v1, struct fs_info *out)
+{
+	const uint8_t *h = at(r, 1024, 516);
+	if (!h || (v1 && ((le32(h) != 1 && be32(h) != 1) || !le32(h + 4))))
+		return 0;
+	if (!le32(h + 172) && !le32(h + 176)) {
+		if (h[28])
+			set_label(out, h + 28, 16);
+		set_uuid(out, h + 12);
+	}
+	return 1;
+}
+
+/* swap.c: a hibernation image (swsuspend: TuxOnIce's magic at 0, or a suspend signature where
+ * swap keeps its own), then swap, on a device of at least 40 KiB. The signatures end the first
+ * page, of 4 to 64 KiB; the first found decides. Swap is "other" to libblkid: never mounted. */
+static const char *probe_swap(const struct probe_reader *r, struct fs_info *out)
+{
+	static const char susp[] = "S1SUSPEND\0S2SUSPEND\0ULSUSPEND\0LINHIB0001";
+	if (r->size < 40960)
+		return NULL;
+	if (magic_at(r, 0, "\xed\xc3\x02\xe9\x98\x56\xe5\x0c", 8))
+		return swap_info(r, 0, out) ? "swsuspend" : NULL;
+	for (uint64_t pg = 0xFF6; pg <= 0xFFF6; pg = 2 * pg + 10)
+		for (unsigned k = 0; k < 4; k++)
+			if (magic_at(r, pg, susp + 10 * k, k == 3 ? 10 : 9))
+				return swap_info(r, 0, out) ? "swsuspend" : NULL;
+	for (uint64_t pg = 0xFF6; pg <= 0xFFF6; pg = 2 * pg + 10) {
+		if (magic_at(r, pg, "SWAP-SPACE", 10))
+			return "swap"; /* version 0: no LABEL, no UUID */
+		if (magic_at(r, pg, "SWAPSPACE2", 10))
+			return swap_info(r, 1, out) ? "swap" : NULL;
+	}
+	return NULL;
+}
+
+/* Does the nvpair name of length n read as key? libblkid compares with strncmp(name, key, n). */
+static int zfs_name_is(const uint8_t *name, uint32_t n, const char *key)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		if (name[i] != (uint8_t)key[i])
+			return 0;
+		if (!name[i])
+			break;
+	}
+	return 1;
+}
+
+/* ZFS's label nvlist, 16 KiB into the label (zfs.c zfs_extract_guid_name): its first 4 KiB of
+ * big-endian nvpairs; "name" (a string) is LABEL, "pool_guid" (a uint64) in decimal the UUID. The
+ * walk and its bounds are libblkid's, which reads up to 12 bytes and a 128-byte label past those
+ * 4 KiB. */
+static void zfs_nvlist(const struct probe_reader *r, uint64_t off, struct fs_info *out)
+{
+	const uint8_t *nv = at(r, off, 4096 + 256), *p;
+	uint32_t left = 4096, found = 0;
+	if (!nv)
+		return;
+	for (p = nv + 12; left > 12 && found < 3; p += be32(p)) {
+		uint32_t size = be32(p), namelen = be32(p + 8);
+		int32_t avail = (int32_t)(size - namelen - 12);
+		if (!size || left < size || avail < 0)
+			break;
+		const uint8_t *name = p + 12, *v = name + ((namelen + 3) & ~3u);
+		if (zfs_name_is(name, namelen, "name")) {
+			uint32_t len = be32(v + 8);
+			if (len > UINT32_MAX - 12)
+				break;
+			avail = (int32_t)((uint32_t)avail - (len + 12));
+			if (be32(v) == 9 && avail >= 0) /* DATA_TYPE_STRING */
+				set_label(out, v + 12, len < 128 ? len : 128); /* BLKID_PROBVAL_BUFSIZ */
+			found++;
+		} else if (zfs_name_is(name, namelen, "guid") || zfs_name_is(name, namelen, "pool_guid")) {
+			uint64_t u = be64(v + 8);
+			avail -= 16;
+			if (be32(v) == 8 && avail >= 0 && u && name[0] == 'p') /* DATA_TYPE_UINT64 */
+				put_num(out->uuid, u, 10, 0);
+			found++;
+		}
+		left = left > size ? left - size : 0;
+	}
+}
+
+/* zfs.c: a ZFS vdev of at least 64 MiB. Its four 256 KiB labels (two at the start, two at the
+ * end of the last whole 256 KiB) hold 128 uberblocks of 1 KiB from 128 KiB in; at least four
+ * uberblock magics (0x00bab10c, either byte order), counted label by label, make a member, and the
+ * label where the fourth is found gives LABEL and UUID. USAGE is "filesystem" to libblkid 2.38,
+ * yet no kernel filesystem mounts a pool member (probe_mountable). */
+static const char *probe_zfs(const struct probe_reader *r, struct fs_info *out)
+{
+	uint64_t size = r->size, label = 0;
+	unsigned found = 0;
+	if (size == UINT64_MAX || size < (64u << 20))
+		return NULL;
+	for (unsigned l = 0; l < 4 && found < 4; l++) {
+		label = l < 2 ? l * 0x40000 : (size & ~(uint64_t)0x3FFFF) - (4 - l) * 0x40000;
+		for (unsigned half = 0; half < 2; half++) {
+			const uint8_t *u = at(r, label + 0x20000 + half * 0x10000, 0x10000);
+			if (!u)
+				return NULL;
+			for (unsigned i = 0; i < 0x10000; i += 1024)
+				found += le64(u + i) == 0x00bab10c || be64(u + i) == 0x00bab10c;
+		}
+	}
+	if (found < 4)
+		return NULL;
+	zfs_nvlist(r, label + 0x4000, out);
+	return "zfs_member";
+}
+
+/* idinfos[]'s order; "whole": only on a whole disk or an image file (the firmware RAIDs). */
+#define M_WHOLE 0x80
+static const struct member {
+	const char *(*probe)(const struct probe_reader *r, struct fs_info *out);
+	uint8_t flags; /* enum probe_usage, | M_WHOLE */
+} members[] = {
+	{ probe_md, PROBE_USAGE_RAID },
+	{ probe_ddf, PROBE_USAGE_RAID },
+	{ probe_isw, PROBE_USAGE_RAID | M_WHOLE },
+	{ probe_lsi, PROBE_USAGE_RAID | M_WHOLE },
+	{ probe_via, PROBE_USAGE_RAID | M_WHOLE },
+	{ probe_sil, PROBE_USAGE_RAID | M_WHOLE },
+	{ probe_nv, PROBE_USAGE_RAID | M_WHOLE },
+	{ probe_pdc, PROBE_USAGE_RAID | M_WHOLE },
+	{ probe_hpt45x, PROBE_USAGE_RAID | M_WHOLE },
+	{ probe_hpt37x, PROBE_USAGE_RAID | M_WHOLE },
+	{ probe_adaptec, PROBE_USAGE_RAID | M_WHOLE },
+	{ probe_jm, PROBE_USAGE_RAID | M_WHOLE },
+	{ probe_bcache, PROBE_USAGE_OTHER },
+	{ probe_bluestore, PROBE_USAGE_OTHER },
+	{ probe_drbd, PROBE_USAGE_RAID },
+	{ probe_drbdmanage, PROBE_USAGE_OTHER },
+	{ probe_lvm2, PROBE_USAGE_RAID },
+	{ probe_lvm1, PROBE_USAGE_RAID },
+	{ probe_snapcow, PROBE_USAGE_OTHER },
+	{ probe_verity, PROBE_USAGE_CRYPTO },
+	{ probe_integrity, PROBE_USAGE_CRYPTO },
+	{ probe_luks, PROBE_USAGE_CRYPTO },
+	{ probe_vmfs, PROBE_USAGE_RAID },
+	{ probe_ubi, PROBE_USAGE_RAID },
+	{ probe_vdo, PROBE_USAGE_OTHER },
+	{ probe_stratis, PROBE_USAGE_RAID },
+	{ probe_bitlocker, PROBE_USAGE_CRYPTO },
+	{ probe_swap, PROBE_USAGE_OTHER },   /* and swsuspend; after vfat in idinfos[] */
+	{ probe_zfs, PROBE_USAGE_FS },       /* after iso9660 in idinfos[] */
+};
+
+/* The first member signature, as libblkid's safe probe finds it (superblocks_probe): none on a
+ * device of 1 KiB or less, no RAID prober on a tiny one (up to 1440 KiB: a floppy), neither a
+ * RAID nor an "other" prober on a CD-ROM. 1 when found (type, usage and what the prober read
+ * filled in). */
+static int probe_members(const struct probe_reader *r, struct fs_info *out)
+{
+	if (r->size <= 1024)
+		return 0;
+	for (const struct member *m = members; m < members + sizeof(members) / sizeof(members[0]); m++) {
+		unsigned usage = m->flags & ~M_WHOLE;
+		const char *type;
+		if ((usage == PROBE_USAGE_RAID && r->size <= 1440 * 1024) ||
+		    ((usage == PROBE_USAGE_RAID || usage == PROBE_USAGE_OTHER) && r->cdrom) ||
+		    (m->flags & M_WHOLE && r->partition) || !(type = m->probe(r, out)))
+			continue;
+		strcpy(out->type, type);
+		out->usage = (uint8_t)usage;
+		return 1;
+	}
+	return 0;
+}
+
 /* ---- probe_fs ----------------------------------------------------------------------------------- */
 
 /* What the formats share: the superblock's place (in KiB from the start) and size, a magic at an
@@ -577,6 +1248,8 @@ int probe_fs_r(const struct probe_reader *r, struct fs_info *out)
 		return -EINVAL;
 	/* A check writes into out only for a format it recognises. */
 	memset(out, 0, sizeof(*out));
+	if (probe_members(r, out))
+		return 0;
 	for (const struct fs_format *f = fs_formats; f < fs_formats + sizeof(fs_formats) / sizeof(fs_formats[0]); f++) {
 		const uint8_t *sb = at(r, (uint32_t)f->off_kib << 10, f->len);
 		const char *type;
@@ -584,6 +1257,8 @@ int probe_fs_r(const struct probe_reader *r, struct fs_info *out)
 		    !(type = f->check(r, sb, out)))
 			continue;
 		strcpy(out->type, type);
+		/* an ext journal device is "other" to libblkid (ext.c jbd_idinfo) */
+		out->usage = type[0] == 'j' ? PROBE_USAGE_OTHER : PROBE_USAGE_FS;
 		if (f->uuid)
 			set_uuid(out, sb + f->uuid);
 		if (f->llen)
@@ -596,7 +1271,7 @@ int probe_fs_r(const struct probe_reader *r, struct fs_info *out)
 int probe_fs(const uint8_t *buf, size_t len, struct fs_info *out)
 {
 	struct membuf m = { buf, len };
-	struct probe_reader r = { mem_read, &m, len };
+	struct probe_reader r = { mem_read, &m, len, 0, 0 };
 	return probe_fs_r(&r, out);
 }
 
@@ -815,6 +1490,6 @@ int probe_parts_r(const struct probe_reader *r, unsigned sector_size, struct par
 int probe_parts(const uint8_t *buf, size_t len, unsigned sector_size, struct part_table *out)
 {
 	struct membuf m = { buf, len };
-	struct probe_reader r = { mem_read, &m, len };
+	struct probe_reader r = { mem_read, &m, len, 0, 0 };
 	return probe_parts_r(&r, sector_size, out);
 }

@@ -5,11 +5,13 @@
 #define EM_PROBE_H
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* How many bytes from the start of a device the callers read before probing. Covers the btrfs
  * superblock (64 KiB + 4 KiB), the iso9660 volume descriptors (from 32 KiB), and a GPT with its
  * entry array at LBA 2 for 512- and 4096-byte sectors. What lies further (a GPT entry array moved
- * away, MBR logical partitions, a FAT root directory) is read through a probe_reader. */
+ * away, MBR logical partitions, a FAT root directory, the metadata RAID members keep at the end
+ * of the device, ZFS's labels) is read through a probe_reader. */
 #define PROBE_HEAD_SIZE (128 * 1024)
 
 /* The most the probers ask of one read (an erofs block of 64 KiB less its first KiB; the GPT
@@ -24,7 +26,25 @@
 struct probe_reader {
 	const uint8_t *(*read)(void *ctx, uint64_t off, size_t n);
 	void *ctx;
-	uint64_t size; /* the device's size in bytes (where a backup GPT ends), UINT64_MAX unknown */
+	uint64_t size; /* the device's size in bytes (where a backup GPT ends, where md 0.90/1.0,
+	                  DDF and the firmware RAIDs keep their metadata), UINT64_MAX unknown: the
+	                  probers of the device's end then do not run */
+	uint8_t partition; /* 1: the device is a partition, not a whole disk or an image file.
+	                      libblkid looks for the firmware RAIDs (Intel, LSI, VIA, ...) only on
+	                      whole disks and files, and a whole disk's md 0.90 superblock only
+	                      where no partition of its table covers the array */
+	uint8_t cdrom;     /* 1: a CD-ROM drive (CDROM_GET_CAPABILITY answers), where libblkid
+	                      looks for no RAID member, swap or other signature */
+};
+
+/* What probe_fs found, as libblkid's USAGE names it (superblocks.c blkid_probe_set_usage). It is
+ * libblkid's classification, not a verdict on mounting: see probe_mountable(). */
+enum probe_usage {
+	PROBE_USAGE_NONE,   /* nothing recognised */
+	PROBE_USAGE_FS,     /* "filesystem" */
+	PROBE_USAGE_RAID,   /* "raid": md, DDF and firmware RAID members, LVM PVs, DRBD, ... */
+	PROBE_USAGE_CRYPTO, /* "crypto": LUKS, BitLocker, dm-verity hash, dm-integrity */
+	PROBE_USAGE_OTHER,  /* "other": swap, bcache, Ceph BlueStore, VDO, an ext journal, ... */
 };
 
 struct fs_info {
@@ -32,19 +52,38 @@ struct fs_info {
 	 * this member's devid; 0 for the others. (First, and the arrays after them, so that each
 	 * field is reached with a one-byte offset.) */
 	uint64_t ndevices, devid;
-	char type[16];   /* "ext4", "xfs", "btrfs", "vfat", "f2fs", "erofs", "squashfs", "iso9660",
-	                    "jbd" (an ext journal device), ... ; "" when nothing was recognised */
-	char uuid[40];   /* as blkid prints it (lower-case, dashed for GUIDs, XXXX-XXXX for vfat,
-	                    the iso9660 creation-date form); "" when the format has none */
+	uint8_t usage;   /* enum probe_usage */
+	char type[32];   /* blkid's TYPE: "ext4", "xfs", "btrfs", "vfat", "f2fs", "erofs", "squashfs",
+	                    "iso9660", "jbd" (an ext journal device); the members and other
+	                    signatures libblkid reports before any filesystem: "linux_raid_member",
+	                    "LVM2_member", "crypto_LUKS", "swap", "zfs_member", ... (probe.c lists
+	                    them); "" when nothing was recognised */
+	char uuid[41];   /* as blkid prints it (lower-case, dashed for GUIDs, XXXX-XXXX for vfat,
+	                    the iso9660 creation-date form; an md member's array UUID, an LVM PV's
+	                    6-4-4-4-4-4-6 form, the 40 characters a LUKS header may hold); "" when
+	                    the format has none */
 	char label[256]; /* UTF-8, trailing blanks/NULs trimmed as blkid does; "" when none */
 };
 
-/* Recognise the filesystem whose first len bytes are in buf (the head, or the whole device).
- * Returns 0 and fills *out, or -ENOENT when no format matched (out->type is then ""). Never reads
- * past buf+len. */
+/* Recognise what the device whose first len bytes are in buf holds (the head, or the whole
+ * device; len is taken as the device's size). As libblkid's safe probe (blkid -p) does, the RAID,
+ * volume-manager, crypto and other member signatures are looked for first, in libblkid's order,
+ * and the first found is the answer whatever filesystem lies at offset 0 (an md 0.90 or 1.0
+ * member shows its array's filesystem there). Returns 0 and fills *out (usage set), or -ENOENT
+ * when no format matched (out->type is then "", out->usage PROBE_USAGE_NONE). Never reads past
+ * buf+len. */
 int probe_fs(const uint8_t *buf, size_t len, struct fs_info *out);
 /* The same over a reader (its read set, as every reader has it). -EINVAL without one. */
 int probe_fs_r(const struct probe_reader *r, struct fs_info *out);
+
+/* May what probe_fs found be mounted as it is? Only a filesystem: never a RAID, LVM, ZFS or
+ * DRBD member, an encrypted container, swap or a cache device, which need assembling or
+ * opening first. zfs_member is USAGE "filesystem" to libblkid 2.38 (and so to udev, which links
+ * it by UUID and LABEL) but names a pool member, not a filesystem the kernel mounts. */
+static inline int probe_mountable(const struct fs_info *fi)
+{
+	return fi->usage == PROBE_USAGE_FS && strcmp(fi->type, "zfs_member") != 0;
+}
 
 /* The kernel makes at most DISK_MAX_PARTS (256) partitions of a disk (block/partitions/core.c:
  * state->limit), so no disk has more nodes than this. */

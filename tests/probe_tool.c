@@ -5,7 +5,8 @@
  *
  *   probe_tool [--offset BYTES] [--sector-size N] FILE
  *
- * Output (only non-empty values): TYPE= UUID= LABEL= for a filesystem, then PTTYPE= PTUUID= and
+ * Output (only non-empty values): TYPE= USAGE= UUID= LABEL= for what probe_fs_r() found (a
+ * filesystem, or a RAID, LVM, crypto or other member; USAGE as blkid's), then PTTYPE= PTUUID= and
  * "PART <n> PARTUUID=<uuid> PARTLABEL=<rest of line>" for a partition table. A table that is there
  * but broken prints PTERROR=<errno name>. Exit: 0 something found, 1 nothing, 3 broken table,
  * 2 usage or I/O error. */
@@ -62,7 +63,9 @@ int main(int argc, char **argv)
 	int found = 0;
 	struct fs_info fi;
 	if (probe_fs_r(&d.r, &fi) == 0) {
+		static const char *const usage[] = {"", "filesystem", "raid", "crypto", "other"};
 		kv("TYPE", fi.type);
+		kv("USAGE", fi.usage < 5 ? usage[fi.usage] : "?");
 		kv("UUID", fi.uuid);
 		kv("LABEL", fi.label);
 		found = 1;

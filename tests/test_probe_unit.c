@@ -5,6 +5,7 @@
  * truncated and mutated.
  *
  *   test_probe_unit CORPUS_DIR      (tests/fuzz/corpus, made by tests/test_probe.sh) */
+#include "member_images.h"
 #include "probe.h"
 #include "t.h"
 
@@ -64,8 +65,10 @@ static int fs(const uint8_t *buf, size_t len, struct fs_info *fi)
 	if (!terminated(fi->type, sizeof(fi->type)) || !terminated(fi->uuid, sizeof(fi->uuid)) ||
 	    !terminated(fi->label, sizeof(fi->label)))
 		CHECK(!"fs_info strings NUL-terminated");
-	if (rc && !(rc == -ENOENT && !fi->type[0] && !fi->uuid[0] && !fi->label[0]))
+	if (rc && !(rc == -ENOENT && !fi->type[0] && !fi->uuid[0] && !fi->label[0] && fi->usage == PROBE_USAGE_NONE))
 		CHECK(!"a failed probe_fs leaves fs_info empty");
+	if (!rc && (fi->usage == PROBE_USAGE_NONE || fi->usage > PROBE_USAGE_OTHER))
+		CHECK(!"a found type has a usage");
 	return rc;
 }
 
@@ -173,6 +176,9 @@ static void test_ext(void)
 		if (cls[i].type) {
 			CHECK_INT(rc, 0);
 			CHECK_STR(fi.type, cls[i].type);
+			/* an ext journal device is "other" to libblkid, the rest "filesystem" */
+			CHECK_INT(fi.usage, cls[i].type[0] == 'j' ? PROBE_USAGE_OTHER : PROBE_USAGE_FS);
+			CHECK_INT(probe_mountable(&fi), cls[i].type[0] != 'j');
 			CHECK_STR(fi.uuid, U_PLAIN);
 			CHECK_STR(fi.label, "lbl");
 		} else {
@@ -1184,6 +1190,175 @@ static void test_random(void)
 	CHECK_INT(odd, 0);
 }
 
+/* ---- RAID, volume and crypto members, swap (tests/blkid/member_images.c) ---------------------------
+ * The expected answers in that table are libblkid's: tests/blkid/run.sh compares probe_fs() with
+ * libblkid on the same images. Here: probe_fs() gives them, finds the filesystem under the member
+ * without it, and through a reader that keeps only the head and one window (as blkread.c does),
+ * with the device's size unknown, on a partition, and cut short. */
+
+static void mem_put(void *ctx, uint64_t off, const void *p, size_t n) { memcpy((uint8_t *)ctx + off, p, n); }
+
+static const char *usage_name(unsigned u)
+{
+	static const char *const names[] = {"", "filesystem", "raid", "crypto", "other"};
+	return u < sizeof(names) / sizeof(names[0]) ? names[u] : "(bad usage)";
+}
+
+/* A reader as blkread.c's: the head stays valid for the whole probe, a read beyond it is copied
+ * into the one window, which is poisoned first, so that a prober keeping a pointer from an earlier
+ * window reads garbage and fails the comparison. size may differ from the bytes (unknown, smaller). */
+struct win_reader {
+	const uint8_t *buf;
+	size_t len;
+};
+static uint8_t window[PROBE_READ_MAX];
+
+static const uint8_t *win_read(void *ctx, uint64_t off, size_t n)
+{
+	const struct win_reader *w = ctx;
+	if (n > PROBE_READ_MAX || n > w->len || off > w->len - n)
+		return NULL;
+	if (off + n <= PROBE_HEAD_SIZE)
+		return w->buf + off;
+	memset(window, 0xA5, sizeof(window));
+	memcpy(window, w->buf + off, n);
+	return window;
+}
+
+/* flags: 1 a partition, 2 a CD-ROM */
+static int member_probe(const uint8_t *b, size_t len, uint64_t size, int flags, struct fs_info *fi)
+{
+	struct win_reader w = {b, len};
+	struct probe_reader r = {win_read, &w, size, (uint8_t)(flags & 1), (uint8_t)(flags >> 1 & 1)};
+	return probe_fs_r(&r, fi);
+}
+
+/* Reports a difference with the case's name (CHECK_STR would not say which case). */
+static void member_field(const char *name, const char *what, const char *field, const char *got, const char *want)
+{
+	if (!strcmp(got, want)) {
+		t_pass++;
+		return;
+	}
+	t_fail++;
+	fprintf(stderr, "member image %s (%s): %s '%s', want '%s'\n", name, what, field, got, want);
+}
+
+static void member_answer(const struct member_image *m, const char *what, int rc, const struct fs_info *fi)
+{
+	member_field(m->name, what, "rc", rc == 0 ? "0" : rc == -ENOENT ? "-ENOENT" : "other", m->type[0] ? "0" : "-ENOENT");
+	member_field(m->name, what, "TYPE", fi->type, m->type);
+	member_field(m->name, what, "USAGE", usage_name(fi->usage), m->usage);
+	member_field(m->name, what, "UUID", fi->uuid, m->uuid);
+	member_field(m->name, what, "LABEL", fi->label, m->label);
+	/* what the boot must never mount: a member is never reported as a filesystem */
+	if (strcmp(m->usage, "filesystem"))
+		CHECK(!probe_mountable(fi));
+	if (!strcmp(m->type, "zfs_member"))
+		CHECK(!probe_mountable(fi));
+}
+
+static void test_members(void)
+{
+	struct fs_info fi;
+	size_t maxsize = 0;
+	for (size_t i = 0; i < member_images_count; i++)
+		maxsize = member_images[i].size > maxsize ? member_images[i].size : maxsize;
+	uint8_t *b = malloc(maxsize);
+	if (!b)
+		abort();
+	for (size_t i = 0; i < member_images_count; i++) {
+		const struct member_image *m = &member_images[i];
+		memset(b, 0, m->size);
+		if (m->base)
+			m->base(mem_put, b, m->size);
+		fs(b, m->size, &fi);
+		member_field(m->name, "without the member", "TYPE", fi.type, m->under);
+		m->member(mem_put, b, m->size);
+		member_answer(m, "probe_fs", fs(b, m->size, &fi), &fi);
+		member_answer(m, "head and one window", member_probe(b, m->size, m->size, 0, &fi), &fi);
+		/* Cut short: any answer, but no read past the end (fs() gives an exact-size copy); not
+		 * the ZFS images of 80 MiB, whose copies would take most of a valgrind run. */
+		for (size_t cut = 512; cut <= 64 * 1024 && m->size <= 16 * 1024 * 1024; cut *= 2)
+			fs(b, m->size - cut, &fi);
+	}
+
+	/* The device's size unknown: the end of the device is not looked at. md 1.0 is at the end,
+	 * 1.2 at 4 KiB. */
+	const struct member_image *md10 = member_image_find("md-1.0-over-ext4"),
+	                          *md12 = member_image_find("md-1.2-stale-over-ext4");
+	memset(b, 0, md10->size);
+	md10->base(mem_put, b, md10->size);
+	md10->member(mem_put, b, md10->size);
+	CHECK_INT(member_probe(b, md10->size, UINT64_MAX, 0, &fi), 0);
+	CHECK_STR(fi.type, "ext4");
+	memset(b, 0, md12->size);
+	md12->base(mem_put, b, md12->size);
+	md12->member(mem_put, b, md12->size);
+	CHECK_INT(member_probe(b, md12->size, UINT64_MAX, 0, &fi), 0);
+	CHECK_STR(fi.type, "linux_raid_member");
+
+	/* On a partition libblkid looks for no firmware RAID (isw_raid.c and the others: whole disks
+	 * and files only), and takes an md 0.90 superblock without asking whether a partition of a
+	 * table covers it (linux_raid.c: only on a whole disk). */
+	const struct member_image *isw = member_image_find("isw-over-ext4"),
+	                          *covered = member_image_find("md-0.90-covered-by-mbr-partition");
+	memset(b, 0, isw->size);
+	isw->base(mem_put, b, isw->size);
+	isw->member(mem_put, b, isw->size);
+	CHECK_INT(member_probe(b, isw->size, isw->size, 1, &fi), 0);
+	CHECK_STR(fi.type, "ext4");
+	CHECK_INT(member_probe(b, isw->size, isw->size, 0, &fi), 0);
+	CHECK_STR(fi.type, "isw_raid_member");
+	memset(b, 0, covered->size);
+	covered->base(mem_put, b, covered->size);
+	covered->member(mem_put, b, covered->size);
+	CHECK_INT(member_probe(b, covered->size, covered->size, 1, &fi), 0);
+	CHECK_STR(fi.type, "linux_raid_member");
+	CHECK_STR(fi.uuid, "11223344-5566-7788-99aa-bbccddeeff00");
+	/* the same partition seen from its own start (blkid -p /dev/sdX1): its MBR is not there */
+	CHECK_INT(fs(b + 1024 * 1024, covered->size - 1024 * 1024, &fi), 0);
+	CHECK_STR(fi.type, "linux_raid_member");
+	/* a partition ending 128 KiB short of the superblock's end does not cover it */
+	b[0x1BE + 13]--;
+	CHECK_INT(fs(b, covered->size, &fi), 0);
+	CHECK_STR(fi.type, "linux_raid_member");
+
+	/* On a CD-ROM libblkid looks for no RAID member and no swap ("other"), only for crypto. */
+	const struct member_image *swap = member_image_find("swap");
+	memset(b, 0, md12->size);
+	md12->base(mem_put, b, md12->size);
+	md12->member(mem_put, b, md12->size);
+	CHECK_INT(member_probe(b, md12->size, md12->size, 2, &fi), 0);
+	CHECK_STR(fi.type, "ext4");
+	memset(b, 0, swap->size);
+	swap->member(mem_put, b, swap->size);
+	CHECK_INT(member_probe(b, swap->size, swap->size, 2, &fi), -ENOENT);
+	CHECK_INT(member_probe(b, swap->size, swap->size, 0, &fi), 0);
+	CHECK_STR(fi.type, "swap");
+
+	/* Up to 1440 KiB (a floppy) no RAID prober runs, as in libblkid; the other members still. */
+	const struct member_image *luks = member_image_find("luks2");
+	memset(b, 0, luks->size);
+	luks->member(mem_put, b, luks->size);
+	CHECK_INT(member_probe(b, luks->size, luks->size, 2, &fi), 0);
+	CHECK_STR(fi.type, "crypto_LUKS");
+	memset(b, 0, 1440 * 1024);
+	md12->base(mem_put, b, 1440 * 1024);
+	md12->member(mem_put, b, 1440 * 1024);
+	CHECK_INT(fs(b, 1440 * 1024, &fi), 0);
+	CHECK_STR(fi.type, "ext4");
+	CHECK_INT(fs(b, 1440 * 1024 + 512, &fi), 0);
+	CHECK_STR(fi.type, "linux_raid_member");
+	memset(b, 0, 64 * 1024);
+	luks->member(mem_put, b, 64 * 1024);
+	CHECK_INT(fs(b, 64 * 1024, &fi), 0);
+	CHECK_STR(fi.type, "crypto_LUKS");
+	/* nothing at all on a device of 1 KiB or less (superblocks_probe) */
+	CHECK_INT(fs(b, 1024, &fi), -ENOENT);
+	free(b);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
@@ -1205,6 +1380,7 @@ int main(int argc, char **argv)
 	test_logical();
 	test_gpt_far();
 	test_vfat_far();
+	test_members();
 	test_corpus(argv[1]);
 	test_random();
 	return t_done();

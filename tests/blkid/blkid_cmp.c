@@ -51,6 +51,7 @@ int bc_blkid_fs(int fd, uint64_t off, uint64_t size, struct bc_fs *out)
 	out->rc = rc == 0 ? 0 : rc == 1 ? 1 : rc == -2 ? -2 : -1;
 	if (rc == 0) {
 		copy_value(pr, "TYPE", out->type, sizeof(out->type));
+		copy_value(pr, "USAGE", out->usage, sizeof(out->usage));
 		copy_value(pr, "UUID", out->uuid, sizeof(out->uuid));
 		copy_value(pr, "LABEL", out->label, sizeof(out->label));
 		copy_value(pr, "LABEL_FATBOOT", out->fatboot, sizeof(out->fatboot));
@@ -427,6 +428,18 @@ static int ext4dev_row(const struct bc_ctx *c, const struct bc_diff *d)
 	return !strcmp(d->blkid, "ext4dev") && !strcmp(d->em, "ext4") && ext_test_fs(c);
 }
 
+/* libblkid found two signatures and names neither (superblocks_safeprobe: a signature of usage
+ * "other", or ZFS, beside another); probe_fs() names the member or other signature it looks for
+ * before any filesystem, and libblkid, asked for that type alone on the same bytes, finds it with
+ * the same UUID and LABEL. */
+static int member_first(const struct bc_ctx *c, const struct bc_diff *d)
+{
+	static struct bc_fs bl; /* 2 KiB of label: not on the stack */
+	return d->blfs && d->blfs->rc == -2 && d->emfs && bc_is_member_type(d->em) &&
+	       bc_blkid_type_only(c->fd, c->off, c->len, d->em, &bl) && !strcmp(bl.uuid, d->emfs->uuid) &&
+	       !strcmp(bl.label, d->emfs->label);
+}
+
 static const struct bc_row table[] = {
 	{"*", "TYPE", "libblkid names a type probe_fs() does not know, and probe_fs() found nothing",
 	 "earlymount probes only the filesystems it mounts without being told (probe.h); others "
@@ -489,6 +502,15 @@ static const struct bc_row table[] = {
 	 CSUM_REASON("erofs_superblock_csum_verify"), erofs_csum_row},
 	{"f2fs", "TYPE", "checksum_offset set and a wrong crc32 there", CSUM_REASON("f2fs sanity_check_raw_super"),
 	 f2fs_csum_row},
+	{"*", "TYPE",
+	 "libblkid reports an ambivalent result (two signatures) and probe_fs() one of the member or "
+	 "other signatures it looks for before any filesystem (swap, bcache, ZFS, ...), which libblkid "
+	 "finds with the same UUID and LABEL when asked for that type alone",
+	 "libblkid answers nothing where it finds a signature of usage \"other\" (or ZFS, which it "
+	 "looks for after the filesystems) beside another, so udev links the device by no UUID or "
+	 "LABEL; probe_fs() names the signature, never a filesystem, so that the device is not mounted "
+	 "either and the device report says what is on it",
+	 member_first},
 	{"*", "LABEL", "libblkid's label is longer than the 255 bytes of fs_info.label (only f2fs allows "
 	               "that: 512 UTF-16 units) and probe_fs() reports its longest whole-character prefix",
 	 "a fixed buffer sized for real labels (probe.h); udev cannot make a /dev/disk/by-label link "
@@ -504,6 +526,24 @@ void bc_print_table(FILE *f)
 		        table[i].condition, table[i].reason);
 }
 
+/* The types probe_fs() reports for the member and other signatures (src/probe.c members[]). */
+static const char *const member_types[] = {
+	"linux_raid_member", "ddf_raid_member", "isw_raid_member", "lsi_mega_raid_member",
+	"via_raid_member", "silicon_medley_raid_member", "nvidia_raid_member",
+	"promise_fasttrack_raid_member", "hpt45x_raid_member", "hpt37x_raid_member",
+	"adaptec_raid_member", "jmicron_raid_member", "bcache", "ceph_bluestore", "drbd",
+	"drbdmanage_control_volume", "LVM2_member", "LVM1_member", "DM_snapshot_cow", "DM_verity_hash",
+	"DM_integrity", "crypto_LUKS", "VMFS_volume_member", "ubi", "vdo", "stratis", "BitLocker",
+	"swsuspend", "swap", "zfs_member"};
+
+int bc_is_member_type(const char *type)
+{
+	for (size_t i = 0; i < sizeof(member_types) / sizeof(member_types[0]); i++)
+		if (!strcmp(type, member_types[i]))
+			return 1;
+	return 0;
+}
+
 int bc_em_knows_type(const char *type)
 {
 	static const char *const known[] = {"ext2", "ext3", "ext4", "jbd", "xfs", "btrfs", "vfat", "f2fs",
@@ -511,7 +551,13 @@ int bc_em_knows_type(const char *type)
 	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
 		if (!strcmp(type, known[i]))
 			return 1;
-	return 0;
+	return bc_is_member_type(type);
+}
+
+const char *bc_usage_name(unsigned usage)
+{
+	static const char *const names[] = {"", "filesystem", "raid", "crypto", "other"};
+	return usage < sizeof(names) / sizeof(names[0]) ? names[usage] : "(bad usage)";
 }
 
 /* ---- reporting --------------------------------------------------------------------------------- */
@@ -589,6 +635,7 @@ unsigned bc_compare_fs(struct bc_ctx *c, int em_rc, const struct fs_info *em, co
 	field(c, &d, "TYPE", bltype, emtype);
 	if ((strcmp(bltype, emtype) && !alias) || !emtype[0])
 		return c->unexpected - before;
+	field(c, &d, "USAGE", bl->usage, bc_usage_name(em->usage));
 	field(c, &d, "UUID", bl->uuid, em->uuid);
 	field(c, &d, "LABEL", bl->label, em->label);
 	return c->unexpected - before;

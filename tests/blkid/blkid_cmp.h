@@ -23,6 +23,7 @@
 struct bc_fs {
 	int rc;          /* 0 found, 1 nothing, -2 ambivalent (two signatures), -1 error */
 	char type[64];
+	char usage[16];  /* USAGE: "filesystem", "raid", "crypto", "other" */
 	char uuid[64];
 	char label[2048];
 	char fatboot[64]; /* vfat: LABEL_FATBOOT, the boot sector's copy of the label */
@@ -80,5 +81,10 @@ void bc_print_table(FILE *f);
 
 /* Is TYPE one that probe_fs() knows? (libblkid knows many more.) */
 int bc_em_knows_type(const char *type);
+/* Is TYPE one of the member and other signatures probe_fs() looks for before any filesystem
+ * (a RAID, LVM, crypto, cache or pool member, swap)? */
+int bc_is_member_type(const char *type);
+/* fs_info.usage as libblkid's USAGE string ("" for none). */
+const char *bc_usage_name(unsigned usage);
 
 #endif

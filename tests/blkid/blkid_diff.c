@@ -5,6 +5,8 @@
  *   blkid_diff [--sector-size N] [--expect FACT]... NAME IMAGE
  *   blkid_diff --table
  *   blkid_diff --gpt-move-entries LBA IMAGE
+ *   blkid_diff --member CASE IMAGE
+ *   blkid_diff --member-list
  *
  * The whole image is mapped and given to probe_fs() and probe_parts() (sector size N, default
  * 512), and libblkid probes the same file (superblocks at 0, the partition table with sector size
@@ -13,14 +15,18 @@
  * PARTUUID and PARTLABEL are compared; every difference is printed with NAME, and those that no
  * row of the table of intended differences (blkid_cmp.c, --table) explains fail the run.
  *
- * --export FILE writes libblkid's whole-image answer to FILE as raw KEY=value lines (TYPE, UUID,
- * LABEL, PTTYPE, PTUUID, only the set ones), so that run.sh can check this harness against the
+ * --export FILE writes libblkid's whole-image answer to FILE as raw KEY=value lines (TYPE, USAGE,
+ * UUID, LABEL, PTTYPE, PTUUID, only the set ones), so that run.sh can check this harness against the
  * `blkid -p` command itself.
  *
  * --expect FACT guards against an image that is not what the test meant (a comparison of two
  * empty answers proves nothing): each FACT must hold for libblkid's answer. FACTs: fs=TYPE (whole
- * image; fs=none for nothing), pt=TYPE, parts=COUNT (entries libblkid lists), pN=TYPE (the
- * filesystem in partition N).
+ * image; fs=none for nothing, fs=ambivalent for two signatures), pt=TYPE, parts=COUNT (entries
+ * libblkid lists), pN=TYPE (the filesystem in partition N).
+ *
+ * --member writes the synthetic member image CASE of member_images.c to IMAGE (a sparse file of
+ * the case's size); --member-list prints every CASE and the fs= fact libblkid must see in it,
+ * tab-separated, one a line.
  *
  * --gpt-move-entries rewrites the primary GPT of IMAGE (512-byte sectors) so that its entry array
  * lies at LBA (copied there, header's PartitionEntryLBA and CRC updated): UEFI lets the array lie
@@ -30,6 +36,7 @@
  * FACT does not hold. */
 #define _GNU_SOURCE
 #include "blkid_cmp.h"
+#include "member_images.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -116,6 +123,35 @@ static int gpt_move_entries(const char *path, const char *lba_s)
 	return 0;
 }
 
+static void file_put(void *ctx, uint64_t off, const void *p, size_t n)
+{
+	int *fd = ctx;
+	if (*fd >= 0 && pwrite(*fd, p, n, (off_t)off) != (ssize_t)n) {
+		fprintf(stderr, "blkid_diff: writing %zu bytes at %llu: %s\n", n, (unsigned long long)off,
+		        strerror(errno));
+		close(*fd);
+		*fd = -1;
+	}
+}
+
+static int write_member(const char *name, const char *path)
+{
+	const struct member_image *m = member_image_find(name);
+	if (!m) {
+		fprintf(stderr, "blkid_diff: no member image '%s' (--member-list)\n", name);
+		return 2;
+	}
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0 || ftruncate(fd, (off_t)m->size) != 0) {
+		fprintf(stderr, "blkid_diff: %s: %s\n", path, strerror(errno));
+		return 2;
+	}
+	if (m->base)
+		m->base(file_put, &fd, m->size);
+	m->member(file_put, &fd, m->size);
+	return fd >= 0 && close(fd) == 0 ? 0 : 2;
+}
+
 /* --expect: does FACT hold for libblkid's answers? */
 static int fact_holds(const char *fact, const struct bc_fs *whole, const struct bc_parts *bp,
                       const struct bc_fs *pfs)
@@ -123,7 +159,9 @@ static int fact_holds(const char *fact, const struct bc_fs *whole, const struct 
 	char want[64];
 	unsigned n;
 	if (sscanf(fact, "fs=%63s", want) == 1)
-		return whole->rc == 0 ? !strcmp(want, whole->type) : !strcmp(want, "none");
+		return whole->rc == 0    ? !strcmp(want, whole->type)
+		       : whole->rc == -2 ? !strcmp(want, "ambivalent")
+		                         : !strcmp(want, "none");
 	if (sscanf(fact, "pt=%63s", want) == 1)
 		return bp->rc == 0 && !strcmp(want, bp->type);
 	if (sscanf(fact, "parts=%u", &n) == 1)
@@ -142,7 +180,9 @@ static int usage(void)
 {
 	fprintf(stderr, "usage: blkid_diff [--sector-size N] [--expect FACT]... [--export FILE] NAME IMAGE\n"
 	                "       blkid_diff --table\n"
-	                "       blkid_diff --gpt-move-entries LBA IMAGE\n");
+	                "       blkid_diff --gpt-move-entries LBA IMAGE\n"
+	                "       blkid_diff --member CASE IMAGE\n"
+	                "       blkid_diff --member-list\n");
 	return 2;
 }
 
@@ -158,6 +198,15 @@ int main(int argc, char **argv)
 	}
 	if (argc == 4 && !strcmp(argv[1], "--gpt-move-entries"))
 		return gpt_move_entries(argv[3], argv[2]);
+	if (argc == 4 && !strcmp(argv[1], "--member"))
+		return write_member(argv[2], argv[3]);
+	if (argc == 2 && !strcmp(argv[1], "--member-list")) {
+		for (size_t k = 0; k < member_images_count; k++) {
+			const struct member_image *m = &member_images[k];
+			printf("%s\t%s\n", m->name, m->blkid ? m->blkid : m->type[0] ? m->type : "none");
+		}
+		return 0;
+	}
 	for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
 		if (!strcmp(argv[i], "--sector-size"))
 			ss = (unsigned)strtoul(argv[i + 1], NULL, 0);
@@ -213,8 +262,8 @@ int main(int argc, char **argv)
 			fprintf(stderr, "blkid_diff: %s: %s\n", export, strerror(errno));
 			return 2;
 		}
-		const char *kv[][2] = {{"TYPE", whole.type}, {"UUID", whole.uuid}, {"LABEL", whole.label},
-		                       {"PTTYPE", blparts.type}, {"PTUUID", blparts.ptuuid}};
+		const char *kv[][2] = {{"TYPE", whole.type},     {"USAGE", whole.usage},    {"UUID", whole.uuid},
+		                       {"LABEL", whole.label},   {"PTTYPE", blparts.type}, {"PTUUID", blparts.ptuuid}};
 		for (size_t k = 0; k < sizeof(kv) / sizeof(kv[0]); k++)
 			if (kv[k][1][0])
 				fprintf(f, "%s=%s\n", kv[k][0], kv[k][1]);

@@ -42,7 +42,8 @@ FAILED=()
 declare -A PKG=([mkfs.ext4]=e2fsprogs [mkfs.ext3]=e2fsprogs [mkfs.ext2]=e2fsprogs [mke2fs]=e2fsprogs
 	[mkfs.xfs]=xfsprogs [mkfs.btrfs]=btrfs-progs [mkfs.vfat]=dosfstools [mkfs.f2fs]=f2fs-tools
 	[mkfs.erofs]=erofs-utils [mksquashfs]=squashfs-tools [xorriso]=xorriso [sfdisk]=fdisk
-	[truncate]=coreutils [dd]=coreutils)
+	[truncate]=coreutils [dd]=coreutils [cryptsetup]=cryptsetup-bin [mkswap]=util-linux
+	[make-bcache]=bcache-tools [mdadm]=mdadm)
 
 # case NAME TOOL...: start a case; returns 1 (and prints SKIPPED) when a tool is missing or the
 # case does not match CASE-REGEX.
@@ -99,9 +100,9 @@ same_as_blkid_p() {
 	parse_kv H raw <"$T/export"
 	# blkid -p takes the sector size from the device: a file reads as 512-byte sectors.
 	[ "$ss" == 512 ] || return 0
-	for k in TYPE UUID LABEL PTTYPE PTUUID; do
+	for k in TYPE USAGE UUID LABEL PTTYPE PTUUID; do
 		# -o value prints the bytes as they are (-o export escapes non-ASCII)
-		b=$(blkid -p -o value -s $k "$img")
+		b=$(blkid -p -o value -s $k "$img" 2>/dev/null) # (an ambivalent result is said on stderr)
 		[ "${H[$k]:-}" == "$b" ] ||
 			{ bad "the harness's libblkid $k '${H[$k]:-}' differs from blkid -p's '$b'"; return 1; }
 	done
@@ -509,6 +510,67 @@ if case_ erofs-bad-sb-checksum mkfs.erofs dd; then
 	rm -f "$T/erofs.img" && mk mkfs.erofs -T0 "$T/erofs.img" "$T/tree" &&
 		poke "$T/erofs.img" $((1024 + 4)) '5a' && check "$T/erofs.img" --expect fs=erofs
 fi
+
+# ---- RAID, volume, crypto and other member signatures -------------------------------------------
+# libblkid's safe probe reports these before any filesystem (an md 0.90 member shows its array's
+# ext4 at offset 0 and is still linux_raid_member). The synthetic images of
+# tests/blkid/member_images.c (every member type libblkid 2.38 knows, near misses, stale and
+# ambivalent cases; test_probe_unit checks probe_fs() against the same table), each as libblkid
+# must see it: its TYPE, "none", or "ambivalent".
+I=$T/member.img
+while IFS=$'\t' read -r name want; do
+	case_ "member-$name" || continue
+	rm -f "$I" && mk "$DIFF" --member "$name" "$I" && check "$I" --expect fs="$want"
+done < <("$DIFF" --member-list)
+# mdadm reads the synthetic md superblocks as md superblocks of their version, with the array UUID
+# probe_fs() reports (mdadm prints its four words with colons, blkid the same bytes as a UUID).
+# (mdadm reads a 0.90 superblock in the host's byte order only.)
+for name in md-0.90-le-over-ext4 md-1.0-over-ext4 md-1.1 md-1.2-stale-over-ext4; do
+	case_ "mdadm-examine-$name" mdadm || continue
+	rm -f "$I" && mk "$DIFF" --member "$name" "$I" || continue
+	u=$(mdadm --examine --export "$I" 2>&1 | sed -n 's/^MD_UUID=//p' | tr -d :)
+	u=${u:0:8}-${u:8:4}-${u:12:4}-${u:16:4}-${u:20:12}
+	b=$(blkid -p -o value -s UUID "$I")
+	if [ "$u" == "$b" ] && [ -n "$b" ]; then
+		pass=$((pass + 1))
+		echo "ok $CASE: mdadm's array UUID $u is blkid's"
+	else
+		bad "mdadm --examine's array UUID '$u' is not blkid's '$b'" "$(mdadm --examine "$I" 2>&1 | head -20)"
+	fi
+done
+# The real tools on image files (mdadm and pvcreate need block devices: tests/blkid/members.sh).
+KEY=$T/key
+printf 'a test key, not a secret' >"$KEY"
+LUKS=(--batch-mode --pbkdf pbkdf2 --pbkdf-force-iterations 1000 --key-file "$KEY")
+if case_ cryptsetup-luks1 cryptsetup truncate; then
+	img "$I" 32M && mk cryptsetup luksFormat "${LUKS[@]}" --type luks1 --uuid $U1 "$I" &&
+		check "$I" --expect fs=crypto_LUKS
+fi
+if case_ cryptsetup-luks2-label cryptsetup truncate; then
+	img "$I" 32M && mk cryptsetup luksFormat "${LUKS[@]}" --type luks2 --uuid $U2 --label 'crypt root' "$I" &&
+		check "$I" --expect fs=crypto_LUKS
+fi
+# The primary LUKS2 header wiped: its secondary copy (at 16 KiB here) still says crypto_LUKS.
+if case_ cryptsetup-luks2-primary-wiped cryptsetup truncate dd; then
+	img "$I" 32M && mk cryptsetup luksFormat "${LUKS[@]}" --type luks2 --uuid $U3 "$I" &&
+		mk dd if=/dev/zero of="$I" bs=4096 count=1 conv=notrunc status=none && check "$I" --expect fs=crypto_LUKS
+fi
+# An ext4 and then LUKS2 over it: cryptsetup wipes what would be stale.
+if case_ cryptsetup-luks2-over-ext4 cryptsetup mkfs.ext4 truncate; then
+	img "$I" 32M && mk mkfs.ext4 -q -F -L under "$I" && mk cryptsetup luksFormat "${LUKS[@]}" --type luks2 "$I" &&
+		check "$I" --expect fs=crypto_LUKS
+fi
+for v in "mkswap-label-uuid|-L swaplbl -U $U4" "mkswap-64k-pages|-p 65536 -L big" "mkswap-no-label|"; do
+	IFS='|' read -r name opts <<<"$v"
+	case_ "$name" mkswap truncate || continue
+	img "$I" 32M
+	eval "mk mkswap -q $opts \"\$I\"" && check "$I" --expect fs=swap
+done
+for v in "bcache-backing|-B" "bcache-cache|-C"; do
+	IFS='|' read -r name opts <<<"$v"
+	case_ "$name" make-bcache truncate || continue
+	img "$I" 64M && mk make-bcache $opts "$I" && check "$I" --expect fs=bcache
+done
 
 echo
 echo "$pass cases passed, $fail failed, $skip skipped"

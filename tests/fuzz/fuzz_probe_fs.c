@@ -31,6 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	REQUIRE(memchr(fi.type, '\0', sizeof(fi.type)) && memchr(fi.uuid, '\0', sizeof(fi.uuid)) &&
 	        memchr(fi.label, '\0', sizeof(fi.label)));
 	REQUIRE(r == 0 ? fi.type[0] != '\0' : fi.type[0] == '\0');
+	REQUIRE(r == 0 ? fi.usage >= PROBE_USAGE_FS && fi.usage <= PROBE_USAGE_OTHER : fi.usage == PROBE_USAGE_NONE);
 	REQUIRE((fi.ndevices == 0 && fi.devid == 0) || !strcmp(fi.type, "btrfs"));
 	free(buf);
 	return 0;
