@@ -5,24 +5,26 @@
 #include "btrfs.h"
 #include "compat.h"
 #include "log.h"
-#include "modules.h"
 #include "mountapi.h"
-#include "plan.h"
 #include "uevent.h"
 #include "util.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
 static struct blkdev bd;
 static struct part_table ptab;
+static const struct dev_hooks *hooks;
+
+void dev_set_hooks(const struct dev_hooks *h)
+{
+	hooks = h;
+}
 
 /* The block device nodes at the top of /dev, as "/dev/NAME" strings packed in a pool and indexed
  * by offset. Sized for thousands of nodes (1,000 multipath LUNs with their paths and partitions);
@@ -229,7 +231,8 @@ static void btrfs_seen(const char *path, const struct fs_info *fi)
 		if (!memcmp(&registered[k], &key, sizeof(key)))
 			return;
 	/* /dev/btrfs-control comes with the module: a generic image loads it now. */
-	(void)modules_fs("btrfs", path);
+	if (hooks && hooks->need_fs)
+		(void)hooks->need_fs("btrfs", path);
 	int r = btrfs_register(path);
 	if (r < 0 && !warned) {
 		log_warn("cannot register btrfs member %s (UUID=%s) with the kernel: /dev/btrfs-control: %s%s", path,
@@ -386,111 +389,18 @@ static int find_now(const struct devspec *d, char *out, size_t cap)
 	return 0;
 }
 
-static int uevent_open(void)
-{
-	struct em_sockaddr_nl sa = { .nl_family = AF_NETLINK, .nl_groups = 1 /* the kernel's group */ };
-	int s = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, NETLINK_KOBJECT_UEVENT);
-	if (s < 0)
-		return -1;
-	/* A driver that makes many devices at once (a SAS HBA's disks, a USB hub's ports) sends
-	 * more events than the default buffer holds while the modules load; udev asks for 128 MiB
-	 * with SO_RCVBUFFORCE. 4 MiB is thousands of events; an overflow (ENOBUFS) makes us walk
-	 * the devices again. */
-	int sz = 4 << 20;
-	if (setsockopt(s, SOL_SOCKET, SO_RCVBUFFORCE, &sz, sizeof(sz)) < 0)
-		(void)setsockopt(s, SOL_SOCKET, SO_RCVBUF, &sz, sizeof(sz));
-	if (bind(s, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
-		close(s);
-		return -1;
-	}
-	return s;
-}
-
-/* One socket for the whole boot, opened before the coldplug walk (modload.c) or the first wait,
- * so no device is announced while nobody listens. Kept as its fd + 1 (0: none), so that it starts
- * at zero, as every variable of the /init build does: it has no .data (log.c). */
-static int uev_fd1;
-
-int dev_uevent_listen(void)
-{
-	if (!uev_fd1) {
-		uev_fd1 = uevent_open() + 1;
-		if (!uev_fd1)
-			log_debug("uevent socket unavailable (%s); rescanning /dev instead", errstr(errno));
-	}
-	return uev_fd1 - 1;
-}
-
-void dev_uevent_close(void)
-{
-	if (uev_fd1)
-		close(uev_fd1 - 1);
-	uev_fd1 = 0;
-}
-
-/* Reads every pending uevent; returns 1 when one was about a block device (a reason to look again).
- * Messages are "ACTION@DEVPATH\0KEY=VALUE\0..." (lib/kobject_uevent.c). A device added with a
- * MODALIAS= goes to the matcher (a USB disk enumerated late, a controller's children), which
- * queues its modules: the waits load them (modules_step). */
-static int uevent_drain(int s)
-{
-	static char buf[8192];
-	int block = 0, lost = 0;
-	for (;;) {
-		struct uevent ev;
-		ssize_t n = recv(s, buf, sizeof(buf) - 1, 0);
-		if (n < 0 && errno == ENOBUFS) {
-			lost = 1;
-			continue;
-		}
-		if (n <= 0)
-			break;
-		buf[n] = '\0';
-		if (uevent_parse(buf, (size_t)n, &ev) < 0)
-			continue;
-		if (ev.subsystem && str_eq(ev.subsystem, "block")) {
-			block = 1;
-			log_debug("uevent: %s@%s", ev.action, ev.devpath);
-		}
-		if (ev.modalias && str_eq(ev.action, "add"))
-			(void)modules_hotplug(ev.modalias, ev.devpath);
-	}
-	if (lost) {
-		log_warn("uevents were lost (the socket's buffer overflowed): looking at every device again");
-		modules_rescan();
-		block = 1;
-	}
-	return block;
-}
-
-int dev_uevent_wait(int ms)
-{
-	struct pollfd pfd = { .fd = uev_fd1 - 1, .events = POLLIN };
-	if (!uev_fd1)
-		return -1;
-	return poll(&pfd, 1, ms) > 0 ? uevent_drain(uev_fd1 - 1) : 0;
-}
-
-/* A wait of 0 ms: poll says at once whether anything is pending. */
-int dev_uevent_pump(void)
-{
-	return dev_uevent_wait(0) > 0;
-}
-
-/* Loads the next of the queued modules until a block device comes (a generic image: the drivers
- * the devices asked for load while their disks are awaited), or, with nothing queued, sleeps
- * until a uevent on the socket dev_uevent_listen opened (dev_uevent_wait) or at most 250 ms (the
- * fallback rescan; without the socket all of them), never past the deadline. */
+/* The hooks' work when there is some (a generic image: the drivers the devices asked for load
+ * while their disks are awaited), else a sleep until a uevent on the socket uevent_listen opened
+ * or at most 250 ms (the fallback rescan; without the socket all of them), never past the
+ * deadline. */
 static void wait_a_little(unsigned long start, long timeout_s)
 {
-	if (modules_pending()) {
-		(void)modules_step();
+	if (hooks && hooks->work && hooks->work())
 		return;
-	}
 	unsigned long now = log_ms();
 	long left = timeout_s >= 0 ? (long)((unsigned long)timeout_s * 1000 - (now - start)) : 250;
 	int ms = left < 250 ? (int)left : 250;
-	if (ms > 0 && dev_uevent_wait(ms) < 0)
+	if (ms > 0 && uevent_wait(ms) < 0)
 		usleep((unsigned)ms * 1000);
 }
 
@@ -501,7 +411,7 @@ int dev_find(const struct devspec *d, char *path, size_t cap)
 
 void dev_wait_event(unsigned long start, long timeout_s)
 {
-	(void)dev_uevent_listen();
+	(void)uevent_listen();
 	wait_a_little(start, timeout_s);
 }
 
@@ -591,23 +501,14 @@ static void btrfs_wait_members(const char *path, unsigned long start, long timeo
 	         (unsigned long long)root.ndevices, list);
 }
 
-int dev_wait(const struct devspec *d, long timeout_s, const char *what, char *path, size_t cap)
-{
-	char desc[320];
-
-	plan_source_text(d, desc, sizeof(desc));
-	return dev_wait_desc(d, desc, timeout_s, what, path, cap);
-}
-
-int dev_wait_desc(const struct devspec *d, const char *desc, long timeout_s, const char *what, char *path,
-                  size_t cap)
+int dev_wait(const struct devspec *d, const char *desc, long timeout_s, const char *what, char *path, size_t cap)
 {
 	unsigned long start = log_ms(), last_say = start;
 	int found;
 
 	/* Listen before looking, so a device announced between the look and the wait is not
 	 * missed. */
-	(void)dev_uevent_listen();
+	(void)uevent_listen();
 	for (;;) {
 		found = find_now(d, path, cap);
 		if (found)

@@ -15,11 +15,12 @@
 #include "devices.h"
 #include "log.h"
 #include "loopdev.h"
-#include "modules.h"
+#include "modload.h"
 #include "mountapi.h"
 #include "mountplan.h"
 #include "resolve.h"
 #include "switchroot.h"
+#include "uevent.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -448,7 +449,7 @@ static int mount_share(const struct plan *p, const char *sysroot)
 		return t.dirfd;
 	t.path = "";
 	t.display = sysroot;
-	(void)dev_uevent_listen();
+	(void)uevent_listen();
 	for (;;) {
 		int absent = 0;
 		for (const char *ty = m->fstypes; *ty;) {

@@ -5,15 +5,16 @@
  * (modules.dep) and softdeps (modules.softdep), several at once. The readers and the matcher are
  * pure (modules.c, modalias.c), and so is the order of the loads (modsched.c). */
 #define _GNU_SOURCE
-#include "modules.h"
+#include "modload.h"
 #include "compat.h"
-#include "devices.h"
 #include "log.h"
 #include "modalias.h"
 #include "modparams.h"
 #include "modsched.h"
-#include "util.h"
+#include "modules.h"
 #include "syscalls.h"
+#include "uevent.h"
+#include "util.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -105,13 +106,6 @@ static unsigned default_jobs(void)
 		return 1;
 	n = CPU_COUNT(&set); /* at least the one this runs on */
 	return n > 8 ? 8 : (unsigned)n;
-}
-
-void modules_setup(const struct plan *p, int match)
-{
-	kplan = p;
-	want_match = match;
-	extra_jobs = (p->jobs ? p->jobs : default_jobs()) - 1;
 }
 
 static int mods_open(int quiet)
@@ -491,7 +485,7 @@ static void wait_worker(int yield)
 		for (;;) {
 			if (reap(0))
 				return;
-			int r = dev_uevent_wait(20);
+			int r = uevent_wait(20);
 			if (r < 0)
 				break; /* no uevent socket: only the workers to wait for */
 			block_seen |= r;
@@ -517,7 +511,7 @@ static int run_queue(unsigned char minprio, int yield)
 		switch (v) {
 		case MSN_START:
 			start(i);
-			if (matching && dev_uevent_pump() > 0)
+			if (matching && uevent_pump() > 0)
 				block_seen = 1;
 			break;
 		case MSN_DEPFAIL:
@@ -538,16 +532,14 @@ static int run_queue(unsigned char minprio, int yield)
 	}
 }
 
-/* These three need no check of their own that the module directory is open: until it is, the
+/* These two need no check of their own that the module directory is open: until it is, the
  * queue is empty (nothing is added before), so there is nothing to load, wait for or name. */
-int modules_pending(void)
-{
-	return modsched_busy(&sched, PRIO_COLDPLUG);
-}
-
 int modules_step(void)
 {
-	return run_queue(PRIO_COLDPLUG, 1);
+	if (!modsched_busy(&sched, PRIO_COLDPLUG))
+		return 0;
+	(void)run_queue(PRIO_COLDPLUG, 1);
+	return 1;
 }
 
 void modules_settle(void)
@@ -631,7 +623,8 @@ static int match_alias(const char *alias, const char *devpath, unsigned char pri
 	return n;
 }
 
-int modules_hotplug(const char *modalias, const char *devpath)
+/* Queues the modules that match a device's modalias; returns how many new modules it queued. */
+static int modules_hotplug(const char *modalias, const char *devpath)
 {
 	/* The CPU's modalias (cpu:type:...) is not a device that needs a driver: the cpu-feature
 	 * modules load when something needs them (crc32c for ext4), and only those that fit. */
@@ -713,10 +706,26 @@ static void coldplug(void)
 		          log_ms() - t0);
 }
 
-void modules_rescan(void)
+/* A uevent (the socket is read while modules load and while devices are awaited): a device added
+ * with a MODALIAS= (a USB disk enumerated late, a controller's children) queues its modules, which
+ * the queue loads (modules_step). Lost uevents (ev NULL): the devices walked again. */
+static void on_uevent(const struct uevent *ev, void *ctx)
 {
-	if (matching)
-		coldplug();
+	(void)ctx;
+	if (!ev) {
+		if (matching)
+			coldplug();
+	} else if (ev->modalias && str_eq(ev->action, "add")) {
+		(void)modules_hotplug(ev->modalias, ev->devpath);
+	}
+}
+
+void modules_setup(const struct plan *p, int match)
+{
+	kplan = p;
+	want_match = match;
+	extra_jobs = (p->jobs ? p->jobs : default_jobs()) - 1;
+	(void)uevent_subscribe(on_uevent, NULL);
 }
 
 /* Type: its first tl bytes (-1: all of it). */
@@ -831,7 +840,7 @@ int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
 		queue_planned_fs();
 		/* Listen before looking: a device that appears during the walk (a driver loaded by
 		 * the list probing) is then in the walk, in the socket, or both; never in neither. */
-		dev_uevent_listen();
+		(void)uevent_listen();
 		coldplug();
 	}
 	/* The list (and the filesystems named up front) first, then what the devices ask for until a

@@ -5,7 +5,7 @@
 #include "layers.h"
 #include "layerspec.h"
 #include "log.h"
-#include "modules.h"
+#include "modload.h"
 #include "mountapi.h"
 #include "plan.h"
 #include "resolve.h"
@@ -274,7 +274,7 @@ static int mount_one(const struct plan *p, const struct mount_entry *m, int root
 		/* by enum mount_role */
 		static const char *const what[] = { "root device", "/usr device", "device",
 		                                    "overlay device" };
-		r = dev_wait_desc(&m->src, src, m->wait_s, what[m->role], dev, sizeof(last_dev));
+		r = dev_wait(&m->src, src, m->wait_s, what[m->role], dev, sizeof(last_dev));
 		if (r == 0)
 			r = mount_device(p, m, dev, &t);
 	}

@@ -11,11 +11,12 @@
 #include "layerspec.h"
 #include "log.h"
 #include "options.h"
-#include "modules.h"
+#include "modload.h"
 #include "mountplan.h"
 #include "plan.h"
 #include "spec.h"
 #include "switchroot.h"
+#include "uevent.h"
 #include "util.h"
 
 #include <errno.h>
@@ -274,16 +275,20 @@ static void apply_wait(const struct args *a)
  * match_devices, what the devices ask for (coldplug), several at once; later devices and the
  * filesystems while the mounts wait for them (devices.c, mountplan.c). Then the plan mounted on
  * sysroot. The list is in after it; what the devices asked for and the mounts did not need is
- * left to the new root (modules.h). mount_plan's result. */
+ * left to the new root (modload.h). mount_plan's result. */
 static int modules_and_mounts(int match_devices, const char *sysroot)
 {
+	/* The device waits load what is queued while they wait, and a btrfs member's module before
+	 * it is registered. */
+	static const struct dev_hooks load_while_waiting = { modules_step, modules_fs };
 	int r;
+	dev_set_hooks(&load_while_waiting);
 	modules_setup(&plan, match_devices);
 	if (modules_load(&cl, plan.modules, plan.nmodules) > 0)
 		log_warn("some modules did not load; going on");
 	r = mount_plan(&plan, sysroot);
 	modules_settle();
-	dev_uevent_close();
+	uevent_close();
 	return r;
 }
 
@@ -370,10 +375,13 @@ int run_mount(int argc, char **argv)
  * before the mount, e.g. dracut's fsck); the type is the probed one, else the first of the list. */
 static int resolve_one(const char *name, const struct mount_entry *m)
 {
-	char dev[128], line[1024];
+	char dev[128], line[1024], desc[320];
 	struct fs_info fi;
 	struct sbuf sb;
-	int r = dev_wait(&m->src, m->wait_s, m->role == ROLE_ROOT ? "root device" : "/usr device", dev, sizeof(dev));
+	int r;
+
+	plan_source_text(&m->src, desc, sizeof(desc));
+	r = dev_wait(&m->src, desc, m->wait_s, m->role == ROLE_ROOT ? "root device" : "/usr device", dev, sizeof(dev));
 	if (r < 0)
 		return r;
 	if (dev_probe(dev, &fi) < 0 || str_eq(fi.type, "jbd"))
