@@ -8,7 +8,6 @@
 #include "check.h"
 #include "compat.h"
 #include "devices.h"
-#include "layers.h"
 #include "layerspec.h"
 #include "log.h"
 #include "mountapi.h"

@@ -17,7 +17,7 @@
 #include "loopdev.h"
 #include "modload.h"
 #include "mountapi.h"
-#include "mountplan.h"
+#include "mountentry.h"
 #include "resolve.h"
 #include "switchroot.h"
 #include "uevent.h"
