@@ -12,6 +12,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -68,56 +69,38 @@ static const char *no_probe(const char *path)
 	return NULL;
 }
 
-/* The node list sorted by name with a heapsort over the offsets: in place, O(n log n) for the
- * thousands of nodes a big machine has, and a few hundred bytes where musl's qsort and bsearch
- * cost over 2 KiB of a binary that has a size budget. */
-static int dev_less(uint32_t a, uint32_t b)
+/* The node list sorted by name: reports read well, a disk's partitions follow it, and a name is
+ * found by a binary search. */
+static int dev_cmp(const void *a, const void *b)
 {
-	return strcmp(pool + a, pool + b) < 0;
-}
-
-static void sift_down(unsigned root, unsigned n)
-{
-	for (unsigned child; (child = 2 * root + 1) < n; root = child) {
-		if (child + 1 < n && dev_less(devs[child], devs[child + 1]))
-			child++;
-		if (!dev_less(devs[root], devs[child]))
-			return;
-		uint32_t t = devs[root];
-		devs[root] = devs[child];
-		devs[child] = t;
-	}
+	return strcmp(pool + *(const uint32_t *)a, pool + *(const uint32_t *)b);
 }
 
 static void sort_devs(void)
 {
-	for (unsigned i = ndevs / 2; i-- > 0;)
-		sift_down(i, ndevs);
-	for (unsigned n = ndevs; n-- > 1;) {
-		uint32_t t = devs[0];
-		devs[0] = devs[n];
-		devs[n] = t;
-		sift_down(0, n);
-	}
+	qsort(devs, ndevs, sizeof(devs[0]), dev_cmp);
+}
+
+/* The first len bytes of a path, as bsearch's key. */
+struct dev_key {
+	const char *path;
+	size_t len;
+};
+
+/* The key against a node of the list: equal only when the node's name ends after len bytes. */
+static int dev_key_cmp(const void *k, const void *node)
+{
+	const struct dev_key *key = k;
+	const char *n = pool + *(const uint32_t *)node;
+	int c = strncmp(key->path, n, key->len);
+	return c ? c : n[key->len] ? -1 : 0;
 }
 
 /* Is the first len bytes of path a node in the (sorted) list? */
 static int dev_exists(const char *path, size_t len)
 {
-	unsigned lo = 0, hi = ndevs;
-	while (lo < hi) {
-		unsigned mid = lo + (hi - lo) / 2;
-		const char *n = dev_at(mid);
-		/* path's first len bytes against the whole of n: equal only when n ends there */
-		int c = strncmp(path, n, len);
-		if (!c && !n[len])
-			return 1;
-		if (c < 0 || !c)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return 0;
+	struct dev_key key = { path, len };
+	return bsearch(&key, devs, ndevs, sizeof(devs[0]), dev_key_cmp) != NULL;
 }
 
 struct scan_ctx {
@@ -144,7 +127,7 @@ static int add_dev(int fd, const char *name, unsigned char type, void *vctx)
 	return 0;
 }
 
-/* Sorted, so reports read well and a disk's partitions follow it. */
+/* The block device nodes of /dev, sorted. */
 static void scan_dev(void)
 {
 	static int warned;

@@ -166,15 +166,14 @@ static int mount_lower(const struct plan *p, const char *dir)
 static unsigned long kernel_version(void)
 {
 	struct utsname u;
-	unsigned long n[2] = { 0, 0 }; /* major, minor */
-	const char *s = u.release;
+	unsigned long major, minor = 0;
+	const char *end;
 	if (uname(&u) < 0)
 		return 0;
-	/* one loop for both numbers; the minor one only after a '.' */
-	for (int k = 0; k < 2 && (k == 0 || *s++ == '.'); k++)
-		for (; *s >= '0' && *s <= '9'; s++)
-			n[k] = n[k] * 10 + (unsigned long)(*s - '0');
-	return n[0] * 1000 + n[1];
+	major = parse_leading_ulong(u.release, &end);
+	if (*end == '.')
+		minor = parse_leading_ulong(end + 1, &end);
+	return major * 1000 + minor;
 }
 
 /* Linux 6.13 takes the layers as file descriptors (fsconfig(FSCONFIG_SET_FD) for lowerdir+,

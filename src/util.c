@@ -283,6 +283,16 @@ int parse_ulong(const char *s, unsigned long *out)
 	return 0;
 }
 
+unsigned long parse_leading_ulong(const char *s, const char **end)
+{
+	unsigned long v = 0;
+	for (; *s >= '0' && *s <= '9'; s++)
+		v = v * 10 + (unsigned long)(*s - '0');
+	if (end)
+		*end = s;
+	return v;
+}
+
 void modname_normalize(char *s)
 {
 	for (; *s; s++)
