@@ -108,12 +108,14 @@ static void driver_chain(const char *dev, struct sbuf *list)
  * iso9660). */
 static void fs_module(const char *type, struct sbuf *list)
 {
-	static const char *const renamed[][2] = { { "iso9660", "isofs" }, { "nfs4", "nfsv4" } };
+	static const struct {
+		const char *type, *module;
+	} renamed[] = { { "iso9660", "isofs" }, { "nfs4", "nfsv4" } };
 	char p[128];
 	const char *m = type;
 	for (size_t i = 0; i < ARRAY_SIZE(renamed); i++)
-		if (str_eq(type, renamed[i][0]))
-			m = renamed[i][1];
+		if (str_eq(type, renamed[i].type))
+			m = renamed[i].module;
 	fmt(p, sizeof(p), "/sys/module/%s/initstate", m);
 	if (access(p, F_OK) == 0) {
 		need(m);

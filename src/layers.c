@@ -32,15 +32,15 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-/* LAYER_DIR itself, then each layer's directory. */
-static const char *const layer_dirs[] = { LAYER_DIR, LAYER_DIR "/overlay", LAYER_DIR "/lower", LAYER_DIR "/live" };
+/* Each layer's directory under LAYER_DIR. */
+static const char *const layer_dirs[] = { LAYER_DIR "/overlay", LAYER_DIR "/lower", LAYER_DIR "/live" };
 
 /* A failed attempt leaves nothing mounted (the next attempt, dracut's own mount, or the rescue
  * shell find /run as it was). The order is the reverse of mounting: a loop device's image lives
  * on live/, under lower/. */
 void layers_unmount(void)
 {
-	for (size_t i = 1; i < ARRAY_SIZE(layer_dirs); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(layer_dirs); i++)
 		while (umount2(layer_dirs[i], MNT_DETACH) == 0)
 			;
 }
@@ -182,34 +182,49 @@ static unsigned long kernel_version(void)
  * then passes paths). */
 static int overlay_by_fds(const char *sysroot, const char *const dirs[3], struct mnt_err *e)
 {
-	/* the fsconfig calls in turn: the three layers (SET_FD), "rw" (SET_FLAG), CMD_CREATE (no key) */
-	static const char *const keys[] = { "lowerdir+", "upperdir", "workdir", "rw", NULL };
-	static const unsigned char cmds[] = { EM_FSCONFIG_SET_FD, EM_FSCONFIG_SET_FD, EM_FSCONFIG_SET_FD,
-		                              EM_FSCONFIG_SET_FLAG, EM_FSCONFIG_CMD_CREATE };
-	/* the three layers, the detached mount, the sysroot: all closed at the end */
-	int fds[5] = { -1, -1, -1, -1, -1 }, fd, r = 0;
+	/* the fsconfig calls in turn: each layer by its fd (SET_FD), "rw" (SET_FLAG), CMD_CREATE */
+	static const struct {
+		const char *key;
+		unsigned cmd;
+		int layer; /* the index into dirs of the fd it passes, -1 none */
+	} calls[] = {
+		{ "lowerdir+", EM_FSCONFIG_SET_FD, 0 },
+		{ "upperdir", EM_FSCONFIG_SET_FD, 1 },
+		{ "workdir", EM_FSCONFIG_SET_FD, 2 },
+		{ "rw", EM_FSCONFIG_SET_FLAG, -1 },
+		{ NULL, EM_FSCONFIG_CMD_CREATE, -1 },
+	};
+	int layer[3] = { -1, -1, -1 }, mfd = -1, rootfd = -1, fd, r = 0;
+
 	e->step = "";
 	e->kmsg[0] = '\0';
 	if ((fd = sys_fsopen("overlay", FSOPEN_CLOEXEC)) < 0)
 		return -errno;
-	for (int i = 0; i < 5 && r == 0; i++) {
-		if (i < 3 && (fds[i] = open_dir(dirs[i])) < 0)
-			r = fds[i];
-		else if (sys_fsconfig(fd, cmds[i], keys[i], NULL, i < 3 ? fds[i] : 0) < 0) {
-			r = i == 0 && errno == EINVAL ? -ENOTSUP : -errno;
-			if (i == 4)
-				e->step = "fsconfig(CMD_CREATE)";
+	for (size_t i = 0; i < ARRAY_SIZE(calls) && r == 0; i++) {
+		int l = calls[i].layer, arg = 0;
+		if (l >= 0 && (arg = layer[l] = open_dir(dirs[l])) < 0) {
+			r = arg;
+			break;
 		}
+		if (sys_fsconfig(fd, calls[i].cmd, calls[i].key, NULL, arg) == 0)
+			continue;
+		/* a kernel before 6.13 refuses the first layer given by its fd */
+		r = i == 0 && errno == EINVAL ? -ENOTSUP : -errno;
+		if (calls[i].cmd == EM_FSCONFIG_CMD_CREATE)
+			e->step = "fsconfig(CMD_CREATE)";
 	}
-	if (r == 0 && ((fds[3] = sys_fsmount(fd, FSMOUNT_CLOEXEC, 0)) < 0 ||
-	               (fds[4] = open_dir(sysroot)) < 0 ||
-	               sys_move_mount(fds[3], "", fds[4], "", MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH) < 0))
+	if (r == 0 && ((mfd = sys_fsmount(fd, FSMOUNT_CLOEXEC, 0)) < 0 || (rootfd = open_dir(sysroot)) < 0 ||
+	               sys_move_mount(mfd, "", rootfd, "", MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH) < 0))
 		r = -errno;
 	if (r < 0 && r != -ENOTSUP)
 		mnt_drain(fd, e);
-	for (int i = 0; i < 5; i++)
-		if (fds[i] >= 0)
-			close(fds[i]);
+	for (size_t i = 0; i < ARRAY_SIZE(layer); i++)
+		if (layer[i] >= 0)
+			close(layer[i]);
+	if (mfd >= 0)
+		close(mfd);
+	if (rootfd >= 0)
+		close(rootfd);
 	close(fd);
 	return r;
 }
@@ -417,13 +432,12 @@ static int add_tag(int fd, const char *name, unsigned char type, void *vctx)
 
 static void log_tags(void)
 {
-	/* Ended by NULL: a loop GCC does not unroll into two copies, as it did a counted one. */
-	static const char *const where[] = { "/sys/bus/virtio/drivers/9pnet_virtio", "/sys/fs/virtiofs", NULL };
+	static const char *const where[] = { "/sys/bus/virtio/drivers/9pnet_virtio", "/sys/fs/virtiofs" };
 	char list[512];
 	struct sbuf sb;
 	sb_init(&sb, list, sizeof(list));
-	for (const char *const *w = where; *w; w++) {
-		int fd = open(*w, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	for (size_t i = 0; i < ARRAY_SIZE(where); i++) {
+		int fd = open(where[i], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		if (fd >= 0) {
 			(void)dir_each(fd, add_tag, &sb);
 			close(fd);
@@ -503,12 +517,13 @@ int layers_mount_root(const struct plan *p, const char *sysroot)
 		return mount_share(p, sysroot);
 	/* LAYER_DIR 0700: the layers are the system's disks, for root to inspect. Only its failure
 	 * counts: a layer's directory that cannot be made fails that layer's mount, which says so. */
+	if (mkdir(LAYER_DIR, 0700) < 0 && errno != EEXIST) {
+		r = -errno;
+		log_err("making %s for the root's layers failed: %s", LAYER_DIR, errstr(-r));
+		return r;
+	}
 	for (size_t i = 0; i < ARRAY_SIZE(layer_dirs); i++)
-		if (mkdir(layer_dirs[i], i ? 0755 : 0700) < 0 && errno != EEXIST && !i) {
-			r = -errno;
-			log_err("making %s for the root's layers failed: %s", LAYER_DIR, errstr(-r));
-			return r;
-		}
+		(void)mkdir(layer_dirs[i], 0755);
 	if (p->volatile_mode == VOL_YES) {
 		r = mount_volatile_yes(p, sysroot);
 		goto out;

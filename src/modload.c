@@ -38,12 +38,18 @@ enum { NF_PARAMS = 1, NF_COMPRESSED = MODULE_INIT_COMPRESSED_FILE };
 
 static int opened;          /* 1: the module directory is open; -1: it could not be */
 static int moddir_fd;        /* set by mods_open before any use */
-/* The module directory's files as mods_open mapped them (NULL: none); db has the last two. */
+/* The module directory's files, as mods_open mapped them (text NULL: none); db has the last two. */
 enum { F_DEP, F_BUILTIN, F_ALIAS, F_SOFTDEP };
 static struct mfile {
+	const char *name;
 	const char *text;
 	size_t len;
-} mf[4];
+} mf[] = {
+	[F_DEP] = { "modules.dep", NULL, 0 },
+	[F_BUILTIN] = { "modules.builtin", NULL, 0 },
+	[F_ALIAS] = { "modules.alias", NULL, 0 },
+	[F_SOFTDEP] = { "modules.softdep", NULL, 0 },
+};
 static struct modalias_db db;
 static int matching;        /* match devices and filesystems (an image with modules.alias) */
 static int want_match;      /* the caller allows it (modules_setup) */
@@ -78,13 +84,13 @@ static long read_line(int dirfd, const char *path, char *buf, size_t cap)
 	return len;
 }
 
-/* The module directory's file name mapped into mf[k]; left as it was (NULL, 0: static and set once)
- * when it cannot be. */
-static void map_file(const char *name, unsigned k)
+/* The module directory's file f mapped (f->text, f->len); left as it was (NULL, 0: set once) when
+ * it cannot be. */
+static void map_file(struct mfile *f)
 {
 	struct stat st;
 	void *p;
-	int fd = openat(moddir_fd, name, O_RDONLY | O_CLOEXEC);
+	int fd = openat(moddir_fd, f->name, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return;
 	/* an empty file maps to nothing: mmap refuses a length of 0 (EINVAL) */
@@ -92,8 +98,8 @@ static void map_file(const char *name, unsigned k)
 	close(fd);
 	if (p == MAP_FAILED)
 		return;
-	mf[k].text = p;
-	mf[k].len = (size_t)st.st_size;
+	f->text = p;
+	f->len = (size_t)st.st_size;
 }
 
 /* The default of earlymount.jobs: the CPUs this process may run on (as nproc counts them), at
@@ -133,10 +139,8 @@ static int mods_open(int quiet)
 	/* What the first walk of the devices found may not be needed at all: one at a time, never
 	 * beside the loads a mount waits for (modsched.h, solo_below). */
 	sched.solo_below = PRIO_HOTPLUG;
-	/* the names one after the other, in the order of F_DEP... (no table of pointers) */
-	const char *f = "modules.dep\0modules.builtin\0modules.alias\0modules.softdep";
-	for (unsigned k = 0; k < 4; k++, f += strlen(f) + 1)
-		map_file(f, k);
+	for (size_t k = 0; k < ARRAY_SIZE(mf); k++)
+		map_file(&mf[k]);
 	db.alias = mf[F_ALIAS].text;
 	db.alias_len = mf[F_ALIAS].len;
 	db.softdep = mf[F_SOFTDEP].text;

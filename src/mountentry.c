@@ -46,6 +46,18 @@ void mount_log_failure(const char *src, const char *tgt, const char *type, int r
 	log_err("%s", msg);
 }
 
+/* What the messages call an entry's device, and where its type is named, by role. */
+static const struct {
+	const char *device;    /* what a wait for it says it waits for */
+	const char *type_from; /* the parameter that names its type, for a device that needs it */
+	const char *type_hint; /* the same, for a device no type probed or tried took */
+} roles[] = {
+	[ROLE_ROOT] = { "root device", "rootfstype=", "rootfstype=" },
+	[ROLE_USR] = { "/usr device", "mount.usrfstype=", "its FSTYPE" },
+	[ROLE_EXTRA] = { "device", "WHAT:WHERE:FSTYPE", "its FSTYPE" },
+	[ROLE_LAYER] = { "overlay device", "WHAT:WHERE:FSTYPE", "its FSTYPE" },
+};
+
 /* BLKROGET: 1 when the block device is read-only (a write-protected card, a read-only loop
  * device, QEMU's readonly=on), 0 when writable, -errno when it cannot be asked. */
 static int dev_readonly(const char *dev)
@@ -57,6 +69,20 @@ static int dev_readonly(const char *dev)
 		ro = -errno;
 	close(fd);
 	return ro;
+}
+
+/* The parameter that names the root's external journal (dracut's root.journaldev=) for a type:
+ * dracut's mount-root.sh adds logdev= for xfs; ext3/ext4 name an external journal by path with
+ * journal_path= (the superblock keeps only its old device number). NULL for other types. */
+static const char *journal_key(const char *type)
+{
+	static const struct {
+		const char *type, *key;
+	} keys[] = { { "xfs", "logdev" }, { "ext4", "journal_path" }, { "ext3", "journal_path" } };
+	for (size_t i = 0; i < ARRAY_SIZE(keys); i++)
+		if (str_eq(type, keys[i].type))
+			return keys[i].key;
+	return NULL;
 }
 
 /* One type: the mount with the entry's options, plus dracut's root.journaldev= for the root. A
@@ -74,11 +100,9 @@ static int mount_type(const struct plan *p, const struct mount_entry *m, const c
 
 	o = m->opts;
 	if (m->role == ROLE_ROOT && p->journaldev && p->journaldev[0] && o.nparams < OPT_MAX_PARAMS) {
-		/* dracut's mount-root.sh adds logdev= for xfs; ext3/ext4 name an external journal
-		 * by path with journal_path= (the superblock keeps only its old device number). */
-		int k = word_index("xfs\0ext4\0ext3\0", type, str_eq);
-		if (k >= 0) {
-			o.params[o.nparams].key = k ? "journal_path" : "logdev";
+		const char *key = journal_key(type);
+		if (key) {
+			o.params[o.nparams].key = key;
 			o.params[o.nparams++].value = p->journaldev;
 		}
 	}
@@ -110,7 +134,7 @@ static int mount_device(const struct plan *p, const struct mount_entry *m, const
 	struct sbuf sb;
 	struct mnt_err e;
 	int r = -EINVAL, any = 0, n = 0;
-	const char *how = m->role == ROLE_ROOT ? "rootfstype=" : "its FSTYPE";
+	const char *how = roles[m->role].type_hint;
 
 	const char *given = m->fstypes; /* copied into list: the entry's, or the probed type */
 	struct fs_info fi;
@@ -124,8 +148,7 @@ static int mount_device(const struct plan *p, const struct mount_entry *m, const
 		}
 		if (r == 0 && str_eq(fi.type, "jbd")) {
 			log_err("mount %s on %s failed: it is an ext journal device, not a filesystem; "
-			        "name the type with %s", dev, t->display,
-			        m->role == ROLE_ROOT ? "rootfstype=" : m->role == ROLE_USR ? "mount.usrfstype=" : "WHAT:WHERE:FSTYPE");
+			        "name the type with %s", dev, t->display, roles[m->role].type_from);
 			return -EINVAL;
 		}
 		if (r == 0) {
@@ -273,10 +296,7 @@ static int mount_one(const struct plan *p, const struct mount_entry *m, int root
 	} else if (m->src.kind == DEV_NONE) {
 		r = mount_device(p, m, m->src.value, &t);
 	} else {
-		/* by enum mount_role */
-		static const char *const what[] = { "root device", "/usr device", "device",
-		                                    "overlay device" };
-		r = dev_wait(&m->src, src, m->wait_s, what[m->role], dev, sizeof(last_dev));
+		r = dev_wait(&m->src, src, m->wait_s, roles[m->role].device, dev, sizeof(last_dev));
 		if (r == 0)
 			r = mount_device(p, m, dev, &t);
 	}

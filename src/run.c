@@ -10,7 +10,6 @@
 #endif
 #include "layerspec.h"
 #include "log.h"
-#include "options.h"
 #include "modload.h"
 #include "mountplan.h"
 #include "plan.h"
@@ -196,6 +195,22 @@ struct args {
 	long wait_s;           /* --wait SECONDS, or -2 when not given */
 };
 enum { A_CMDLINE = 1, A_SYSROOT = 2, A_APIFS = 4, A_RULES = 8, A_WAIT = 16, A_DRACUT = 32 };
+static const struct {
+	const char *name;
+	unsigned bit;
+} options[] = {
+	{ "--cmdline", A_CMDLINE }, { "--sysroot", A_SYSROOT }, { "--api-fs", A_APIFS },
+	{ "--rules", A_RULES },     { "--wait", A_WAIT },       { "--dracut", A_DRACUT },
+};
+
+/* The A_ bit of option o, 0 for none. */
+static unsigned option_bit(const char *o)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(options); i++)
+		if (str_eq(o, options[i].name))
+			return options[i].bit;
+	return 0;
+}
 
 static int parse_args(int argc, char **argv, unsigned allowed, const char *usage, struct args *a)
 {
@@ -203,17 +218,18 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 	const char *pre, *bad, *post = "'\n";
 
 	for (int i = 1; i < argc; i++) {
-		const char *o = argv[i];
-		/* in the order of the A_ bits, one packed word list (options.h word_index) */
-		int k = word_index("--cmdline\0--sysroot\0--api-fs\0--rules\0--wait\0--dracut\0", o, str_eq);
-		int takes = k < 0 ? 0 : 1 << k;
-		bad = o;
-		if (!(takes & (int)allowed)) {
+		unsigned takes = option_bit(argv[i]);
+		bad = argv[i];
+		if (!(takes & allowed)) {
 			pre = "earlymount: unknown argument '";
 			goto usage;
 		}
-		if (takes & (A_APIFS | A_DRACUT)) { /* the two flags */
-			*(takes == A_APIFS ? &a->api_fs : &a->dracut) = 1;
+		if (takes == A_APIFS) {
+			a->api_fs = 1;
+			continue;
+		}
+		if (takes == A_DRACUT) {
+			a->dracut = 1;
 			continue;
 		}
 		if (i + 1 >= argc) {
@@ -222,7 +238,8 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 			goto usage;
 		}
 		bad = argv[++i];
-		if (takes == A_RULES) {
+		switch (takes) {
+		case A_RULES: {
 			int systemd = str_eq(bad, "systemd");
 			if (!systemd && !str_eq(bad, "kernel")) {
 				pre = "earlymount: --rules takes kernel or systemd, not '";
@@ -237,18 +254,23 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 #else
 			a->rules = systemd ? SPEC_RULES_SYSTEMD : SPEC_RULES_KERNEL;
 #endif
-			continue;
+			break;
 		}
-		if (takes == A_WAIT) {
+		case A_WAIT: {
 			unsigned long v;
 			if (parse_ulong(bad, &v) < 0 || v > 86400) {
 				pre = "earlymount: --wait takes a number of seconds (0 to 86400), not '";
 				goto usage;
 			}
 			a->wait_s = (long)v;
-			continue;
+			break;
 		}
-		*(takes == A_CMDLINE ? &a->cmdline : &a->sysroot) = bad;
+		case A_CMDLINE:
+			a->cmdline = bad;
+			break;
+		default: /* A_SYSROOT */
+			a->sysroot = bad;
+		}
 	}
 	return EXIT_OK;
 usage:
@@ -258,17 +280,21 @@ usage:
 /* --wait SECONDS: the caller has already waited for the devices (dracut's initqueue, systemd's
  * device units), so every mount's device wait is this long (0: one look), whatever the command
  * line's rootwait, earlymount.timeout= or systemd's 90 s for /usr say. */
+static void set_wait(struct mount_entry *m, long wait_s)
+{
+	m->wait_s = wait_s;
+	m->wait_from = "--wait";
+}
+
 static void apply_wait(const struct args *a)
 {
 	if (a->wait_s < 0)
 		return;
-	/* the extra mounts, then the root, /usr and the overlay device */
-	for (unsigned i = 0; i < plan.nextra + 3; i++) {
-		struct mount_entry *m = i < plan.nextra ? &plan.extra[i] : i == plan.nextra ? &plan.root
-		                        : i == plan.nextra + 1 ? &plan.usr : &plan.overlay;
-		m->wait_s = a->wait_s;
-		m->wait_from = "--wait";
-	}
+	set_wait(&plan.root, a->wait_s);
+	set_wait(&plan.usr, a->wait_s);
+	set_wait(&plan.overlay, a->wait_s);
+	for (unsigned i = 0; i < plan.nextra; i++)
+		set_wait(&plan.extra[i], a->wait_s);
 }
 
 /* The modules and the mounts of a subcommand that boots (init, mount): the list, then, with
@@ -503,22 +529,30 @@ static void rescue_shell(void)
 	}
 }
 
+/* earlymount.onfail='s ends that are reboot(2) commands. */
+static const struct {
+	enum onfail how;
+	const char *said;
+	int cmd;
+} machine_ends[] = {
+	{ ONFAIL_REBOOT, "rebooting", RB_AUTOBOOT },
+	{ ONFAIL_POWEROFF, "powering off", RB_POWER_OFF },
+	{ ONFAIL_HALT, "halting", RB_HALT_SYSTEM },
+};
+
 static void on_failure(enum onfail how)
 {
-	/* ONFAIL_REBOOT, ONFAIL_POWEROFF, ONFAIL_HALT in order. */
-	static const char said[][13] = { "rebooting", "powering off", "halting" }; /* inline */
-	static const int cmd[] = { RB_AUTOBOOT, RB_POWER_OFF, RB_HALT_SYSTEM };
-
 	int shell = has_shell();
 
 	if (how == ONFAIL_DEFAULT)
 		how = shell ? ONFAIL_SHELL : ONFAIL_PANIC;
-	if (how >= ONFAIL_REBOOT && how <= ONFAIL_HALT) {
-		log_err("%s", said[how - ONFAIL_REBOOT]);
-		sync();
-		reboot(cmd[how - ONFAIL_REBOOT]);
-		_exit(1);
-	}
+	for (size_t i = 0; i < ARRAY_SIZE(machine_ends); i++)
+		if (how == machine_ends[i].how) {
+			log_err("%s", machine_ends[i].said);
+			sync();
+			reboot(machine_ends[i].cmd);
+			_exit(1);
+		}
 	if (how == ONFAIL_SHELL) {
 		if (shell) {
 			rescue_shell();
