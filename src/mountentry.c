@@ -118,110 +118,94 @@ static int mount_type(const struct plan *p, const struct mount_entry *m, const c
 	return r;
 }
 
-/* Mounts a device with each type of the list in turn (or the probed type); the first that works
- * wins, as the kernel does with rootfstype=. Without a type and without a prober match, the kernel
- * tries every filesystem it has that needs a device (the lines of /proc/filesystems without
- * "nodev"), in that order, going on while they answer EINVAL or EACCES ("not mine") and stopping at
- * any other error (init/do_mounts.c get_filesystem_list, mount_root_generic); so does this, with
- * the list read now: modules loaded since count. */
-static int mount_device(const struct plan *p, const struct mount_entry *m, const char *dev,
-                        const struct mnt_target *t)
+/* Mounts a device with each type of a comma list in turn (the entry's, or the probed type), each
+ * type's module loaded when its turn comes; the first that works wins, as the kernel does with
+ * rootfstype=. When none does, each failure is logged (the first three and the last). */
+static int mount_types(const struct plan *p, const struct mount_entry *m, const char *dev,
+                       const struct mnt_target *t, const char *types)
 {
-	/* the types to try: the entry's list, the probed type, or the kernel's list */
-	static char list[4096];
-	char msgs[4][640], tried[512];
+	char list[sizeof(m->fstypes)], msgs[4][640];
 	unsigned nmsg = 0;
-	struct sbuf sb;
 	struct mnt_err e;
-	int r = -EINVAL, any = 0, n = 0;
-	const char *how = roles[m->role].type_hint;
+	int r = -EINVAL;
 
-	const char *given = m->fstypes; /* copied into list: the entry's, or the probed type */
-	struct fs_info fi;
-
-	if (!given[0]) {
-		r = dev_probe(dev, &fi);
-		if (r < 0 && r != -ENOENT) {
-			/* Naming a type would not help a device that cannot be read. */
-			log_err("mount %s on %s failed: reading its superblock: %s", dev, t->display, errstr(-r));
-			return r;
-		}
-		if (r == 0 && str_eq(fi.type, "jbd")) {
-			log_err("mount %s on %s failed: it is an ext journal device, not a filesystem; "
-			        "name the type with %s", dev, t->display, roles[m->role].type_from);
-			return -EINVAL;
-		}
-		if (r == 0) {
-			given = fi.type;
-			log_debug("%s: probed type %s", dev, fi.type);
-		} else {
-			/* A generic image loads filesystems on demand; here nothing names one, so all
-			 * of the image's load first, or the kernel's list would hold only the built-in
-			 * ones. */
-			long len;
-			any = 1;
-			modules_fs_all(dev);
-			len = read_file(AT_FDCWD, "/proc/filesystems", list, sizeof(list));
-			if (len == -EFBIG) {
-				log_warn("/proc/filesystems is longer than %zu bytes: trying the types in its first %zu",
-				         sizeof(list) - 1, sizeof(list) - 1);
-				char *nl = strrchr(list, '\n');
-				if (nl)
-					nl[1] = '\0';
-			} else if (len < 0) {
-				log_err("mount %s on %s failed: no known filesystem on it, and reading /proc/filesystems "
-				        "for the kernel's list failed: %s; name the type with %s", dev, t->display,
-				        errstr((int)-len), how);
-				return (int)len;
-			}
-		}
-	}
-	if (!any)
-		em_strlcpy(list, given, sizeof(list));
-	sb_init(&sb, tried, sizeof(tried));
+	em_strlcpy(list, types, sizeof(list));
 	for (char *type = list, *next; *type; type = next) {
-		next = type + strcspn(type, any ? "\n" : ",");
+		next = type + strcspn(type, ",");
 		if (*next)
 			*next++ = '\0';
-		if (any) {
-			if (str_startswith(type, "nodev"))
-				continue;
-			while (*type == '\t' || *type == ' ')
-				type++;
-			if (!*type)
-				continue;
-		} else {
-			/* A generic image's filesystem module (alias fs-TYPE), loaded when this type's
-			 * turn comes: an xfs root never loads ext4. */
-			(void)modules_fs(type, dev);
-		}
+		/* A generic image's filesystem module (alias fs-TYPE): an xfs root never loads ext4. */
+		(void)modules_fs(type, dev);
 		r = mount_type(p, m, dev, t, type, &e);
 		if (r == 0) {
-			log_info("mounted %s on %s (%s%s)", dev, t->display, type,
-			         any ? ": the first of the kernel's filesystems in /proc/filesystems that took it" : "");
+			log_info("mounted %s on %s (%s)", dev, t->display, type);
 			return 0;
 		}
-		/* the first three failures and the last: the list's own, or the one that stops the
-		 * kernel's (msgs[0]) */
 		mount_describe(msgs[nmsg < 4 ? nmsg : 3], sizeof(msgs[0]), dev, t->display, type, r, &e);
-		if (!any) {
-			if (nmsg < 4)
-				nmsg++;
+		if (nmsg < 4)
+			nmsg++;
+	}
+	for (unsigned i = 0; i < nmsg; i++)
+		log_err("%s", msgs[i]);
+	return r;
+}
+
+/* The kernel's filesystems that need a device (the lines of /proc/filesystems without "nodev"),
+ * tried in that order when no type is given and none probed: as the kernel does for its root, it
+ * goes on while they answer EINVAL or EACCES ("not mine") and stops at any other error
+ * (init/do_mounts.c get_filesystem_list, mount_root_generic). The list is read now, after every
+ * filesystem module of a generic image loaded, so that those count. */
+static int mount_kernel_types(const struct plan *p, const struct mount_entry *m, const char *dev,
+                              const struct mnt_target *t)
+{
+	static char list[4096];
+	char last[640], tried[512];
+	const char *how = roles[m->role].type_hint;
+	struct sbuf sb;
+	struct mnt_err e;
+	int r = -ENODEV, n = 0;
+	long len;
+
+	modules_fs_all(dev);
+	len = read_file(AT_FDCWD, "/proc/filesystems", list, sizeof(list));
+	if (len == -EFBIG) {
+		log_warn("/proc/filesystems is longer than %zu bytes: trying the types in its first %zu",
+		         sizeof(list) - 1, sizeof(list) - 1);
+		char *nl = strrchr(list, '\n');
+		if (nl)
+			nl[1] = '\0';
+	} else if (len < 0) {
+		log_err("mount %s on %s failed: no known filesystem on it, and reading /proc/filesystems "
+		        "for the kernel's list failed: %s; name the type with %s", dev, t->display,
+		        errstr((int)-len), how);
+		return (int)len;
+	}
+	sb_init(&sb, tried, sizeof(tried));
+	for (char *type = list, *next; *type; type = next) {
+		next = type + strcspn(type, "\n");
+		if (*next)
+			*next++ = '\0';
+		if (str_startswith(type, "nodev"))
 			continue;
+		while (*type == '\t' || *type == ' ')
+			type++;
+		if (!*type)
+			continue;
+		r = mount_type(p, m, dev, t, type, &e);
+		if (r == 0) {
+			log_info("mounted %s on %s (%s: the first of the kernel's filesystems in /proc/filesystems "
+			         "that took it)", dev, t->display, type);
+			return 0;
 		}
 		log_debug("%s as %s: %s", dev, type, errstr(-r));
 		if (n++)
 			sb_puts(&sb, ", ");
 		sb_puts(&sb, type);
 		if (r != -EINVAL && r != -EACCES) {
-			log_err("%s (trying the kernel's filesystems in turn; tried %s)", msgs[0], tried);
+			mount_describe(last, sizeof(last), dev, t->display, type, r, &e);
+			log_err("%s (trying the kernel's filesystems in turn; tried %s)", last, tried);
 			return r;
 		}
-	}
-	if (!any) {
-		for (unsigned i = 0; i < nmsg; i++)
-			log_err("%s", msgs[i]);
-		return r;
 	}
 	if (sb.overflow)
 		sb_puts(&sb, "...");
@@ -229,79 +213,121 @@ static int mount_device(const struct plan *p, const struct mount_entry *m, const
 	        "block filesystems took it (tried %s); load the module of its filesystem "
 	        "(earlymount.modules=) or name the type with %s", dev, t->display, n,
 	        n ? tried : "none: /proc/filesystems lists none", how);
-	return n ? r : -ENODEV;
+	return r;
+}
+
+/* Mounts a device: with the entry's types, else the type its superblock names, else the kernel's
+ * filesystems in turn. */
+static int mount_device(const struct plan *p, const struct mount_entry *m, const char *dev,
+                        const struct mnt_target *t)
+{
+	struct fs_info fi;
+	int r;
+
+	if (m->fstypes[0])
+		return mount_types(p, m, dev, t, m->fstypes);
+	r = dev_probe(dev, &fi);
+	if (r == -ENOENT)
+		return mount_kernel_types(p, m, dev, t);
+	if (r < 0) {
+		/* Naming a type would not help a device that cannot be read. */
+		log_err("mount %s on %s failed: reading its superblock: %s", dev, t->display, errstr(-r));
+		return r;
+	}
+	if (str_eq(fi.type, "jbd")) {
+		log_err("mount %s on %s failed: it is an ext journal device, not a filesystem; "
+		        "name the type with %s", dev, t->display, roles[m->role].type_from);
+		return -EINVAL;
+	}
+	log_debug("%s: probed type %s", dev, fi.type);
+	return mount_types(p, m, dev, t, fi.type);
 }
 
 /* The device node the last mount_one found (for mount_on's caller). */
 static char last_dev[128];
 
-/* Mounts m on the mount point m->target inside the new root rootfd, or, with rootfd < 0, on the
- * directory sysroot itself (the root, and the layers of a layered root). */
-static int mount_one(const struct plan *p, const struct mount_entry *m, int rootfd, const char *sysroot)
+/* The mount point of m as an O_PATH fd in t (t->path ""): the directory sysroot itself (rootfd
+ * < 0), or m->target resolved inside the new root rootfd. src and tgt name the mount in messages.
+ * 0, or -errno after logging. */
+static int open_target(const struct mount_entry *m, int rootfd, const char *sysroot, const char *src,
+                       const char *tgt, struct mnt_target *t)
 {
-	char tgt[512], src[320], *dev = last_dev;
-	struct mnt_target t;
-	struct mnt_err e;
-	int r, tfd = -1;
+	int fd;
 
-	plan_target_path(m, sysroot, tgt, sizeof(tgt));
-	plan_source_text(&m->src, src, sizeof(src));
-	t.display = tgt;
-	dev[0] = '\0';
+	t->display = tgt;
+	t->path = "";
 	if (rootfd < 0) {
 		/* The sysroot as a directory fd, symlinks followed as mount(8) and mount(2) follow
 		 * them: move_mount does not follow a symlink at the target's last component without
 		 * MOVE_MOUNT_T_SYMLINKS, and an fd with MOVE_MOUNT_T_EMPTY_PATH needs no flag that
 		 * older kernels lack. */
-		tfd = open_dir(sysroot);
-		if (tfd < 0) {
-			log_err("mount %s on %s failed: opening the mount point: %s", src, tgt, errstr(-tfd));
-			return tfd;
+		fd = open_dir(sysroot);
+		if (fd < 0) {
+			log_err("mount %s on %s failed: opening the mount point: %s", src, tgt, errstr(-fd));
+			return fd;
 		}
-		t.dirfd = tfd;
-		t.path = "";
-	} else {
-		/* Resolved inside the new root: a symlink in it cannot send the mount elsewhere. */
-		tfd = resolve_in_root(rootfd, m->target, 1);
-		if (tfd < 0) {
-			log_err("mount %s on %s failed: the mount point %s in the new root: %s", src, tgt,
-			        m->target, errstr(-tfd));
-			return tfd;
-		}
-		/* A link such as /usr -> / resolves to the new root itself: mounting there would
-		 * cover the whole root, so refuse. */
-		if (same_inode(tfd, rootfd)) {
-			log_err("mount %s on %s failed: the mount point %s resolves to the new root itself "
-			        "(a symbolic link in it?)", src, tgt, m->target);
-			close(tfd);
-			return -ELOOP;
-		}
-		t.dirfd = tfd;
-		t.path = "";
+		t->dirfd = fd;
+		return 0;
 	}
-	if (m->bind) {
-		int sfd = resolve_in_root(rootfd, m->src.value, 0);
-		if (sfd < 0) {
-			log_err("bind %s on %s failed: the source %s in the new root: %s", src, tgt, m->src.value,
-			        errstr(-sfd));
-			r = sfd;
-		} else {
-			r = mnt_bind(sfd, "", &m->opts, &t, &e);
-			close(sfd);
-			if (r < 0)
-				mount_log_failure(src, tgt, NULL, r, &e);
-			else
-				log_info("bound %s on %s", src, tgt);
-		}
-	} else if (m->src.kind == DEV_NONE) {
+	/* Resolved inside the new root: a symlink in it cannot send the mount elsewhere. */
+	fd = resolve_in_root(rootfd, m->target, 1);
+	if (fd < 0) {
+		log_err("mount %s on %s failed: the mount point %s in the new root: %s", src, tgt, m->target,
+		        errstr(-fd));
+		return fd;
+	}
+	/* A link such as /usr -> / resolves to the new root itself: mounting there would cover the
+	 * whole root, so refuse. */
+	if (same_inode(fd, rootfd)) {
+		log_err("mount %s on %s failed: the mount point %s resolves to the new root itself "
+		        "(a symbolic link in it?)", src, tgt, m->target);
+		close(fd);
+		return -ELOOP;
+	}
+	t->dirfd = fd;
+	return 0;
+}
+
+/* A bind of m's source, a path inside the new root rootfd, on t. */
+static int mount_bind(const struct mount_entry *m, int rootfd, const char *src, const struct mnt_target *t)
+{
+	struct mnt_err e;
+	int r, sfd = resolve_in_root(rootfd, m->src.value, 0);
+
+	if (sfd < 0) {
+		log_err("bind %s on %s failed: the source %s in the new root: %s", src, t->display, m->src.value,
+		        errstr(-sfd));
+		return sfd;
+	}
+	r = mnt_bind(sfd, "", &m->opts, t, &e);
+	close(sfd);
+	if (r < 0)
+		mount_log_failure(src, t->display, NULL, r, &e);
+	else
+		log_info("bound %s on %s", src, t->display);
+	return r;
+}
+
+/* Mounts m on the mount point m->target inside the new root rootfd, or, with rootfd < 0, on the
+ * directory sysroot itself (the root, and the layers of a layered root). */
+static int mount_one(const struct plan *p, const struct mount_entry *m, int rootfd, const char *sysroot)
+{
+	char tgt[512], src[320];
+	struct mnt_target t;
+	int r;
+
+	plan_target_path(m, sysroot, tgt, sizeof(tgt));
+	plan_source_text(&m->src, src, sizeof(src));
+	last_dev[0] = '\0';
+	if ((r = open_target(m, rootfd, sysroot, src, tgt, &t)) < 0)
+		return r;
+	if (m->bind)
+		r = mount_bind(m, rootfd, src, &t);
+	else if (m->src.kind == DEV_NONE)
 		r = mount_device(p, m, m->src.value, &t);
-	} else {
-		r = dev_wait(&m->src, src, m->wait_s, roles[m->role].device, dev, sizeof(last_dev));
-		if (r == 0)
-			r = mount_device(p, m, dev, &t);
-	}
-	if (tfd >= 0)
-		close(tfd);
+	else if ((r = dev_wait(&m->src, src, m->wait_s, roles[m->role].device, last_dev, sizeof(last_dev))) == 0)
+		r = mount_device(p, m, last_dev, &t);
+	close(t.dirfd);
 	return r;
 }
 
