@@ -55,8 +55,6 @@ int say_usage(const char *pre, const char *arg, const char *post, const char *us
 	return EXIT_USAGE;
 }
 
-/* The command line: the initramfs's stored default fragment first (earlymount-mkinitramfs
- * --cmdline), then the kernel's (or --cmdline), whose parameters come later and so win. */
 /* Reads one command-line file whole into text (CMDLINE_MAX bytes); EXIT_OK, or the exit status
  * with err set. Only an optional file may be absent. */
 static int read_cmdline(const char *path, int optional, char *text, long *n, char *err, size_t errlen)
@@ -99,9 +97,41 @@ static int append_dracut_file(const char *path, void *vctx)
 }
 #endif
 
-/* given: --cmdline's text, else the files (dracut: dracut's, read as its getcmdline reads them:
- * /etc/cmdline.d/ *.conf, /etc/cmdline; otherwise the initramfs's stored fragment), then
- * /proc/cmdline. */
+/* The files read before the kernel's own line, each appended to cl (text: a CMDLINE_MAX buffer to
+ * read into): with dracut, dracut's (its getcmdline's: /etc/cmdline.d/ *.conf, /etc/cmdline),
+ * otherwise the initramfs's stored fragment (earlymount-mkinitramfs --cmdline). EXIT_OK, or the
+ * exit status with err set. */
+static int append_files_before(int dracut, char *text, char *err, size_t errlen)
+{
+	long n;
+	int r;
+
+#ifndef EM_BOOT_BUILD
+	if (dracut) {
+		struct dracut_read d = { err, errlen };
+		r = dracut_cmdline_files(append_dracut_file, &d);
+		if (r < 0) {
+			fmt(err, errlen, "read /etc/cmdline.d failed: %s", r == -E2BIG ? "more than 256 *.conf files" : errstr(-r));
+			return EXIT_FAIL;
+		}
+		return r;
+	}
+#else
+	(void)dracut;
+#endif
+	if ((r = read_cmdline("/etc/earlymount/cmdline", 1, text, &n, err, errlen)) != EXIT_OK)
+		return r;
+	if (n > 0 && cmdline_append(&cl, text, (size_t)n) < 0) {
+		fmt(err, errlen, "/etc/earlymount/cmdline (%ld bytes): more than %d bytes or %d "
+		    "parameters", n, CMDLINE_MAX - 1, CMDLINE_MAX_ARGS);
+		return EXIT_SPEC;
+	}
+	return EXIT_OK;
+}
+
+/* The command line into cl and the plan built from it: given (--cmdline's text), else the files
+ * (append_files_before) and then /proc/cmdline, whose parameters come later and so win. EXIT_OK,
+ * or the exit status with err set. */
 static int load_cmdline(const char *given, int dracut, enum spec_rules rules, char *err, size_t errlen)
 {
 	static char text[CMDLINE_MAX];
@@ -110,31 +140,12 @@ static int load_cmdline(const char *given, int dracut, enum spec_rules rules, ch
 
 	cl.nargs = cl.ninit = 0;
 	cl.used = 0;
-#ifndef EM_BOOT_BUILD
-	if (!given && dracut) {
-		struct dracut_read d = { err, errlen };
-		r = dracut_cmdline_files(append_dracut_file, &d);
-		if (r < 0) {
-			fmt(err, errlen, "read /etc/cmdline.d failed: %s", r == -E2BIG ? "more than 256 *.conf files" : errstr(-r));
-			return EXIT_FAIL;
-		}
-		if (r != EXIT_OK)
-			return r;
-		if ((r = read_cmdline("/proc/cmdline", 0, text, &n, err, errlen)) != EXIT_OK)
-			return r;
-		given = text;
-	}
-#else
+#ifdef EM_BOOT_BUILD
 	dracut = 0; /* --dracut is the full build's (the message below then folds away) */
 #endif
 	if (!given) {
-		if ((r = read_cmdline("/etc/earlymount/cmdline", 1, text, &n, err, errlen)) != EXIT_OK)
+		if ((r = append_files_before(dracut, text, err, errlen)) != EXIT_OK)
 			return r;
-		if (n > 0 && cmdline_append(&cl, text, (size_t)n) < 0) {
-			fmt(err, errlen, "/etc/earlymount/cmdline (%ld bytes): more than %d bytes or %d "
-			    "parameters", n, CMDLINE_MAX - 1, CMDLINE_MAX_ARGS);
-			return EXIT_SPEC;
-		}
 		/* A line longer than the buffer (bootconfig can make /proc/cmdline long) is refused
 		 * with its size, never cut: a cut line could drop or change the last parameter. */
 		if ((r = read_cmdline("/proc/cmdline", 0, text, &n, err, errlen)) != EXIT_OK)
@@ -575,22 +586,18 @@ static void unmount_sysroot(const char *sysroot)
 		;
 }
 
-int run_init(int argc, char **argv, char **envp)
+/* As busybox's switch_root: only PID 1, only on an initramfs. Anywhere else the switch would move
+ * /dev, /proc, /sys and /run away from a running system and delete files that are not its own.
+ * Returns EXIT_OK, or EXIT_USAGE when not PID 1; never returns when / is not an initramfs. */
+static int refuse_unless_initramfs(void)
 {
-	const char *sysroot = "/sysroot";
-	char init[256], why[512];
-	int r;
+	struct statfs sfs;
 
-	(void)argc;
-	/* As busybox's switch_root: only PID 1, only on an initramfs. Anywhere else the switch
-	 * would move /dev, /proc, /sys and /run away from a running system and delete files that
-	 * are not its own. */
 	if (getpid() != 1) {
 		write_text(2, "earlymount init: refused: not PID 1 (it moves /dev, /proc, /sys and /run and deletes "
 		              "the initramfs's files; use `earlymount mount --sysroot DIR` from another init)\n");
 		return EXIT_USAGE;
 	}
-	struct statfs sfs;
 	if (statfs("/", &sfs) == 0 && (unsigned long)sfs.f_type != RAMFS_MAGIC &&
 	    (unsigned long)sfs.f_type != TMPFS_MAGIC) {
 		console_fds(0);
@@ -599,6 +606,12 @@ int run_init(int argc, char **argv, char **envp)
 		for (;;)
 			on_failure(ONFAIL_DEFAULT);
 	}
+	return EXIT_OK;
+}
+
+/* /dev, /proc, /sys and /run, then the console on fds 0-2 and the kernel log. */
+static void start_console(void)
+{
 	if (apifs_mount_all() < 0) {
 		/* Without /dev, /proc or /sys there is nothing to boot with. */
 		console_fds(0);
@@ -607,46 +620,79 @@ int run_init(int argc, char **argv, char **envp)
 	console_fds(0);
 	log_open_kmsg();
 	log_read_console_level();
-	for (;;) {
-		if (load_plan(NULL, 0, SPEC_RULES_KERNEL, 0) != EXIT_OK)
-			goto failed;
-		log_debug("command line read; %u mounts planned", plan.have_root + plan.have_usr + plan.nextra);
-		mkdir(sysroot, 0755);
-		if (modules_and_mounts(1, sysroot) < 0)
-			goto unmount;
-		int rootfd = open_dir(sysroot);
-		r = rootfd < 0 ? rootfd : find_init(rootfd, plan.init, init, sizeof(init), why, sizeof(why));
-		if (rootfd >= 0)
-			close(rootfd);
-		if (r < 0) {
-			/* Nothing destructive has happened: the initramfs is intact. */
-			log_err("no init found in %s: %s; initramfs left intact", sysroot, why);
-			goto unmount;
+}
+
+/* The init to start in the mounted sysroot (init= or the kernel's candidates), into init. 0, or
+ * -errno after logging why none can run. */
+static int choose_init(const char *sysroot, char *init, size_t cap)
+{
+	char why[512];
+	int r, rootfd = open_dir(sysroot);
+
+	r = rootfd < 0 ? rootfd : find_init(rootfd, plan.init, init, cap, why, sizeof(why));
+	if (rootfd >= 0)
+		close(rootfd);
+	if (r < 0 && rootfd < 0)
+		fmt(why, sizeof(why), "%s", errstr(-rootfd));
+	if (r < 0)
+		/* Nothing destructive has happened: the initramfs is intact. */
+		log_err("no init found in %s: %s; initramfs left intact", sysroot, why);
+	return r;
+}
+
+/* With earlymount.debug, what the boot cost: the peak of memory and the time to the switch. */
+static void log_boot_cost(void)
+{
+	char st[4096];
+
+	if (!log_debug_enabled())
+		return;
+	if (read_file(AT_FDCWD, "/proc/self/status", st, sizeof(st)) > 0) {
+		const char *v = strstr(st, "VmHWM:");
+		if (v) {
+			/* The kernel pads the value with a tab, which the log would escape: print it
+			 * after one space. */
+			for (v += 6; *v == ' ' || *v == '\t'; v++)
+				;
+			log_debug("VmHWM: %.*s", (int)strcspn(v, "\n"), v);
 		}
-		log_debug("init is %s; switching root (peak memory in /proc/self/status VmHWM)", init);
-		if (log_debug_enabled()) {
-			char st[4096];
-			if (read_file(AT_FDCWD, "/proc/self/status", st, sizeof(st)) > 0) {
-				const char *v = strstr(st, "VmHWM:");
-				if (v) {
-					/* The kernel pads the value with a tab, which the log would
-					 * escape: print it after one space. */
-					for (v += 6; *v == ' ' || *v == '\t'; v++)
-						;
-					log_debug("VmHWM: %.*s", (int)strcspn(v, "\n"), v);
-				}
-			}
-			log_debug("switching root after %lu ms", log_ms());
-		}
-		argv[0] = init;
-		switch_root(sysroot, init, argv, envp);
-		/* Past the point of no return: the initramfs may be gone. */
-		log_err("the switch to %s failed; nothing left to try", sysroot);
-		on_failure(plan.onfail == ONFAIL_SHELL ? ONFAIL_PANIC : plan.onfail);
-		continue;
-	unmount:
-		unmount_sysroot(sysroot);
-	failed:
-		on_failure(plan.onfail);
 	}
+	log_debug("switching root after %lu ms", log_ms());
+}
+
+/* One attempt at the boot: the command line read, the modules loaded and the plan mounted on
+ * sysroot, init found, the root switched. Returns only when it failed, with what to do then
+ * (earlymount.onfail=). */
+static enum onfail boot(const char *sysroot, char **argv, char **envp)
+{
+	char init[256];
+
+	if (load_plan(NULL, 0, SPEC_RULES_KERNEL, 0) != EXIT_OK)
+		return plan.onfail;
+	log_debug("command line read; %u mounts planned", plan.have_root + plan.have_usr + plan.nextra);
+	mkdir(sysroot, 0755);
+	if (modules_and_mounts(1, sysroot) < 0 || choose_init(sysroot, init, sizeof(init)) < 0) {
+		unmount_sysroot(sysroot);
+		return plan.onfail;
+	}
+	log_debug("init is %s; switching root (peak memory in /proc/self/status VmHWM)", init);
+	log_boot_cost();
+	argv[0] = init;
+	switch_root(sysroot, init, argv, envp);
+	/* Past the point of no return: the initramfs may be gone. */
+	log_err("the switch to %s failed; nothing left to try", sysroot);
+	return plan.onfail == ONFAIL_SHELL ? ONFAIL_PANIC : plan.onfail;
+}
+
+int run_init(int argc, char **argv, char **envp)
+{
+	int r;
+
+	(void)argc;
+	if ((r = refuse_unless_initramfs()) != EXIT_OK)
+		return r;
+	start_console();
+	/* A failed attempt ends in on_failure: a rescue shell returns to try again. */
+	for (;;)
+		on_failure(boot("/sysroot", argv, envp));
 }
