@@ -114,6 +114,46 @@ static unsigned default_jobs(void)
 	return n > 8 ? 8 : (unsigned)n;
 }
 
+/* modules.alias and modules.softdep checked (a warning for malformed lines), and the alias lines
+ * indexed once, so that each device's lookup is a few binary searches instead of a walk of the
+ * whole file (modalias.c, the index). */
+static void prepare_aliases(const char *dir)
+{
+	/* 32768 lines: Debian 6.1's whole modules.alias has about 27,000; past that, lookups walk
+	 * the text as they would without. */
+	static unsigned alias_idx[32768];
+	size_t bad_at = 0;
+	int which = 0, bad = modalias_prepare(&db, alias_idx, ARRAY_SIZE(alias_idx), &bad_at, &which);
+
+	if (bad > 0) {
+		const struct mfile *f = &mf[which ? F_SOFTDEP : F_ALIAS];
+		size_t e = bad_at;
+		while (e < f->len && f->text[e] != '\n' && e - bad_at < 120)
+			e++;
+		log_warn("%s/%s: %d malformed lines (the first: \"%.*s\"); they are skipped", dir, f->name, bad,
+		         (int)(e - bad_at), f->text + bad_at);
+	}
+	if (!db.idx)
+		log_debug("modules.alias: more than %zu alias lines, not indexed: each lookup walks the file",
+		          ARRAY_SIZE(alias_idx));
+}
+
+/* The modules with cpu: aliases judged against this CPU (cpu_mods). The CPU's own modalias
+ * ("cpu:type:x86,ven...:feature:,0000,...") is what udev matches the cpu: aliases against
+ * (drivers/base/cpu.c print_cpu_modalias); the modules that have cpu: aliases are few, found and
+ * judged once, so the check costs nothing for the others. */
+static void judge_cpu_modules(void)
+{
+	if (read_line(AT_FDCWD, "/sys/devices/system/cpu/modalias", cpu_alias, sizeof(cpu_alias)) <= 0)
+		return;
+	ncpu_mods = (unsigned)modalias_cpu_scan(&db, cpu_alias[0] ? cpu_alias : NULL, cpu_mods, ARRAY_SIZE(cpu_mods));
+	if (ncpu_mods)
+		log_debug("this CPU: %s", cpu_alias);
+}
+
+/* Opens /lib/modules/RELEASE once and maps its files; with modules.alias, readies the matcher
+ * (matching as modules_setup allowed). 0, or -errno (logged unless quiet and there is no
+ * directory: nothing was asked for, and an image without modules has none). */
 static int mods_open(int quiet)
 {
 	struct utsname u;
@@ -130,12 +170,11 @@ static int mods_open(int quiet)
 	if (moddir_fd < 0) {
 		int e = -moddir_fd;
 		if (quiet && e == ENOENT)
-			return -e; /* nothing asked for, and no modules: an image without any */
+			return -e;
 		log_err("load modules failed: %s: %s (the initramfs was built for another kernel?)", dir, errstr(e));
 		return -e;
 	}
 	opened = 1;
-	/* sched, static and opened once, is in modsched_init's state already (all zero) */
 	/* What the first walk of the devices found may not be needed at all: one at a time, never
 	 * beside the loads a mount waits for (modsched.h, solo_below). */
 	sched.solo_below = PRIO_HOTPLUG;
@@ -150,32 +189,8 @@ static int mods_open(int quiet)
 	 * matched later, while the devices are awaited. */
 	if (!db.alias)
 		return 0;
-	/* Checked, and sorted once, so that each device's lookup is a few binary searches instead of
-	 * a walk of the whole file (modalias.c, the index). 32768 lines: Debian 6.1's whole
-	 * modules.alias has about 27,000; past that, lookups walk the text as they would without. */
-	static unsigned alias_idx[32768];
-	size_t bad_at = 0;
-	int which = 0, bad = modalias_prepare(&db, alias_idx, ARRAY_SIZE(alias_idx), &bad_at, &which);
-	if (bad > 0) {
-		const char *t = mf[F_ALIAS + which].text;
-		size_t len = mf[F_ALIAS + which].len, e = bad_at;
-		while (e < len && t[e] != '\n' && e - bad_at < 120)
-			e++;
-		log_warn("%s/modules.%s: %d malformed lines (the first: \"%.*s\"); they are skipped", dir,
-		         which ? "softdep" : "alias", bad, (int)(e - bad_at), t + bad_at);
-	}
-	if (!db.idx)
-		log_debug("modules.alias: more than %zu alias lines, not indexed: each lookup walks the file",
-		          ARRAY_SIZE(alias_idx));
-	/* The CPU's own modalias ("cpu:type:x86,ven...:feature:,0000,...") is what udev matches
-	 * the cpu: aliases against (drivers/base/cpu.c print_cpu_modalias); the modules that have
-	 * cpu: aliases are few, found and judged once, so the check costs nothing for the others. */
-	if (read_line(AT_FDCWD, "/sys/devices/system/cpu/modalias", cpu_alias, sizeof(cpu_alias)) > 0) {
-		ncpu_mods = (unsigned)modalias_cpu_scan(&db, cpu_alias[0] ? cpu_alias : NULL, cpu_mods,
-		                                        ARRAY_SIZE(cpu_mods));
-		if (ncpu_mods)
-			log_debug("this CPU: %s", cpu_alias);
-	}
+	prepare_aliases(dir);
+	judge_cpu_modules();
 	matching = want_match;
 	return 0;
 }
@@ -798,6 +813,52 @@ static int want_listed(const char *name)
 	return 1;
 }
 
+/* Queues the modules of the image's list (/etc/earlymount/modules: one a line, '#' comments),
+ * text as read (len bytes, changed in place), but those modprobe.blacklist= names. Returns how
+ * many are not there (logged). */
+static int queue_list_file(char *text, long len)
+{
+	int missing = 0;
+
+	for (char *s = text, *nl; len > 0 && s; s = nl ? nl + 1 : NULL) {
+		nl = strchr(s, '\n');
+		if (nl)
+			*nl = '\0';
+		while (*s == ' ' || *s == '\t')
+			s++;
+		for (char *e = s + strlen(s); e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r');)
+			*--e = '\0';
+		if (!*s || *s == '#')
+			continue;
+		if (modparams_blacklisted(kcl, s)) {
+			/* As udev's autoloading does (kmod's KMOD_PROBE_APPLY_BLACKLIST): the initramfs's
+			 * list is what the hardware would load; a module named explicitly
+			 * (earlymount.modules=) or needed by another still loads, as with modprobe. */
+			log_info("module %s: not loaded: modprobe.blacklist= names it", s);
+			stats.skipped++;
+		} else {
+			missing += want_listed(s);
+		}
+	}
+	return missing;
+}
+
+/* modules_load's one line: what loaded, matched, was skipped or failed since t0, and how many are
+ * left for the waits. */
+static void log_summary(unsigned long t0)
+{
+	unsigned queued = 0;
+	char more[64];
+
+	for (unsigned i = 0; i < sched.n; i++)
+		queued += sched.state[i] == MS_PENDING || sched.state[i] == MS_RUNNING;
+	more[0] = '\0';
+	if (queued)
+		fmt(more, sizeof(more), "; %u more load while the devices are awaited", queued);
+	log_info("modules: %u loaded (%u matched from %u devices), %u skipped, %u failed, %lu ms%s", stats.loaded,
+	         stats.matched, stats.devices, stats.skipped, stats.failed, log_ms() - t0, more);
+}
+
 int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
 {
 	static char listbuf[8192];
@@ -818,26 +879,7 @@ int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
 		return len > 0 || n ? 1 : 0;
 	if (len <= 0 && n == 0 && !matching)
 		return 0;
-	for (char *s = listbuf, *nl; len > 0 && s; s = nl ? nl + 1 : NULL) {
-		nl = strchr(s, '\n');
-		if (nl)
-			*nl = '\0';
-		while (*s == ' ' || *s == '\t')
-			s++;
-		for (char *e = s + strlen(s); e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r');)
-			*--e = '\0';
-		if (!*s || *s == '#')
-			continue;
-		if (modparams_blacklisted(cl, s)) {
-			/* As udev's autoloading does (kmod's KMOD_PROBE_APPLY_BLACKLIST): the initramfs's
-			 * list is what the hardware would load; a module named explicitly
-			 * (earlymount.modules=) or needed by another still loads, as with modprobe. */
-			log_info("module %s: not loaded: modprobe.blacklist= names it", s);
-			stats.skipped++;
-		} else {
-			missing += want_listed(s);
-		}
-	}
+	missing += queue_list_file(listbuf, len);
 	for (unsigned i = 0; i < n; i++)
 		missing += want_listed(names[i]);
 	if (matching) {
@@ -855,14 +897,6 @@ int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
 	if (matching)
 		(void)run_queue(PRIO_COLDPLUG, 1);
 	stats.failed += (unsigned)missing;
-	unsigned queued = 0;
-	for (unsigned i = 0; i < sched.n; i++)
-		queued += sched.state[i] == MS_PENDING || sched.state[i] == MS_RUNNING;
-	char more[64];
-	more[0] = '\0';
-	if (queued)
-		fmt(more, sizeof(more), "; %u more load while the devices are awaited", queued);
-	log_info("modules: %u loaded (%u matched from %u devices), %u skipped, %u failed, %lu ms%s", stats.loaded,
-	         stats.matched, stats.devices, stats.skipped, stats.failed, log_ms() - t0, more);
+	log_summary(t0);
 	return (int)stats.failed;
 }
