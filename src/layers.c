@@ -77,35 +77,33 @@ static const struct mount_entry *readonly_root(const struct plan *p)
 
 /* ---- the root image on a loop device -------------------------------------------------------- */
 
-/* Mounts the device holding earlymount.rootimage= on live/, attaches the image to a loop device
- * and mounts that on dir. */
-static int mount_image(const struct plan *p, const char *dir)
+/* earlymount.rootimage= looked up inside the device mounted on live/ (carrier: its node, for
+ * messages), as if that were "/": a link in it cannot lead outside. An O_PATH fd, or -errno after
+ * logging. */
+static int find_image(const struct plan *p, const char *carrier)
 {
-	static struct mount_entry img;
-	char carrier[128];
-	const char *step;
-	struct stat st;
-	struct fs_info fi;
-	int r, cfd, ifd, rfd, lfd;
+	int ifd, cfd = open_dir(LAYER_DIR "/live");
 
-	r = mount_on(p, readonly_root(p), LAYER_DIR "/live", carrier, sizeof(carrier));
-	if (r < 0)
-		return r;
-	if ((cfd = open_dir(LAYER_DIR "/live")) < 0)
+	if (cfd < 0)
 		return cfd;
-	/* Looked up inside the device's filesystem as if it were "/": a link in it cannot lead
-	 * outside. */
 	ifd = resolve_in_root(cfd, p->rootimage, 0);
 	close(cfd);
-	if (ifd < 0) {
+	if (ifd < 0)
 		log_err("earlymount.rootimage=%s: %s on the root device %s (looked up inside it)", p->rootimage,
 		        ifd == -ENOENT ? "no such file" : errstr(-ifd), carrier);
-		return ifd;
-	}
-	/* The three failures below share one message: what failed, then the step and the error
-	 * where there are. */
-	const char *what, *sep = "", *why = "", *hint = "";
-	step = "";
+	return ifd;
+}
+
+/* The image (ifd, find_image's, closed here) attached read-only to a loop device, whose node goes
+ * to dev: the loop device's fd, or -errno after logging. */
+static int attach_image(const struct plan *p, const char *carrier, int ifd, char *dev, size_t cap)
+{
+	/* The three failures share one message: what failed, then the step and the error where
+	 * there are. */
+	const char *what, *step = "", *sep = "", *why = "", *hint = "";
+	struct stat st;
+	int r, rfd;
+
 	if (fstat(ifd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		close(ifd);
 		r = -EINVAL;
@@ -120,16 +118,37 @@ static int mount_image(const struct plan *p, const char *dir)
 		why = errstr(-r);
 		goto fail;
 	}
-	r = lfd = loop_attach_ro(rfd, p->rootimage, img.src.value, sizeof(img.src.value), &step);
+	r = loop_attach_ro(rfd, p->rootimage, dev, cap, &step);
 	close(rfd);
-	if (lfd < 0) {
-		what = "attaching it to a loop device failed at ";
-		sep = ": ";
-		why = errstr(-r);
-		if (r == -ENOENT || r == -ENODEV)
-			hint = " (is the loop module in the initramfs? earlymount-mkinitramfs --module loop)";
-		goto fail;
-	}
+	if (r >= 0)
+		return r;
+	what = "attaching it to a loop device failed at ";
+	sep = ": ";
+	why = errstr(-r);
+	if (r == -ENOENT || r == -ENODEV)
+		hint = " (is the loop module in the initramfs? earlymount-mkinitramfs --module loop)";
+fail:
+	log_err("earlymount.rootimage=%s on %s: %s%s%s%s%s", p->rootimage, carrier, what, step, sep, why, hint);
+	return r;
+}
+
+/* Mounts the device holding earlymount.rootimage= on live/, attaches the image to a loop device
+ * and mounts that on dir. */
+static int mount_image(const struct plan *p, const char *dir)
+{
+	static struct mount_entry img;
+	char carrier[128];
+	struct fs_info fi;
+	int r, ifd, lfd;
+
+	r = mount_on(p, readonly_root(p), LAYER_DIR "/live", carrier, sizeof(carrier));
+	if (r < 0)
+		return r;
+	if ((ifd = find_image(p, carrier)) < 0)
+		return ifd;
+	lfd = attach_image(p, carrier, ifd, img.src.value, sizeof(img.src.value));
+	if (lfd < 0)
+		return lfd;
 	img.role = ROLE_LAYER;
 	img.param = "earlymount.rootimage";
 	img.src.kind = DEV_PATH;
@@ -148,9 +167,6 @@ static int mount_image(const struct plan *p, const char *dir)
 		        carrier, img.src.value);
 	/* The mount holds the loop device now; on failure this detaches it (autoclear). */
 	close(lfd);
-	return r;
-fail:
-	log_err("earlymount.rootimage=%s on %s: %s%s%s%s%s", p->rootimage, carrier, what, step, sep, why, hint);
 	return r;
 }
 
@@ -332,63 +348,76 @@ static int copy_usr_link(int fd, const char *name, unsigned char type, void *vct
 	return 0;
 }
 
-/* earlymount.volatile=yes: a tmpfs root with the device's /usr mounted into it (systemd's
- * volatile=yes). */
-static int mount_volatile_yes(const struct plan *p, const char *sysroot)
+/* The root device's /usr (lower: its root directory) as an O_PATH fd, when the device is
+ * usr-merged: only /usr comes along, and a root whose /bin, /sbin or /lib are directories of
+ * their own would boot without them. The fd, or -errno after logging. */
+static int open_lower_usr(int lower)
 {
 	static const char *const merged[] = { "bin", "sbin", "lib" };
+	struct stat st;
+	int usr;
+
+	for (size_t i = 0; i < ARRAY_SIZE(merged); i++) {
+		if (fstatat(lower, merged[i], &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode)) {
+			log_err("earlymount.volatile=yes: the root device is not usr-merged: /%s on it is a "
+			        "directory, not a link into /usr, and only /usr is kept on the tmpfs root "
+			        "(use earlymount.volatile=overlay)", merged[i]);
+			return -ENOTDIR;
+		}
+	}
+	usr = resolve_in_root(lower, "/usr", 1);
+	if (usr < 0)
+		log_err("earlymount.volatile=yes: the root device has no /usr (%s); volatile=yes keeps only "
+		        "/usr of it", errstr(-usr));
+	return usr;
+}
+
+/* The tmpfs root's directories and the root device's usr-merge links (lc: both roots). The mount
+ * points the switch needs (dev, proc, sys, run), /usr's, and the directories systemd makes at the
+ * switch (src/shared/base-filesystem.c), with their usual modes. 0, or -errno after logging. */
+static int fill_tmpfs_root(struct links_ctx *lc)
+{
 	static const struct {
 		char name[6];
 		unsigned short mode;
 	} dirs[] = { { "usr", 0755 }, { "dev", 0755 }, { "proc", 0555 }, { "sys", 0555 }, { "run", 0755 },
 		     { "etc", 0755 }, { "var", 0755 }, { "root", 0700 }, { "tmp", 01777 } };
+
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
+		if (mkdirat(lc->root, dirs[i].name, 0700) < 0 || fchmodat(lc->root, dirs[i].name, dirs[i].mode, 0) < 0) {
+			int r = -errno;
+			log_err("earlymount.volatile=yes: making /%s on the tmpfs root: %s", dirs[i].name, errstr(-r));
+			return r;
+		}
+	if (dir_each(lc->lower, copy_usr_link, lc) < 0 || lc->r < 0)
+		return lc->r < 0 ? lc->r : -EIO;
+	return 0;
+}
+
+/* earlymount.volatile=yes: a tmpfs root with the device's /usr mounted into it (systemd's
+ * volatile=yes). */
+static int mount_volatile_yes(const struct plan *p, const char *sysroot)
+{
 	static const char *const lower = LAYER_DIR "/lower";
 	struct mnt_target t;
 	struct links_ctx lc = { -1, -1, 0 };
 	struct mnt_err e;
 	struct optset ro;
-	struct stat st;
 	int r, usr = -1;
 
 	if ((r = mount_lower(p, lower)) < 0)
 		return r;
 	if ((lc.lower = open(lower, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
 		return -errno;
-	/* Only /usr comes along: a root whose /bin, /sbin or /lib are directories of their own
-	 * (not usr-merged) would boot without them. */
-	for (size_t i = 0; i < ARRAY_SIZE(merged); i++) {
-		if (fstatat(lc.lower, merged[i], &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode)) {
-			log_err("earlymount.volatile=yes: the root device is not usr-merged: /%s on it is a "
-			        "directory, not a link into /usr, and only /usr is kept on the tmpfs root "
-			        "(use earlymount.volatile=overlay)", merged[i]);
-			r = -ENOTDIR;
-			goto out;
-		}
-	}
-	usr = resolve_in_root(lc.lower, "/usr", 1);
-	if (usr < 0) {
-		log_err("earlymount.volatile=yes: the root device has no /usr (%s); volatile=yes keeps only "
-		        "/usr of it", errstr(-usr));
-		r = usr;
+	if ((r = usr = open_lower_usr(lc.lower)) < 0)
 		goto out;
-	}
 	if ((r = mount_new_on("tmpfs", &p->tmpfs_opts, sysroot)) < 0)
 		goto out;
 	/* O_PATH: the directory of the names made below and of the /usr bind */
 	if ((r = lc.root = open_dir(sysroot)) < 0)
 		goto out;
-	/* The mount points the switch needs (dev, proc, sys, run), /usr's, and the directories
-	 * systemd makes at the switch (src/shared/base-filesystem.c), with their usual modes. */
-	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
-		if (mkdirat(lc.root, dirs[i].name, 0700) < 0 || fchmodat(lc.root, dirs[i].name, dirs[i].mode, 0) < 0) {
-			r = -errno;
-			log_err("earlymount.volatile=yes: making /%s on the tmpfs root: %s", dirs[i].name, errstr(-r));
-			goto out;
-		}
-	if (dir_each(lc.lower, copy_usr_link, &lc) < 0 || lc.r < 0) {
-		r = lc.r < 0 ? lc.r : -EIO;
+	if ((r = fill_tmpfs_root(&lc)) < 0)
 		goto out;
-	}
 	options_init(&ro);
 	ro.ro = 1;
 	t.dirfd = lc.root;
@@ -505,58 +534,71 @@ out:
 
 /* ---- the layered root ----------------------------------------------------------------------- */
 
-int layers_mount_root(const struct plan *p, const char *sysroot)
+/* LAYER_DIR and the layers' directories in it. 0, or -errno after logging. */
+static int make_layer_dirs(void)
 {
-	/* the writable layer's parameter and filesystem, for make_upper's message */
-	const char *what = "earlymount.volatile=overlay", *on = "tmpfs";
-	char dev[128];
-	struct stat lower_root;
-	int r;
-
-	if (p->share_root)
-		return mount_share(p, sysroot);
 	/* LAYER_DIR 0700: the layers are the system's disks, for root to inspect. Only its failure
 	 * counts: a layer's directory that cannot be made fails that layer's mount, which says so. */
 	if (mkdir(LAYER_DIR, 0700) < 0 && errno != EEXIST) {
-		r = -errno;
+		int r = -errno;
 		log_err("making %s for the root's layers failed: %s", LAYER_DIR, errstr(-r));
 		return r;
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(layer_dirs); i++)
 		(void)mkdir(layer_dirs[i], 0755);
-	if (p->volatile_mode == VOL_YES) {
-		r = mount_volatile_yes(p, sysroot);
-		goto out;
+	return 0;
+}
+
+/* The writable layer on overlay/: earlymount.overlay='s device, or a tmpfs; then the upper and
+ * work directories on it. */
+static int mount_upper(const struct plan *p, const struct stat *lower_root)
+{
+	char dev[128];
+	int r;
+
+	if (!p->have_overlay) {
+		r = mount_new_on("tmpfs", &p->tmpfs_opts, LAYER_DIR "/overlay");
+		return r < 0 ? r : make_upper("earlymount.volatile=overlay", "tmpfs", lower_root);
 	}
-	if (p->volatile_mode != VOL_OVERLAY && !p->have_overlay) {
-		/* earlymount.rootimage= alone: the image is the root. */
-		r = mount_image(p, sysroot);
-		goto out;
+	/* the entry as the command line gave it: its options as they are (rw unless it says) */
+	r = mount_on(p, &p->overlay, LAYER_DIR "/overlay", dev, sizeof(dev));
+	if (r < 0) {
+		log_err("earlymount.overlay=%s: the writable layer could not be mounted read-write", p->overlay.src.text);
+		return r;
 	}
+	return make_upper("earlymount.overlay", dev, lower_root);
+}
+
+/* An overlay root: the lower layer (the root device or its image), the writable one, and the
+ * overlay of both on sysroot. */
+static int mount_overlay_root(const struct plan *p, const char *sysroot)
+{
+	struct stat lower_root;
+	int r;
+
 	if ((r = mount_lower(p, LAYER_DIR "/lower")) < 0)
-		goto out;
-	if (stat(LAYER_DIR "/lower", &lower_root) < 0) {
-		r = -errno;
-		goto out;
-	}
-	if (p->have_overlay) {
-		/* the entry as the command line gave it: its options as they are (rw unless it says) */
-		r = mount_on(p, &p->overlay, LAYER_DIR "/overlay", dev, sizeof(dev));
-		if (r < 0) {
-			log_err("earlymount.overlay=%s: the writable layer could not be mounted read-write",
-			        p->overlay.src.text);
-			goto out;
-		}
-		what = "earlymount.overlay";
-		on = dev;
-	} else {
-		if ((r = mount_new_on("tmpfs", &p->tmpfs_opts, LAYER_DIR "/overlay")) < 0)
-			goto out;
-	}
-	r = make_upper(what, on, &lower_root);
-	if (r == 0)
-		r = mount_overlay(sysroot);
-out:
+		return r;
+	if (stat(LAYER_DIR "/lower", &lower_root) < 0)
+		return -errno;
+	if ((r = mount_upper(p, &lower_root)) < 0)
+		return r;
+	return mount_overlay(sysroot);
+}
+
+int layers_mount_root(const struct plan *p, const char *sysroot)
+{
+	int r;
+
+	if (p->share_root)
+		return mount_share(p, sysroot);
+	if ((r = make_layer_dirs()) < 0)
+		return r;
+	if (p->volatile_mode == VOL_YES)
+		r = mount_volatile_yes(p, sysroot);
+	else if (p->volatile_mode != VOL_OVERLAY && !p->have_overlay)
+		r = mount_image(p, sysroot); /* earlymount.rootimage= alone: the image is the root */
+	else
+		r = mount_overlay_root(p, sysroot);
 	if (r < 0)
 		layers_unmount();
 	return r;
