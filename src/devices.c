@@ -414,6 +414,38 @@ int dev_wait_turn(unsigned long start, long timeout_s, unsigned long *last_say)
 #define MAX_BTRFS_MEMBERS 1024
 static uint64_t member_id[MAX_BTRFS_MEMBERS + 1]; /* and the sentinel of a lookup */
 
+/* The members of the btrfs root (its devices with root's UUID) present now, each devid once,
+ * listed into sb ("none" for none): how many. *capped is set when there are more than
+ * MAX_BTRFS_MEMBERS (the rest not counted). */
+static unsigned count_members(const struct fs_info *root, struct sbuf *sb, int *capped)
+{
+	struct fs_info fi;
+	unsigned have = 0;
+
+	scan_dev();
+	for (unsigned i = 0; i < ndevs; i++) {
+		const char *p = dev_at(i);
+		/* a btrfs (as root is) with root's UUID */
+		if (no_probe(p) || dev_probe(p, &fi) < 0 || !str_eq(fi.type, root->type) || !str_eq(fi.uuid, root->uuid))
+			continue;
+		unsigned k = 0;
+		member_id[have] = fi.devid;
+		while (member_id[k] != fi.devid)
+			k++;
+		if (k < have)
+			continue; /* another path to a member already counted (multipath) */
+		if (have == MAX_BTRFS_MEMBERS) {
+			*capped = 1;
+			continue;
+		}
+		member_id[have++] = fi.devid;
+		sb_printf(sb, "%s%s (devid %llu)", have > 1 ? ", " : "", p, (unsigned long long)fi.devid);
+	}
+	if (!have)
+		sb_puts(sb, "none"); /* what the messages say of an empty list */
+	return have;
+}
+
 /* When the device at path holds a btrfs whose superblock names more than one member, waits until
  * a member with every devid is present and registered with the kernel, within the same deadline
  * as the device itself. On timeout says how many are missing and which were found, then lets the
@@ -421,7 +453,7 @@ static uint64_t member_id[MAX_BTRFS_MEMBERS + 1]; /* and the sentinel of a looku
  * devid. */
 static void btrfs_wait_members(const char *path, unsigned long start, long timeout_s)
 {
-	struct fs_info root, fi;
+	struct fs_info root;
 	char list[400];
 	struct sbuf sb;
 	unsigned long last_say = log_ms();
@@ -431,30 +463,8 @@ static void btrfs_wait_members(const char *path, unsigned long start, long timeo
 	if (dev_probe(path, &root) < 0 || root.ndevices < 2) /* a btrfs over several devices */
 		return;
 	for (;;) {
-		have = 0;
 		sb_init(&sb, list, sizeof(list));
-		scan_dev();
-		for (unsigned i = 0; i < ndevs; i++) {
-			const char *p = dev_at(i);
-			/* a btrfs (as root is) with root's UUID */
-			if (no_probe(p) || dev_probe(p, &fi) < 0 || !str_eq(fi.type, root.type) ||
-			    !str_eq(fi.uuid, root.uuid))
-				continue;
-			unsigned k = 0;
-			member_id[have] = fi.devid;
-			while (member_id[k] != fi.devid)
-				k++;
-			if (k < have)
-				continue; /* another path to a member already counted (multipath) */
-			if (have == MAX_BTRFS_MEMBERS) {
-				capped = 1;
-				continue;
-			}
-			member_id[have++] = fi.devid;
-			sb_printf(&sb, "%s%s (devid %llu)", have > 1 ? ", " : "", p, (unsigned long long)fi.devid);
-		}
-		if (!have)
-			sb_puts(&sb, "none"); /* what the messages below say of an empty list */
+		have = count_members(&root, &sb, &capped);
 		if (have >= root.ndevices) {
 			log_info("btrfs UUID=%s: all %llu devices present: %s", root.uuid,
 			         (unsigned long long)root.ndevices, list);
@@ -518,6 +528,65 @@ int dev_wait(const struct devspec *d, const char *desc, long timeout_s, const ch
 	return -ETIMEDOUT;
 }
 
+/* dev_report's line for node i: what it holds. probe_node's result for its table (0: ptab holds
+ * the table to list), -ENOENT for none, or when the node was not read or could not be. */
+static int report_node(unsigned i)
+{
+	const char *path = dev_at(i), *skip = no_probe(path);
+	char line[512];
+	struct sbuf sb;
+	int pt = -ENOENT;
+
+	sb_init(&sb, line, sizeof(line));
+	sb_printf(&sb, "  %s:", path);
+	if (skip) {
+		sb_printf(&sb, " not read (%s)", skip);
+		log_err("%s", line);
+		return pt;
+	}
+	/* As match_part(): a table where the kernel made partition nodes, or where no filesystem
+	 * (other than a hybrid ISO) claims sector 0. */
+	pt = probe_node(i, 0);
+	if (node.err < 0) {
+		sb_printf(&sb, " unreadable (%s)", errstr(-node.err));
+	} else if (pt == 0) {
+		sb_printf(&sb, " partition table %s PTUUID=%s", ptab.type, ptab.ptuuid);
+		if (node.fs == 0 && !str_eq(node.fi.type, "iso9660"))
+			sb_printf(&sb, " (and a stale %s signature, ignored)", node.fi.type);
+	} else if (node.fs == 0) {
+		sb_printf(&sb, " %s", node.fi.type);
+		if (node.fi.uuid[0])
+			sb_printf(&sb, " UUID=%s", node.fi.uuid);
+		if (node.fi.label[0])
+			sb_printf(&sb, " LABEL=\"%s\"", node.fi.label);
+		if (node.fi.ndevices > 1)
+			sb_printf(&sb, " (device %llu of a %llu-device btrfs)", (unsigned long long)node.fi.devid,
+			          (unsigned long long)node.fi.ndevices);
+	} else {
+		sb_printf(&sb, "%s", !bd.r.size ? " empty (no medium?)" : " no known filesystem or partition table");
+	}
+	log_err("%s", line);
+	return pt;
+}
+
+/* dev_report's lines for the partitions in ptab, the table of disk path. */
+static void report_partitions(const char *path)
+{
+	for (unsigned j = 0; j < ptab.count; j++) {
+		char pn[300];
+		const struct part_info *pi = &ptab.parts[j];
+		int lab = pi->partlabel[0] != '\0';
+		dev_part_name(path, pi->number, pn, sizeof(pn));
+		if (pi->container)
+			log_err("    %s: extended partition (holds the logical ones)", pn);
+		else
+			log_err("    %s: PARTUUID=%s%s%s%s", pn, pi->partuuid, lab ? " PARTLABEL=\"" : "", pi->partlabel,
+			        lab ? "\"" : "");
+	}
+	if (ptab.truncated)
+		log_err("    (more than %u partitions: the rest are not listed)", PROBE_MAX_PARTS);
+}
+
 void dev_report(void)
 {
 	scan_dev();
@@ -527,51 +596,7 @@ void dev_report(void)
 		return;
 	}
 	log_err("block devices found:");
-	for (unsigned i = 0; i < ndevs; i++) {
-		const char *path = dev_at(i), *skip = no_probe(path);
-		char line[512];
-		struct sbuf sb;
-		int pt = -ENOENT;
-
-		sb_init(&sb, line, sizeof(line));
-		sb_printf(&sb, "  %s:", path);
-		/* As match_part(): a table where the kernel made partition nodes, or where no
-		 * filesystem (other than a hybrid ISO) claims sector 0. */
-		if (skip) {
-			sb_printf(&sb, " not read (%s)", skip);
-		} else if (pt = probe_node(i, 0), node.err < 0) {
-			sb_printf(&sb, " unreadable (%s)", errstr(-node.err));
-		} else if (pt == 0) {
-			sb_printf(&sb, " partition table %s PTUUID=%s", ptab.type, ptab.ptuuid);
-			if (node.fs == 0 && !str_eq(node.fi.type, "iso9660"))
-				sb_printf(&sb, " (and a stale %s signature, ignored)", node.fi.type);
-		} else if (node.fs == 0) {
-			sb_printf(&sb, " %s", node.fi.type);
-			if (node.fi.uuid[0])
-				sb_printf(&sb, " UUID=%s", node.fi.uuid);
-			if (node.fi.label[0])
-				sb_printf(&sb, " LABEL=\"%s\"", node.fi.label);
-			if (node.fi.ndevices > 1)
-				sb_printf(&sb, " (device %llu of a %llu-device btrfs)", (unsigned long long)node.fi.devid,
-				          (unsigned long long)node.fi.ndevices);
-		} else {
-			sb_printf(&sb, "%s", !bd.r.size ? " empty (no medium?)" : " no known filesystem or partition table");
-		}
-		log_err("%s", line);
-		if (pt != 0)
-			continue; /* no table: none found, the node unreadable or not read */
-		for (unsigned j = 0; j < ptab.count; j++) {
-			char pn[300];
-			const struct part_info *pi = &ptab.parts[j];
-			int lab = pi->partlabel[0] != '\0';
-			dev_part_name(path, pi->number, pn, sizeof(pn));
-			if (pi->container)
-				log_err("    %s: extended partition (holds the logical ones)", pn);
-			else
-				log_err("    %s: PARTUUID=%s%s%s%s", pn, pi->partuuid, lab ? " PARTLABEL=\"" : "", pi->partlabel,
-				        lab ? "\"" : "");
-		}
-		if (ptab.truncated)
-			log_err("    (more than %u partitions: the rest are not listed)", PROBE_MAX_PARTS);
-	}
+	for (unsigned i = 0; i < ndevs; i++)
+		if (report_node(i) == 0) /* else no table: none found, the node unreadable or not read */
+			report_partitions(dev_at(i));
 }
