@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* The API filesystems: /dev, /proc, /sys and /run mounted with their options before anything
+ * reads them, and moved into the new root at the switch. */
 #include "apifs.h"
 #include "compat.h"
 #include "log.h"

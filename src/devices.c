@@ -1,4 +1,7 @@
 /* SPDX-License-Identifier: MIT */
+/* Finding block devices without udev: the nodes of /dev listed, their superblocks and partition
+ * tables read, the wait for one that matches a device spec (woken by uevents, with the caller's
+ * work done meanwhile), and the members of a multi-device btrfs registered and awaited. */
 #define _GNU_SOURCE
 #include "devices.h"
 #include "blkread.h"
@@ -38,7 +41,9 @@ static unsigned ndevs;
 
 static const char *dev_at(unsigned i) { return pool + devs[i]; }
 
-void dev_part_name(const char *disk, unsigned n, char *out, size_t cap)
+/* The node name of partition n of disk ("/dev/vda", 2 -> "/dev/vda2"; "/dev/nvme0n1" ->
+ * "/dev/nvme0n1p2"), as the kernel names them (block/partitions/core.c). */
+static void dev_part_name(const char *disk, unsigned n, char *out, size_t cap)
 {
 	size_t l = strlen(disk);
 	int digit = l && disk[l - 1] >= '0' && disk[l - 1] <= '9';

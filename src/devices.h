@@ -47,8 +47,4 @@ int dev_wait_turn(unsigned long start, long timeout_s, unsigned long *last_say);
 /* Logs every block device with its type, UUID, label and partitions. */
 void dev_report(void);
 
-/* The node name of partition n of disk ("/dev/vda", 2 -> "/dev/vda2"; "/dev/nvme0n1" ->
- * "/dev/nvme0n1p2"), as the kernel names them (block/partitions/core.c). */
-void dev_part_name(const char *disk, unsigned n, char *out, size_t cap);
-
 #endif

@@ -21,7 +21,7 @@
  * first in the list taken as a member, ranges by byte value (the C locale's collation order), and
  * '\' escapes in the list. It does not implement glibc's [:class:], [=c=] and [.c.] forms inside
  * a bracket, nor its reading of an unterminated '[' as a literal: a pattern with one of those is
- * "not a valid glob" (modalias_check counts it; it never matches). depmod's patterns come from
+ * "not a valid glob" (modalias_prepare counts it; it never matches). depmod's patterns come from
  * the kernel's file2alias ('*', '?' and ranges such as [0-9A-F]) and MODULE_ALIAS strings; kmod
  * itself already refuses the usual [[:alpha:]] form (alias_normalize ends the bracket at the first
  * ']' and then finds a stray one). The Debian 6.1 kernel's modules.alias has none of them
@@ -482,16 +482,6 @@ int modalias_cpu_scan(const struct modalias_db *db, const char *cpu_modalias, st
 	return (int)n;
 }
 
-int modalias_cpu_excluded(const struct modalias_db *db, const char *name, const char *cpu_modalias)
-{
-	struct modalias_cpu mods[32];
-	int n = name ? modalias_cpu_scan(db, cpu_modalias, mods, 32) : 0;
-	for (int k = 0; k < n; k++)
-		if (param_eq(name, mods[k].name))
-			return mods[k].state == MODALIAS_CPU_VALID;
-	return 0;
-}
-
 /* A softdep line (libkmod-config.c kmod_config_parse: "softdep" MODULE REST, REST not empty):
  * 1 with *mod and *rest set; 0 blank or comment; -1 anything else. */
 static int softdep_fields(const char *l, const char *e, struct tok *mod, const char **rest)
@@ -589,19 +579,4 @@ int modalias_prepare(struct modalias_db *db, unsigned *buf, size_t cap, size_t *
 		db->nidx = n;
 	}
 	return bad;
-}
-
-int modalias_check(const struct modalias_db *db, size_t *first_bad, int *which)
-{
-	struct modalias_db d;
-	if (!db)
-		return 0;
-	d = *db;
-	return modalias_prepare(&d, NULL, 0, first_bad, which);
-}
-
-int modalias_index(struct modalias_db *db, unsigned *buf, size_t cap)
-{
-	(void)modalias_prepare(db, buf, cap, NULL, NULL);
-	return db->idx ? (int)db->nidx : -1;
 }

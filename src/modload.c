@@ -67,11 +67,10 @@ static const struct cmdline *kcl;
  * rest loads while the devices are awaited, and what has not started when the mounts are done is
  * left to the new root's udev (as dracut's systemd flow does: it stops udevd at the switch). */
 enum { PRIO_COLDPLUG, PRIO_HOTPLUG, PRIO_LIST, PRIO_MOUNT };
-/* coldplug's walk runs: its matches get PRIO_COLDPLUG, the others PRIO_HOTPLUG. This flag and the
- * jobs beyond one start at zero, as every variable of the /init build does: it has no .data (log.c). */
-static unsigned char coldplugging;
+/* coldplug's walk runs: its matches get PRIO_COLDPLUG, the others PRIO_HOTPLUG */
+static int coldplugging;
 static int block_seen; /* a block device's uevent arrived while modules loaded */
-static unsigned extra_jobs; /* earlymount.jobs - 1 */
+static unsigned jobs = 1; /* finit_module calls at once (earlymount.jobs=, modules_setup) */
 static const struct plan *kplan;
 static struct { unsigned loaded, matched, devices, skipped, failed; } stats;
 
@@ -453,7 +452,7 @@ static void start(int i)
 	 * child of its own: the call blocks until the module's init (and the driver's probe) returns,
 	 * and the kernel lets several run at once (only the same module twice waits, in
 	 * add_unformed_module). */
-	pid = extra_jobs ? fork() : -1;
+	pid = jobs > 1 ? fork() : -1;
 	if (pid <= 0) {
 		e = do_finit(fd, params, flags);
 		if (pid == 0)
@@ -526,7 +525,7 @@ static int run_queue(unsigned char minprio, int yield)
 		}
 		if (!modsched_busy(&sched, minprio))
 			return 0;
-		enum modsched_next v = sched.running <= extra_jobs ? modsched_next(&sched, &i, &why) : MSN_WAIT;
+		enum modsched_next v = sched.running < jobs ? modsched_next(&sched, &i, &why) : MSN_WAIT;
 		switch (v) {
 		case MSN_START:
 			start(i);
@@ -743,7 +742,7 @@ void modules_setup(const struct plan *p, int match)
 {
 	kplan = p;
 	want_match = match;
-	extra_jobs = (p->jobs ? p->jobs : default_jobs()) - 1;
+	jobs = p->jobs ? p->jobs : default_jobs();
 	(void)uevent_subscribe(on_uevent, NULL);
 }
 

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* The modules.dep and modules.builtin readers: a module's line found by its name, and a module's
+ * name from its path (pure: no syscalls). */
 #include "modules.h"
 #include "compat.h"
 #include "util.h"

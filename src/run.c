@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* The subcommands that read the kernel command line into a plan and act on it: init (PID 1: the
+ * boot sequence), mount, plan, resolve and dracut's systemd generator. */
 #define _GNU_SOURCE
 #include "run.h"
 #include "apifs.h"
@@ -141,7 +143,7 @@ static int load_cmdline(const char *given, int dracut, enum spec_rules rules, ch
 	cl.nargs = cl.ninit = 0;
 	cl.used = 0;
 #ifdef EM_BOOT_BUILD
-	dracut = 0; /* --dracut is the full build's (the message below then folds away) */
+	dracut = 0; /* --dracut is the full build's */
 #endif
 	if (!given) {
 		if ((r = append_files_before(dracut, text, err, errlen)) != EXIT_OK)

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* The switch to the new root: init found and checked (it and its interpreter can run), the
+ * initramfs emptied, the new root moved onto /, and init started on the new root's console. */
 #define _GNU_SOURCE
 #include "switchroot.h"
 #include "apifs.h"

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* String and formatting helpers, and reading files and directories, for a program without stdio or
+ * malloc. */
 #define _GNU_SOURCE /* O_PATH (open_dir) in glibc's headers, for the host build */
 #include "util.h"
 #include "syscalls.h"
