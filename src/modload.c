@@ -376,7 +376,7 @@ static int do_finit(int fd, const char *params, int flags)
 static char params[4096];
 
 /* A module of the list, or one start cannot find: its modules.dep line is missing (start's path
- * too long to open reads the same). One call for the three places that say so. */
+ * too long to open reads the same). */
 static void not_in_dep(const char *name)
 {
 	log_err("load module %s failed: not in /lib/modules/%s/modules.dep%s", name, release,
