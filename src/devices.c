@@ -98,7 +98,9 @@ static int dev_key_cmp(const void *k, const void *node)
 	const struct dev_key *key = k;
 	const char *n = pool + *(const uint32_t *)node;
 	int c = strncmp(key->path, n, key->len);
-	return c ? c : n[key->len] ? -1 : 0;
+	if (c == 0 && n[key->len])
+		c = -1; /* the node's name goes on: it sorts after the key */
+	return c;
 }
 
 /* Is the first len bytes of path a node in the (sorted) list? */
