@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* The API filesystems: /dev, /proc, /sys and /run mounted with their options before anything
+ * reads them, and moved into the new root at the switch. */
 #include "apifs.h"
 #include "compat.h"
 #include "log.h"
@@ -45,8 +47,7 @@ static int is_mounted(const char *dir)
 {
 	struct stat a, b;
 	char parent[256];
-	size_t n = fmt(parent, sizeof(parent), "%s/..", dir);
-	(void)n;
+	fmt(parent, sizeof(parent), "%s/..", dir);
 	return stat(dir, &a) == 0 && stat(parent, &b) == 0 && a.st_dev != b.st_dev;
 }
 

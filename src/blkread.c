@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* The reader the probers read a device through: its head read once and kept, and one window of
+ * later reads, from a block device or an image file. */
 #define _GNU_SOURCE
 #include "blkread.h"
 

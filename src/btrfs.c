@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* Registering a member of a multi-device btrfs with the kernel (BTRFS_IOC_SCAN_DEV), as udev's
+ * btrfs builtin does. */
 #define _GNU_SOURCE
 #include "btrfs.h"
 #include "util.h"

@@ -8,7 +8,6 @@
 #include "check.h"
 #include "compat.h"
 #include "devices.h"
-#include "layers.h"
 #include "layerspec.h"
 #include "log.h"
 #include "mountapi.h"
@@ -109,12 +108,14 @@ static void driver_chain(const char *dev, struct sbuf *list)
  * iso9660). */
 static void fs_module(const char *type, struct sbuf *list)
 {
-	static const char *const renamed[][2] = { { "iso9660", "isofs" }, { "nfs4", "nfsv4" } };
+	static const struct {
+		const char *type, *module;
+	} renamed[] = { { "iso9660", "isofs" }, { "nfs4", "nfsv4" } };
 	char p[128];
 	const char *m = type;
 	for (size_t i = 0; i < ARRAY_SIZE(renamed); i++)
-		if (str_eq(type, renamed[i][0]))
-			m = renamed[i][1];
+		if (str_eq(type, renamed[i].type))
+			m = renamed[i].module;
 	fmt(p, sizeof(p), "/sys/module/%s/initstate", m);
 	if (access(p, F_OK) == 0) {
 		need(m);
@@ -377,28 +378,16 @@ static int image_has(const char *mod)
 
 /* ---- earlymount check ----------------------------------------------------------------------- */
 
-int run_check(int argc, char **argv)
+/* The command line the next boot uses, where it can be known (given: --cmdline's text, else
+ * kernel-install's /etc/kernel/cmdline, else this boot's), after the image's stored fragment when
+ * there is an image; the plan built from it, its warnings said. 0, or -1 after saying why. */
+static int read_plan(const char *given, const char *image)
 {
-	static const char usage[] = "usage: earlymount check [--cmdline STRING] [--image FILE] [--modules]\n";
 	static char text[CMDLINE_MAX], frag[CMDLINE_MAX];
-	const char *given = NULL, *image = NULL, *from;
+	const char *from;
 	char err[512];
 	long n;
 
-	for (int i = 1; i < argc; i++) {
-		if (str_eq(argv[i], "--modules")) {
-			modules_only = 1;
-		} else if (str_eq(argv[i], "--cmdline") && i + 1 < argc) {
-			given = argv[++i];
-		} else if (str_eq(argv[i], "--image") && i + 1 < argc) {
-			image = argv[++i];
-		} else {
-			(void)write_all(2, usage, sizeof(usage) - 1);
-			return EXIT_USAGE;
-		}
-	}
-	/* The line the next boot uses where it can be known: kernel-install's /etc/kernel/cmdline,
-	 * else this boot's. */
 	if (given) {
 		from = "--cmdline";
 		em_strlcpy(text, given, sizeof(text));
@@ -408,7 +397,7 @@ int run_check(int argc, char **argv)
 		from = "/proc/cmdline (no /etc/kernel/cmdline)";
 	} else {
 		say("error", "command line: reading /proc/cmdline: %s", errstr((int)-n));
-		return EXIT_FAIL;
+		return -1;
 	}
 	text[strcspn(text, "\n")] = '\0';
 	cl.nargs = cl.ninit = 0;
@@ -418,7 +407,7 @@ int run_check(int argc, char **argv)
 		if (n < 0) {
 			say("error", "--image %s: earlymount-mkinitramfs --list could not read it%s", image,
 			    n == -ENOENT ? " (earlymount-mkinitramfs not found)" : " (its own message says why)");
-			return EXIT_FAIL;
+			return -1;
 		}
 		const char *c = strstr(listing, "Command line (/etc/earlymount/cmdline): ");
 		if (c) {
@@ -433,7 +422,7 @@ int run_check(int argc, char **argv)
 	}
 	if (cmdline_append(&cl, text, strlen(text)) < 0 || spec_build(&cl, SPEC_RULES_KERNEL, &plan, err, sizeof(err)) < 0) {
 		say("error", "command line (%s): %s", from, cl.nargs ? err : "too long");
-		return EXIT_FAIL;
+		return -1;
 	}
 	say("ok", "command line from %s: %s", from, text);
 	for (unsigned i = 0;; i++) {
@@ -443,18 +432,18 @@ int run_check(int argc, char **argv)
 			break;
 		say("warning", "command line: %.*s", (int)wl, w);
 	}
-	if (!plan.have_root) {
-		say("error", "command line: no root= parameter: nothing to mount as the root");
-		return EXIT_FAIL;
-	}
-	/* The root, as the boot mounts it: a layered root's lower layer and upper device too. */
+	return 0;
+}
+
+/* Every mount of the plan, as the boot mounts them: the root (a layered root's lower layer and
+ * upper device too), /usr, the extra mounts. */
+static void check_plan(void)
+{
+	check_entry("root", &plan.root, NULL);
 	if (plan.rootimage) {
-		check_entry("root", &plan.root, NULL);
 		say("ok", "root: earlymount.rootimage=%s is looked up inside that device at boot (not checked "
 		    "here)", plan.rootimage);
 		need("loop");
-	} else {
-		check_entry("root", &plan.root, NULL);
 	}
 	if (plan.have_overlay)
 		check_entry("earlymount.overlay", &plan.overlay, NULL);
@@ -468,23 +457,53 @@ int run_check(int argc, char **argv)
 		fmt(what, sizeof(what), "earlymount.mount=%s:%s", plan.extra[i].src.text, plan.extra[i].target);
 		check_entry(what, &plan.extra[i], NULL);
 	}
+}
+
+/* --image: whether the image holds every module this machine needs. */
+static void check_image_modules(const char *image)
+{
+	unsigned missing = 0;
+	for (unsigned i = 0; i < nneeded; i++)
+		if (!image_has(needed[i])) {
+			say("error", "--image %s: lacks the module %s, which this machine needs (earlymount-mkinitramfs "
+			    "--module %s)", image, needed[i], needed[i]);
+			missing++;
+		}
+	if (!missing)
+		say("ok", "--image %s: holds every module this machine needs (%u)", image, nneeded);
+}
+
+int run_check(int argc, char **argv)
+{
+	static const char usage[] = "usage: earlymount check [--cmdline STRING] [--image FILE] [--modules]\n";
+	const char *given = NULL, *image = NULL;
+
+	for (int i = 1; i < argc; i++) {
+		if (str_eq(argv[i], "--modules")) {
+			modules_only = 1;
+		} else if (str_eq(argv[i], "--cmdline") && i + 1 < argc) {
+			given = argv[++i];
+		} else if (str_eq(argv[i], "--image") && i + 1 < argc) {
+			image = argv[++i];
+		} else {
+			(void)write_all(2, usage, sizeof(usage) - 1);
+			return EXIT_USAGE;
+		}
+	}
+	if (read_plan(given, image) < 0)
+		return EXIT_FAIL;
+	if (!plan.have_root) {
+		say("error", "command line: no root= parameter: nothing to mount as the root");
+		return EXIT_FAIL;
+	}
+	check_plan();
 	if (modules_only) {
 		for (unsigned i = 0; i < nneeded; i++) {
 			(void)write_all(1, needed[i], strlen(needed[i]));
 			(void)write_all(1, "\n", 1);
 		}
-		return errors ? EXIT_FAIL : EXIT_OK;
-	}
-	if (image) {
-		unsigned missing = 0;
-		for (unsigned i = 0; i < nneeded; i++)
-			if (!image_has(needed[i])) {
-				say("error", "--image %s: lacks the module %s, which this machine needs (earlymount-mkinitramfs "
-				    "--module %s)", image, needed[i], needed[i]);
-				missing++;
-			}
-		if (!missing)
-			say("ok", "--image %s: holds every module this machine needs (%u)", image, nneeded);
+	} else if (image) {
+		check_image_modules(image);
 	}
 	return errors ? EXIT_FAIL : EXIT_OK;
 }

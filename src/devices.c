@@ -1,28 +1,34 @@
 /* SPDX-License-Identifier: MIT */
+/* Finding block devices without udev: the nodes of /dev listed, their superblocks and partition
+ * tables read, the wait for one that matches a device spec (woken by uevents, with the caller's
+ * work done meanwhile), and the members of a multi-device btrfs registered and awaited. */
 #define _GNU_SOURCE
 #include "devices.h"
 #include "blkread.h"
 #include "btrfs.h"
 #include "compat.h"
 #include "log.h"
-#include "modules.h"
 #include "mountapi.h"
-#include "plan.h"
 #include "uevent.h"
 #include "util.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
+#include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
 static struct blkdev bd;
 static struct part_table ptab;
+static const struct dev_hooks *hooks;
+
+void dev_set_hooks(const struct dev_hooks *h)
+{
+	hooks = h;
+}
 
 /* The block device nodes at the top of /dev, as "/dev/NAME" strings packed in a pool and indexed
  * by offset. Sized for thousands of nodes (1,000 multipath LUNs with their paths and partitions);
@@ -35,7 +41,9 @@ static unsigned ndevs;
 
 static const char *dev_at(unsigned i) { return pool + devs[i]; }
 
-void dev_part_name(const char *disk, unsigned n, char *out, size_t cap)
+/* The node name of partition n of disk ("/dev/vda", 2 -> "/dev/vda2"; "/dev/nvme0n1" ->
+ * "/dev/nvme0n1p2"), as the kernel names them (block/partitions/core.c). */
+static void dev_part_name(const char *disk, unsigned n, char *out, size_t cap)
 {
 	size_t l = strlen(disk);
 	int digit = l && disk[l - 1] >= '0' && disk[l - 1] <= '9';
@@ -66,56 +74,40 @@ static const char *no_probe(const char *path)
 	return NULL;
 }
 
-/* The node list sorted by name with a heapsort over the offsets: in place, O(n log n) for the
- * thousands of nodes a big machine has, and a few hundred bytes where musl's qsort and bsearch
- * cost over 2 KiB of a binary that has a size budget. */
-static int dev_less(uint32_t a, uint32_t b)
+/* The node list sorted by name: reports read well, a disk's partitions follow it, and a name is
+ * found by a binary search. */
+static int dev_cmp(const void *a, const void *b)
 {
-	return strcmp(pool + a, pool + b) < 0;
-}
-
-static void sift_down(unsigned root, unsigned n)
-{
-	for (unsigned child; (child = 2 * root + 1) < n; root = child) {
-		if (child + 1 < n && dev_less(devs[child], devs[child + 1]))
-			child++;
-		if (!dev_less(devs[root], devs[child]))
-			return;
-		uint32_t t = devs[root];
-		devs[root] = devs[child];
-		devs[child] = t;
-	}
+	return strcmp(pool + *(const uint32_t *)a, pool + *(const uint32_t *)b);
 }
 
 static void sort_devs(void)
 {
-	for (unsigned i = ndevs / 2; i-- > 0;)
-		sift_down(i, ndevs);
-	for (unsigned n = ndevs; n-- > 1;) {
-		uint32_t t = devs[0];
-		devs[0] = devs[n];
-		devs[n] = t;
-		sift_down(0, n);
-	}
+	qsort(devs, ndevs, sizeof(devs[0]), dev_cmp);
+}
+
+/* The first len bytes of a path, as bsearch's key. */
+struct dev_key {
+	const char *path;
+	size_t len;
+};
+
+/* The key against a node of the list: equal only when the node's name ends after len bytes. */
+static int dev_key_cmp(const void *k, const void *node)
+{
+	const struct dev_key *key = k;
+	const char *n = pool + *(const uint32_t *)node;
+	int c = strncmp(key->path, n, key->len);
+	if (c == 0 && n[key->len])
+		c = -1; /* the node's name goes on: it sorts after the key */
+	return c;
 }
 
 /* Is the first len bytes of path a node in the (sorted) list? */
 static int dev_exists(const char *path, size_t len)
 {
-	unsigned lo = 0, hi = ndevs;
-	while (lo < hi) {
-		unsigned mid = lo + (hi - lo) / 2;
-		const char *n = dev_at(mid);
-		/* path's first len bytes against the whole of n: equal only when n ends there */
-		int c = strncmp(path, n, len);
-		if (!c && !n[len])
-			return 1;
-		if (c < 0 || !c)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return 0;
+	struct dev_key key = { path, len };
+	return bsearch(&key, devs, ndevs, sizeof(devs[0]), dev_key_cmp) != NULL;
 }
 
 struct scan_ctx {
@@ -142,7 +134,7 @@ static int add_dev(int fd, const char *name, unsigned char type, void *vctx)
 	return 0;
 }
 
-/* Sorted, so reports read well and a disk's partitions follow it. */
+/* The block device nodes of /dev, sorted. */
 static void scan_dev(void)
 {
 	static int warned;
@@ -229,7 +221,8 @@ static void btrfs_seen(const char *path, const struct fs_info *fi)
 		if (!memcmp(&registered[k], &key, sizeof(key)))
 			return;
 	/* /dev/btrfs-control comes with the module: a generic image loads it now. */
-	(void)modules_fs("btrfs", path);
+	if (hooks && hooks->need_fs)
+		(void)hooks->need_fs("btrfs", path);
 	int r = btrfs_register(path);
 	if (r < 0 && !warned) {
 		log_warn("cannot register btrfs member %s (UUID=%s) with the kernel: /dev/btrfs-control: %s%s", path,
@@ -386,111 +379,18 @@ static int find_now(const struct devspec *d, char *out, size_t cap)
 	return 0;
 }
 
-static int uevent_open(void)
-{
-	struct em_sockaddr_nl sa = { .nl_family = AF_NETLINK, .nl_groups = 1 /* the kernel's group */ };
-	int s = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, NETLINK_KOBJECT_UEVENT);
-	if (s < 0)
-		return -1;
-	/* A driver that makes many devices at once (a SAS HBA's disks, a USB hub's ports) sends
-	 * more events than the default buffer holds while the modules load; udev asks for 128 MiB
-	 * with SO_RCVBUFFORCE. 4 MiB is thousands of events; an overflow (ENOBUFS) makes us walk
-	 * the devices again. */
-	int sz = 4 << 20;
-	if (setsockopt(s, SOL_SOCKET, SO_RCVBUFFORCE, &sz, sizeof(sz)) < 0)
-		(void)setsockopt(s, SOL_SOCKET, SO_RCVBUF, &sz, sizeof(sz));
-	if (bind(s, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
-		close(s);
-		return -1;
-	}
-	return s;
-}
-
-/* One socket for the whole boot, opened before the coldplug walk (modload.c) or the first wait,
- * so no device is announced while nobody listens. Kept as its fd + 1 (0: none), so that it starts
- * at zero, as every variable of the /init build does: it has no .data (log.c). */
-static int uev_fd1;
-
-int dev_uevent_listen(void)
-{
-	if (!uev_fd1) {
-		uev_fd1 = uevent_open() + 1;
-		if (!uev_fd1)
-			log_debug("uevent socket unavailable (%s); rescanning /dev instead", errstr(errno));
-	}
-	return uev_fd1 - 1;
-}
-
-void dev_uevent_close(void)
-{
-	if (uev_fd1)
-		close(uev_fd1 - 1);
-	uev_fd1 = 0;
-}
-
-/* Reads every pending uevent; returns 1 when one was about a block device (a reason to look again).
- * Messages are "ACTION@DEVPATH\0KEY=VALUE\0..." (lib/kobject_uevent.c). A device added with a
- * MODALIAS= goes to the matcher (a USB disk enumerated late, a controller's children), which
- * queues its modules: the waits load them (modules_step). */
-static int uevent_drain(int s)
-{
-	static char buf[8192];
-	int block = 0, lost = 0;
-	for (;;) {
-		struct uevent ev;
-		ssize_t n = recv(s, buf, sizeof(buf) - 1, 0);
-		if (n < 0 && errno == ENOBUFS) {
-			lost = 1;
-			continue;
-		}
-		if (n <= 0)
-			break;
-		buf[n] = '\0';
-		if (uevent_parse(buf, (size_t)n, &ev) < 0)
-			continue;
-		if (ev.subsystem && str_eq(ev.subsystem, "block")) {
-			block = 1;
-			log_debug("uevent: %s@%s", ev.action, ev.devpath);
-		}
-		if (ev.modalias && str_eq(ev.action, "add"))
-			(void)modules_hotplug(ev.modalias, ev.devpath);
-	}
-	if (lost) {
-		log_warn("uevents were lost (the socket's buffer overflowed): looking at every device again");
-		modules_rescan();
-		block = 1;
-	}
-	return block;
-}
-
-int dev_uevent_wait(int ms)
-{
-	struct pollfd pfd = { .fd = uev_fd1 - 1, .events = POLLIN };
-	if (!uev_fd1)
-		return -1;
-	return poll(&pfd, 1, ms) > 0 ? uevent_drain(uev_fd1 - 1) : 0;
-}
-
-/* A wait of 0 ms: poll says at once whether anything is pending. */
-int dev_uevent_pump(void)
-{
-	return dev_uevent_wait(0) > 0;
-}
-
-/* Loads the next of the queued modules until a block device comes (a generic image: the drivers
- * the devices asked for load while their disks are awaited), or, with nothing queued, sleeps
- * until a uevent on the socket dev_uevent_listen opened (dev_uevent_wait) or at most 250 ms (the
- * fallback rescan; without the socket all of them), never past the deadline. */
+/* The hooks' work when there is some (a generic image: the drivers the devices asked for load
+ * while their disks are awaited), else a sleep until a uevent on the socket uevent_listen opened
+ * or at most 250 ms (the fallback rescan; without the socket all of them), never past the
+ * deadline. */
 static void wait_a_little(unsigned long start, long timeout_s)
 {
-	if (modules_pending()) {
-		(void)modules_step();
+	if (hooks && hooks->work && hooks->work())
 		return;
-	}
 	unsigned long now = log_ms();
 	long left = timeout_s >= 0 ? (long)((unsigned long)timeout_s * 1000 - (now - start)) : 250;
 	int ms = left < 250 ? (int)left : 250;
-	if (ms > 0 && dev_uevent_wait(ms) < 0)
+	if (ms > 0 && uevent_wait(ms) < 0)
 		usleep((unsigned)ms * 1000);
 }
 
@@ -501,7 +401,7 @@ int dev_find(const struct devspec *d, char *path, size_t cap)
 
 void dev_wait_event(unsigned long start, long timeout_s)
 {
-	(void)dev_uevent_listen();
+	(void)uevent_listen();
 	wait_a_little(start, timeout_s);
 }
 
@@ -521,6 +421,38 @@ int dev_wait_turn(unsigned long start, long timeout_s, unsigned long *last_say)
 #define MAX_BTRFS_MEMBERS 1024
 static uint64_t member_id[MAX_BTRFS_MEMBERS + 1]; /* and the sentinel of a lookup */
 
+/* The members of the btrfs root (its devices with root's UUID) present now, each devid once,
+ * listed into sb ("none" for none): how many. *capped is set when there are more than
+ * MAX_BTRFS_MEMBERS (the rest not counted). */
+static unsigned count_members(const struct fs_info *root, struct sbuf *sb, int *capped)
+{
+	struct fs_info fi;
+	unsigned have = 0;
+
+	scan_dev();
+	for (unsigned i = 0; i < ndevs; i++) {
+		const char *p = dev_at(i);
+		/* a btrfs (as root is) with root's UUID */
+		if (no_probe(p) || dev_probe(p, &fi) < 0 || !str_eq(fi.type, root->type) || !str_eq(fi.uuid, root->uuid))
+			continue;
+		unsigned k = 0;
+		member_id[have] = fi.devid;
+		while (member_id[k] != fi.devid)
+			k++;
+		if (k < have)
+			continue; /* another path to a member already counted (multipath) */
+		if (have == MAX_BTRFS_MEMBERS) {
+			*capped = 1;
+			continue;
+		}
+		member_id[have++] = fi.devid;
+		sb_printf(sb, "%s%s (devid %llu)", have > 1 ? ", " : "", p, (unsigned long long)fi.devid);
+	}
+	if (!have)
+		sb_puts(sb, "none"); /* what the messages say of an empty list */
+	return have;
+}
+
 /* When the device at path holds a btrfs whose superblock names more than one member, waits until
  * a member with every devid is present and registered with the kernel, within the same deadline
  * as the device itself. On timeout says how many are missing and which were found, then lets the
@@ -528,7 +460,7 @@ static uint64_t member_id[MAX_BTRFS_MEMBERS + 1]; /* and the sentinel of a looku
  * devid. */
 static void btrfs_wait_members(const char *path, unsigned long start, long timeout_s)
 {
-	struct fs_info root, fi;
+	struct fs_info root;
 	char list[400];
 	struct sbuf sb;
 	unsigned long last_say = log_ms();
@@ -538,30 +470,8 @@ static void btrfs_wait_members(const char *path, unsigned long start, long timeo
 	if (dev_probe(path, &root) < 0 || root.ndevices < 2) /* a btrfs over several devices */
 		return;
 	for (;;) {
-		have = 0;
 		sb_init(&sb, list, sizeof(list));
-		scan_dev();
-		for (unsigned i = 0; i < ndevs; i++) {
-			const char *p = dev_at(i);
-			/* a btrfs (as root is) with root's UUID */
-			if (no_probe(p) || dev_probe(p, &fi) < 0 || !str_eq(fi.type, root.type) ||
-			    !str_eq(fi.uuid, root.uuid))
-				continue;
-			unsigned k = 0;
-			member_id[have] = fi.devid;
-			while (member_id[k] != fi.devid)
-				k++;
-			if (k < have)
-				continue; /* another path to a member already counted (multipath) */
-			if (have == MAX_BTRFS_MEMBERS) {
-				capped = 1;
-				continue;
-			}
-			member_id[have++] = fi.devid;
-			sb_printf(&sb, "%s%s (devid %llu)", have > 1 ? ", " : "", p, (unsigned long long)fi.devid);
-		}
-		if (!have)
-			sb_puts(&sb, "none"); /* what the messages below say of an empty list */
+		have = count_members(&root, &sb, &capped);
 		if (have >= root.ndevices) {
 			log_info("btrfs UUID=%s: all %llu devices present: %s", root.uuid,
 			         (unsigned long long)root.ndevices, list);
@@ -591,23 +501,14 @@ static void btrfs_wait_members(const char *path, unsigned long start, long timeo
 	         (unsigned long long)root.ndevices, list);
 }
 
-int dev_wait(const struct devspec *d, long timeout_s, const char *what, char *path, size_t cap)
-{
-	char desc[320];
-
-	plan_source_text(d, desc, sizeof(desc));
-	return dev_wait_desc(d, desc, timeout_s, what, path, cap);
-}
-
-int dev_wait_desc(const struct devspec *d, const char *desc, long timeout_s, const char *what, char *path,
-                  size_t cap)
+int dev_wait(const struct devspec *d, const char *desc, long timeout_s, const char *what, char *path, size_t cap)
 {
 	unsigned long start = log_ms(), last_say = start;
 	int found;
 
 	/* Listen before looking, so a device announced between the look and the wait is not
 	 * missed. */
-	(void)dev_uevent_listen();
+	(void)uevent_listen();
 	for (;;) {
 		found = find_now(d, path, cap);
 		if (found)
@@ -634,6 +535,65 @@ int dev_wait_desc(const struct devspec *d, const char *desc, long timeout_s, con
 	return -ETIMEDOUT;
 }
 
+/* dev_report's line for node i: what it holds. probe_node's result for its table (0: ptab holds
+ * the table to list), -ENOENT for none, or when the node was not read or could not be. */
+static int report_node(unsigned i)
+{
+	const char *path = dev_at(i), *skip = no_probe(path);
+	char line[512];
+	struct sbuf sb;
+	int pt = -ENOENT;
+
+	sb_init(&sb, line, sizeof(line));
+	sb_printf(&sb, "  %s:", path);
+	if (skip) {
+		sb_printf(&sb, " not read (%s)", skip);
+		log_err("%s", line);
+		return pt;
+	}
+	/* As match_part(): a table where the kernel made partition nodes, or where no filesystem
+	 * (other than a hybrid ISO) claims sector 0. */
+	pt = probe_node(i, 0);
+	if (node.err < 0) {
+		sb_printf(&sb, " unreadable (%s)", errstr(-node.err));
+	} else if (pt == 0) {
+		sb_printf(&sb, " partition table %s PTUUID=%s", ptab.type, ptab.ptuuid);
+		if (node.fs == 0 && !str_eq(node.fi.type, "iso9660"))
+			sb_printf(&sb, " (and a stale %s signature, ignored)", node.fi.type);
+	} else if (node.fs == 0) {
+		sb_printf(&sb, " %s", node.fi.type);
+		if (node.fi.uuid[0])
+			sb_printf(&sb, " UUID=%s", node.fi.uuid);
+		if (node.fi.label[0])
+			sb_printf(&sb, " LABEL=\"%s\"", node.fi.label);
+		if (node.fi.ndevices > 1)
+			sb_printf(&sb, " (device %llu of a %llu-device btrfs)", (unsigned long long)node.fi.devid,
+			          (unsigned long long)node.fi.ndevices);
+	} else {
+		sb_printf(&sb, "%s", !bd.r.size ? " empty (no medium?)" : " no known filesystem or partition table");
+	}
+	log_err("%s", line);
+	return pt;
+}
+
+/* dev_report's lines for the partitions in ptab, the table of disk path. */
+static void report_partitions(const char *path)
+{
+	for (unsigned j = 0; j < ptab.count; j++) {
+		char pn[300];
+		const struct part_info *pi = &ptab.parts[j];
+		int lab = pi->partlabel[0] != '\0';
+		dev_part_name(path, pi->number, pn, sizeof(pn));
+		if (pi->container)
+			log_err("    %s: extended partition (holds the logical ones)", pn);
+		else
+			log_err("    %s: PARTUUID=%s%s%s%s", pn, pi->partuuid, lab ? " PARTLABEL=\"" : "", pi->partlabel,
+			        lab ? "\"" : "");
+	}
+	if (ptab.truncated)
+		log_err("    (more than %u partitions: the rest are not listed)", PROBE_MAX_PARTS);
+}
+
 void dev_report(void)
 {
 	scan_dev();
@@ -643,51 +603,7 @@ void dev_report(void)
 		return;
 	}
 	log_err("block devices found:");
-	for (unsigned i = 0; i < ndevs; i++) {
-		const char *path = dev_at(i), *skip = no_probe(path);
-		char line[512];
-		struct sbuf sb;
-		int pt = -ENOENT;
-
-		sb_init(&sb, line, sizeof(line));
-		sb_printf(&sb, "  %s:", path);
-		/* As match_part(): a table where the kernel made partition nodes, or where no
-		 * filesystem (other than a hybrid ISO) claims sector 0. */
-		if (skip) {
-			sb_printf(&sb, " not read (%s)", skip);
-		} else if (pt = probe_node(i, 0), node.err < 0) {
-			sb_printf(&sb, " unreadable (%s)", errstr(-node.err));
-		} else if (pt == 0) {
-			sb_printf(&sb, " partition table %s PTUUID=%s", ptab.type, ptab.ptuuid);
-			if (node.fs == 0 && !str_eq(node.fi.type, "iso9660"))
-				sb_printf(&sb, " (and a stale %s signature, ignored)", node.fi.type);
-		} else if (node.fs == 0) {
-			sb_printf(&sb, " %s", node.fi.type);
-			if (node.fi.uuid[0])
-				sb_printf(&sb, " UUID=%s", node.fi.uuid);
-			if (node.fi.label[0])
-				sb_printf(&sb, " LABEL=\"%s\"", node.fi.label);
-			if (node.fi.ndevices > 1)
-				sb_printf(&sb, " (device %llu of a %llu-device btrfs)", (unsigned long long)node.fi.devid,
-				          (unsigned long long)node.fi.ndevices);
-		} else {
-			sb_printf(&sb, "%s", !bd.r.size ? " empty (no medium?)" : " no known filesystem or partition table");
-		}
-		log_err("%s", line);
-		if (pt != 0)
-			continue; /* no table: none found, the node unreadable or not read */
-		for (unsigned j = 0; j < ptab.count; j++) {
-			char pn[300];
-			const struct part_info *pi = &ptab.parts[j];
-			int lab = pi->partlabel[0] != '\0';
-			dev_part_name(path, pi->number, pn, sizeof(pn));
-			if (pi->container)
-				log_err("    %s: extended partition (holds the logical ones)", pn);
-			else
-				log_err("    %s: PARTUUID=%s%s%s%s", pn, pi->partuuid, lab ? " PARTLABEL=\"" : "", pi->partlabel,
-				        lab ? "\"" : "");
-		}
-		if (ptab.truncated)
-			log_err("    (more than %u partitions: the rest are not listed)", PROBE_MAX_PARTS);
-	}
+	for (unsigned i = 0; i < ndevs; i++)
+		if (report_node(i) == 0) /* else no table: none found, the node unreadable or not read */
+			report_partitions(dev_at(i));
 }

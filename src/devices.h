@@ -12,31 +12,32 @@
  * read error (fi then left as it was). */
 int dev_probe(const char *path, struct fs_info *fi);
 
-/* Waits until a block device matches d, for at most timeout_s seconds (-1: forever), saying every
- * few seconds what it waits for (what: "root device"). On success fills path with the node's name.
- * On timeout logs what was found and returns -ETIMEDOUT. */
-int dev_wait(const struct devspec *d, long timeout_s, const char *what, char *path, size_t cap);
-/* The same with the device's description (plan_source_text's) that the caller already has. */
-int dev_wait_desc(const struct devspec *d, const char *desc, long timeout_s, const char *what, char *path,
-                  size_t cap);
+/* What the waits below do besides looking and sleeping, given by whoever loads modules (run.c
+ * gives modload.c's); without them (NULL, as at the start) a wait only sleeps, and a btrfs member
+ * is registered with the modules there are. */
+struct dev_hooks {
+	/* Work to do instead of a sleep: 1 when there was some (the wait then looks again at once),
+	 * 0 when there was none. */
+	int (*work)(void);
+	/* The module of filesystem type, loaded before earlymount uses the kernel's interface of it on
+	 * dev (a btrfs member registered through /dev/btrfs-control). */
+	int (*need_fs)(const char *type, const char *dev);
+};
+void dev_set_hooks(const struct dev_hooks *h);
 
-/* The kernel's uevent socket, opened once (before the coldplug walk, or by the first dev_wait)
- * and kept until dev_uevent_close: no event falls between a look and the wait. -1 when the
- * kernel has none (dev_wait then rescans /dev every 250 ms). */
-int dev_uevent_listen(void);
-void dev_uevent_close(void);
-/* Reads the pending uevents without waiting; devices added with a MODALIAS= go to the module
- * matcher (modules_hotplug: queued, loaded by the caller's queue). Returns 1 when one of them was
- * about a block device, else 0. */
-int dev_uevent_pump(void);
-/* The same after waiting up to ms for one; -1 without a uevent socket (nothing to wait on). */
-int dev_uevent_wait(int ms);
+/* Waits until a block device matches d, for at most timeout_s seconds (-1: forever), saying every
+ * few seconds what it waits for (what: "root device", desc: the device as plan_source_text shows
+ * it). The uevent socket is opened first (uevent_listen), so that no device is announced between
+ * a look and the wait. On success fills path with the node's name. On timeout logs what was
+ * found and returns -ETIMEDOUT. */
+int dev_wait(const struct devspec *d, const char *desc, long timeout_s, const char *what, char *path,
+             size_t cap);
 
 /* One look, no wait: 1 with the node of the first device that matches d in path, 0 when none
  * does (earlymount check). */
 int dev_find(const struct devspec *d, char *path, size_t cap);
-/* Sleeps until the next uevent (handled as dev_uevent_pump does) or 250 ms, never past start +
- * timeout_s seconds (start: log_ms() when the wait began; -1: no limit). */
+/* The hooks' work, or a sleep until the next uevent or 250 ms, never past start + timeout_s
+ * seconds (start: log_ms() when the wait began; -1: no limit). */
 void dev_wait_event(unsigned long start, long timeout_s);
 /* One turn of a wait (dev_wait's, the btrfs members', a share's), after a look that found nothing:
  * -1 once start + timeout_s seconds have passed (-1: no limit), 1 when the caller is to say how the
@@ -45,9 +46,5 @@ void dev_wait_event(unsigned long start, long timeout_s);
 int dev_wait_turn(unsigned long start, long timeout_s, unsigned long *last_say);
 /* Logs every block device with its type, UUID, label and partitions. */
 void dev_report(void);
-
-/* The node name of partition n of disk ("/dev/vda", 2 -> "/dev/vda2"; "/dev/nvme0n1" ->
- * "/dev/nvme0n1p2"), as the kernel names them (block/partitions/core.c). */
-void dev_part_name(const char *disk, unsigned n, char *out, size_t cap);
 
 #endif

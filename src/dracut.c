@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <dirent.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -42,6 +43,11 @@ static int add_conf(int fd, const char *name, unsigned char type, void *vctx)
 	return 0;
 }
 
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
 int dracut_cmdline_files(int (*fn)(const char *path, void *ctx), void *ctx)
 {
 	static struct confs c;
@@ -61,14 +67,8 @@ int dracut_cmdline_files(int (*fn)(const char *path, void *ctx), void *ctx)
 		if (c.over)
 			return -E2BIG;
 	}
-	/* insertion sort: a handful of names */
-	for (unsigned i = 1; i < c.n; i++)
-		for (unsigned j = i; j > 0 && strcmp(c.names[j - 1], c.names[j]) > 0; j--) {
-			char t[sizeof(c.names[0])];
-			memcpy(t, c.names[j], sizeof(t));
-			memcpy(c.names[j], c.names[j - 1], sizeof(t));
-			memcpy(c.names[j - 1], t, sizeof(t));
-		}
+	/* by name, as the shell's glob sorts them in the C locale */
+	qsort(c.names, c.n, sizeof(c.names[0]), name_cmp);
 	for (unsigned i = 0; i < c.n; i++) {
 		fmt(path, sizeof(path), CMDLINE_D "/%s", c.names[i]);
 		if ((r = fn(path, ctx)) != 0)

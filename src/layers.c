@@ -15,11 +15,12 @@
 #include "devices.h"
 #include "log.h"
 #include "loopdev.h"
-#include "modules.h"
+#include "modload.h"
 #include "mountapi.h"
-#include "mountplan.h"
+#include "mountentry.h"
 #include "resolve.h"
 #include "switchroot.h"
+#include "uevent.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -31,15 +32,15 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-/* LAYER_DIR itself, then each layer's directory. */
-static const char *const layer_dirs[] = { LAYER_DIR, LAYER_DIR "/overlay", LAYER_DIR "/lower", LAYER_DIR "/live" };
+/* Each layer's directory under LAYER_DIR. */
+static const char *const layer_dirs[] = { LAYER_DIR "/overlay", LAYER_DIR "/lower", LAYER_DIR "/live" };
 
 /* A failed attempt leaves nothing mounted (the next attempt, dracut's own mount, or the rescue
  * shell find /run as it was). The order is the reverse of mounting: a loop device's image lives
  * on live/, under lower/. */
 void layers_unmount(void)
 {
-	for (size_t i = 1; i < ARRAY_SIZE(layer_dirs); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(layer_dirs); i++)
 		while (umount2(layer_dirs[i], MNT_DETACH) == 0)
 			;
 }
@@ -76,35 +77,33 @@ static const struct mount_entry *readonly_root(const struct plan *p)
 
 /* ---- the root image on a loop device -------------------------------------------------------- */
 
-/* Mounts the device holding earlymount.rootimage= on live/, attaches the image to a loop device
- * and mounts that on dir. */
-static int mount_image(const struct plan *p, const char *dir)
+/* earlymount.rootimage= looked up inside the device mounted on live/ (carrier: its node, for
+ * messages), as if that were "/": a link in it cannot lead outside. An O_PATH fd, or -errno after
+ * logging. */
+static int find_image(const struct plan *p, const char *carrier)
 {
-	static struct mount_entry img;
-	char carrier[128];
-	const char *step;
-	struct stat st;
-	struct fs_info fi;
-	int r, cfd, ifd, rfd, lfd;
+	int ifd, cfd = open_dir(LAYER_DIR "/live");
 
-	r = mount_on(p, readonly_root(p), LAYER_DIR "/live", carrier, sizeof(carrier));
-	if (r < 0)
-		return r;
-	if ((cfd = open_dir(LAYER_DIR "/live")) < 0)
+	if (cfd < 0)
 		return cfd;
-	/* Looked up inside the device's filesystem as if it were "/": a link in it cannot lead
-	 * outside. */
 	ifd = resolve_in_root(cfd, p->rootimage, 0);
 	close(cfd);
-	if (ifd < 0) {
+	if (ifd < 0)
 		log_err("earlymount.rootimage=%s: %s on the root device %s (looked up inside it)", p->rootimage,
 		        ifd == -ENOENT ? "no such file" : errstr(-ifd), carrier);
-		return ifd;
-	}
-	/* The three failures below share one message: what failed, then the step and the error
-	 * where there are. */
-	const char *what, *sep = "", *why = "", *hint = "";
-	step = "";
+	return ifd;
+}
+
+/* The image (ifd, find_image's, closed here) attached read-only to a loop device, whose node goes
+ * to dev: the loop device's fd, or -errno after logging. */
+static int attach_image(const struct plan *p, const char *carrier, int ifd, char *dev, size_t cap)
+{
+	/* The three failures share one message: what failed, then the step and the error where
+	 * there are. */
+	const char *what, *step = "", *sep = "", *why = "", *hint = "";
+	struct stat st;
+	int r, rfd;
+
 	if (fstat(ifd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		close(ifd);
 		r = -EINVAL;
@@ -119,16 +118,37 @@ static int mount_image(const struct plan *p, const char *dir)
 		why = errstr(-r);
 		goto fail;
 	}
-	r = lfd = loop_attach_ro(rfd, p->rootimage, img.src.value, sizeof(img.src.value), &step);
+	r = loop_attach_ro(rfd, p->rootimage, dev, cap, &step);
 	close(rfd);
-	if (lfd < 0) {
-		what = "attaching it to a loop device failed at ";
-		sep = ": ";
-		why = errstr(-r);
-		if (r == -ENOENT || r == -ENODEV)
-			hint = " (is the loop module in the initramfs? earlymount-mkinitramfs --module loop)";
-		goto fail;
-	}
+	if (r >= 0)
+		return r;
+	what = "attaching it to a loop device failed at ";
+	sep = ": ";
+	why = errstr(-r);
+	if (r == -ENOENT || r == -ENODEV)
+		hint = " (is the loop module in the initramfs? earlymount-mkinitramfs --module loop)";
+fail:
+	log_err("earlymount.rootimage=%s on %s: %s%s%s%s%s", p->rootimage, carrier, what, step, sep, why, hint);
+	return r;
+}
+
+/* Mounts the device holding earlymount.rootimage= on live/, attaches the image to a loop device
+ * and mounts that on dir. */
+static int mount_image(const struct plan *p, const char *dir)
+{
+	static struct mount_entry img;
+	char carrier[128];
+	struct fs_info fi;
+	int r, ifd, lfd;
+
+	r = mount_on(p, readonly_root(p), LAYER_DIR "/live", carrier, sizeof(carrier));
+	if (r < 0)
+		return r;
+	if ((ifd = find_image(p, carrier)) < 0)
+		return ifd;
+	lfd = attach_image(p, carrier, ifd, img.src.value, sizeof(img.src.value));
+	if (lfd < 0)
+		return lfd;
 	img.role = ROLE_LAYER;
 	img.param = "earlymount.rootimage";
 	img.src.kind = DEV_PATH;
@@ -148,9 +168,6 @@ static int mount_image(const struct plan *p, const char *dir)
 	/* The mount holds the loop device now; on failure this detaches it (autoclear). */
 	close(lfd);
 	return r;
-fail:
-	log_err("earlymount.rootimage=%s on %s: %s%s%s%s%s", p->rootimage, carrier, what, step, sep, why, hint);
-	return r;
 }
 
 /* The read-only lower layer on dir: the image when there is one, else the root device. */
@@ -165,15 +182,14 @@ static int mount_lower(const struct plan *p, const char *dir)
 static unsigned long kernel_version(void)
 {
 	struct utsname u;
-	unsigned long n[2] = { 0, 0 }; /* major, minor */
-	const char *s = u.release;
+	unsigned long major, minor = 0;
+	const char *end;
 	if (uname(&u) < 0)
 		return 0;
-	/* one loop for both numbers; the minor one only after a '.' */
-	for (int k = 0; k < 2 && (k == 0 || *s++ == '.'); k++)
-		for (; *s >= '0' && *s <= '9'; s++)
-			n[k] = n[k] * 10 + (unsigned long)(*s - '0');
-	return n[0] * 1000 + n[1];
+	major = parse_leading_ulong(u.release, &end);
+	if (*end == '.')
+		minor = parse_leading_ulong(end + 1, &end);
+	return major * 1000 + minor;
 }
 
 /* Linux 6.13 takes the layers as file descriptors (fsconfig(FSCONFIG_SET_FD) for lowerdir+,
@@ -182,34 +198,49 @@ static unsigned long kernel_version(void)
  * then passes paths). */
 static int overlay_by_fds(const char *sysroot, const char *const dirs[3], struct mnt_err *e)
 {
-	/* the fsconfig calls in turn: the three layers (SET_FD), "rw" (SET_FLAG), CMD_CREATE (no key) */
-	static const char *const keys[] = { "lowerdir+", "upperdir", "workdir", "rw", NULL };
-	static const unsigned char cmds[] = { EM_FSCONFIG_SET_FD, EM_FSCONFIG_SET_FD, EM_FSCONFIG_SET_FD,
-		                              EM_FSCONFIG_SET_FLAG, EM_FSCONFIG_CMD_CREATE };
-	/* the three layers, the detached mount, the sysroot: all closed at the end */
-	int fds[5] = { -1, -1, -1, -1, -1 }, fd, r = 0;
+	/* the fsconfig calls in turn: each layer by its fd (SET_FD), "rw" (SET_FLAG), CMD_CREATE */
+	static const struct {
+		const char *key;
+		unsigned cmd;
+		int layer; /* the index into dirs of the fd it passes, -1 none */
+	} calls[] = {
+		{ "lowerdir+", EM_FSCONFIG_SET_FD, 0 },
+		{ "upperdir", EM_FSCONFIG_SET_FD, 1 },
+		{ "workdir", EM_FSCONFIG_SET_FD, 2 },
+		{ "rw", EM_FSCONFIG_SET_FLAG, -1 },
+		{ NULL, EM_FSCONFIG_CMD_CREATE, -1 },
+	};
+	int layer[3] = { -1, -1, -1 }, mfd = -1, rootfd = -1, fd, r = 0;
+
 	e->step = "";
 	e->kmsg[0] = '\0';
 	if ((fd = sys_fsopen("overlay", FSOPEN_CLOEXEC)) < 0)
 		return -errno;
-	for (int i = 0; i < 5 && r == 0; i++) {
-		if (i < 3 && (fds[i] = open_dir(dirs[i])) < 0)
-			r = fds[i];
-		else if (sys_fsconfig(fd, cmds[i], keys[i], NULL, i < 3 ? fds[i] : 0) < 0) {
-			r = i == 0 && errno == EINVAL ? -ENOTSUP : -errno;
-			if (i == 4)
-				e->step = "fsconfig(CMD_CREATE)";
+	for (size_t i = 0; i < ARRAY_SIZE(calls) && r == 0; i++) {
+		int l = calls[i].layer, arg = 0;
+		if (l >= 0 && (arg = layer[l] = open_dir(dirs[l])) < 0) {
+			r = arg;
+			break;
 		}
+		if (sys_fsconfig(fd, calls[i].cmd, calls[i].key, NULL, arg) == 0)
+			continue;
+		/* a kernel before 6.13 refuses the first layer given by its fd */
+		r = i == 0 && errno == EINVAL ? -ENOTSUP : -errno;
+		if (calls[i].cmd == EM_FSCONFIG_CMD_CREATE)
+			e->step = "fsconfig(CMD_CREATE)";
 	}
-	if (r == 0 && ((fds[3] = sys_fsmount(fd, FSMOUNT_CLOEXEC, 0)) < 0 ||
-	               (fds[4] = open_dir(sysroot)) < 0 ||
-	               sys_move_mount(fds[3], "", fds[4], "", MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH) < 0))
+	if (r == 0 && ((mfd = sys_fsmount(fd, FSMOUNT_CLOEXEC, 0)) < 0 || (rootfd = open_dir(sysroot)) < 0 ||
+	               sys_move_mount(mfd, "", rootfd, "", MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH) < 0))
 		r = -errno;
 	if (r < 0 && r != -ENOTSUP)
 		mnt_drain(fd, e);
-	for (int i = 0; i < 5; i++)
-		if (fds[i] >= 0)
-			close(fds[i]);
+	for (size_t i = 0; i < ARRAY_SIZE(layer); i++)
+		if (layer[i] >= 0)
+			close(layer[i]);
+	if (mfd >= 0)
+		close(mfd);
+	if (rootfd >= 0)
+		close(rootfd);
 	close(fd);
 	return r;
 }
@@ -317,63 +348,76 @@ static int copy_usr_link(int fd, const char *name, unsigned char type, void *vct
 	return 0;
 }
 
-/* earlymount.volatile=yes: a tmpfs root with the device's /usr mounted into it (systemd's
- * volatile=yes). */
-static int mount_volatile_yes(const struct plan *p, const char *sysroot)
+/* The root device's /usr (lower: its root directory) as an O_PATH fd, when the device is
+ * usr-merged: only /usr comes along, and a root whose /bin, /sbin or /lib are directories of
+ * their own would boot without them. The fd, or -errno after logging. */
+static int open_lower_usr(int lower)
 {
 	static const char *const merged[] = { "bin", "sbin", "lib" };
+	struct stat st;
+	int usr;
+
+	for (size_t i = 0; i < ARRAY_SIZE(merged); i++) {
+		if (fstatat(lower, merged[i], &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode)) {
+			log_err("earlymount.volatile=yes: the root device is not usr-merged: /%s on it is a "
+			        "directory, not a link into /usr, and only /usr is kept on the tmpfs root "
+			        "(use earlymount.volatile=overlay)", merged[i]);
+			return -ENOTDIR;
+		}
+	}
+	usr = resolve_in_root(lower, "/usr", 1);
+	if (usr < 0)
+		log_err("earlymount.volatile=yes: the root device has no /usr (%s); volatile=yes keeps only "
+		        "/usr of it", errstr(-usr));
+	return usr;
+}
+
+/* The tmpfs root's directories and the root device's usr-merge links (lc: both roots). The mount
+ * points the switch needs (dev, proc, sys, run), /usr's, and the directories systemd makes at the
+ * switch (src/shared/base-filesystem.c), with their usual modes. 0, or -errno after logging. */
+static int fill_tmpfs_root(struct links_ctx *lc)
+{
 	static const struct {
 		char name[6];
 		unsigned short mode;
 	} dirs[] = { { "usr", 0755 }, { "dev", 0755 }, { "proc", 0555 }, { "sys", 0555 }, { "run", 0755 },
 		     { "etc", 0755 }, { "var", 0755 }, { "root", 0700 }, { "tmp", 01777 } };
+
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
+		if (mkdirat(lc->root, dirs[i].name, 0700) < 0 || fchmodat(lc->root, dirs[i].name, dirs[i].mode, 0) < 0) {
+			int r = -errno;
+			log_err("earlymount.volatile=yes: making /%s on the tmpfs root: %s", dirs[i].name, errstr(-r));
+			return r;
+		}
+	if (dir_each(lc->lower, copy_usr_link, lc) < 0 || lc->r < 0)
+		return lc->r < 0 ? lc->r : -EIO;
+	return 0;
+}
+
+/* earlymount.volatile=yes: a tmpfs root with the device's /usr mounted into it (systemd's
+ * volatile=yes). */
+static int mount_volatile_yes(const struct plan *p, const char *sysroot)
+{
 	static const char *const lower = LAYER_DIR "/lower";
 	struct mnt_target t;
 	struct links_ctx lc = { -1, -1, 0 };
 	struct mnt_err e;
 	struct optset ro;
-	struct stat st;
 	int r, usr = -1;
 
 	if ((r = mount_lower(p, lower)) < 0)
 		return r;
 	if ((lc.lower = open(lower, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
 		return -errno;
-	/* Only /usr comes along: a root whose /bin, /sbin or /lib are directories of their own
-	 * (not usr-merged) would boot without them. */
-	for (size_t i = 0; i < ARRAY_SIZE(merged); i++) {
-		if (fstatat(lc.lower, merged[i], &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode)) {
-			log_err("earlymount.volatile=yes: the root device is not usr-merged: /%s on it is a "
-			        "directory, not a link into /usr, and only /usr is kept on the tmpfs root "
-			        "(use earlymount.volatile=overlay)", merged[i]);
-			r = -ENOTDIR;
-			goto out;
-		}
-	}
-	usr = resolve_in_root(lc.lower, "/usr", 1);
-	if (usr < 0) {
-		log_err("earlymount.volatile=yes: the root device has no /usr (%s); volatile=yes keeps only "
-		        "/usr of it", errstr(-usr));
-		r = usr;
+	if ((r = usr = open_lower_usr(lc.lower)) < 0)
 		goto out;
-	}
 	if ((r = mount_new_on("tmpfs", &p->tmpfs_opts, sysroot)) < 0)
 		goto out;
 	/* O_PATH: the directory of the names made below and of the /usr bind */
 	if ((r = lc.root = open_dir(sysroot)) < 0)
 		goto out;
-	/* The mount points the switch needs (dev, proc, sys, run), /usr's, and the directories
-	 * systemd makes at the switch (src/shared/base-filesystem.c), with their usual modes. */
-	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
-		if (mkdirat(lc.root, dirs[i].name, 0700) < 0 || fchmodat(lc.root, dirs[i].name, dirs[i].mode, 0) < 0) {
-			r = -errno;
-			log_err("earlymount.volatile=yes: making /%s on the tmpfs root: %s", dirs[i].name, errstr(-r));
-			goto out;
-		}
-	if (dir_each(lc.lower, copy_usr_link, &lc) < 0 || lc.r < 0) {
-		r = lc.r < 0 ? lc.r : -EIO;
+	if ((r = fill_tmpfs_root(&lc)) < 0)
 		goto out;
-	}
 	options_init(&ro);
 	ro.ro = 1;
 	t.dirfd = lc.root;
@@ -417,13 +461,12 @@ static int add_tag(int fd, const char *name, unsigned char type, void *vctx)
 
 static void log_tags(void)
 {
-	/* Ended by NULL: a loop GCC does not unroll into two copies, as it did a counted one. */
-	static const char *const where[] = { "/sys/bus/virtio/drivers/9pnet_virtio", "/sys/fs/virtiofs", NULL };
+	static const char *const where[] = { "/sys/bus/virtio/drivers/9pnet_virtio", "/sys/fs/virtiofs" };
 	char list[512];
 	struct sbuf sb;
 	sb_init(&sb, list, sizeof(list));
-	for (const char *const *w = where; *w; w++) {
-		int fd = open(*w, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	for (size_t i = 0; i < ARRAY_SIZE(where); i++) {
+		int fd = open(where[i], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		if (fd >= 0) {
 			(void)dir_each(fd, add_tag, &sb);
 			close(fd);
@@ -448,7 +491,7 @@ static int mount_share(const struct plan *p, const char *sysroot)
 		return t.dirfd;
 	t.path = "";
 	t.display = sysroot;
-	(void)dev_uevent_listen();
+	(void)uevent_listen();
 	for (;;) {
 		int absent = 0;
 		for (const char *ty = m->fstypes; *ty;) {
@@ -491,57 +534,71 @@ out:
 
 /* ---- the layered root ----------------------------------------------------------------------- */
 
+/* LAYER_DIR and the layers' directories in it. 0, or -errno after logging. */
+static int make_layer_dirs(void)
+{
+	/* LAYER_DIR 0700: the layers are the system's disks, for root to inspect. Only its failure
+	 * counts: a layer's directory that cannot be made fails that layer's mount, which says so. */
+	if (mkdir(LAYER_DIR, 0700) < 0 && errno != EEXIST) {
+		int r = -errno;
+		log_err("making %s for the root's layers failed: %s", LAYER_DIR, errstr(-r));
+		return r;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(layer_dirs); i++)
+		(void)mkdir(layer_dirs[i], 0755);
+	return 0;
+}
+
+/* The writable layer on overlay/: earlymount.overlay='s device, or a tmpfs; then the upper and
+ * work directories on it. */
+static int mount_upper(const struct plan *p, const struct stat *lower_root)
+{
+	char dev[128];
+	int r;
+
+	if (!p->have_overlay) {
+		r = mount_new_on("tmpfs", &p->tmpfs_opts, LAYER_DIR "/overlay");
+		return r < 0 ? r : make_upper("earlymount.volatile=overlay", "tmpfs", lower_root);
+	}
+	/* the entry as the command line gave it: its options as they are (rw unless it says) */
+	r = mount_on(p, &p->overlay, LAYER_DIR "/overlay", dev, sizeof(dev));
+	if (r < 0) {
+		log_err("earlymount.overlay=%s: the writable layer could not be mounted read-write", p->overlay.src.text);
+		return r;
+	}
+	return make_upper("earlymount.overlay", dev, lower_root);
+}
+
+/* An overlay root: the lower layer (the root device or its image), the writable one, and the
+ * overlay of both on sysroot. */
+static int mount_overlay_root(const struct plan *p, const char *sysroot)
+{
+	struct stat lower_root;
+	int r;
+
+	if ((r = mount_lower(p, LAYER_DIR "/lower")) < 0)
+		return r;
+	if (stat(LAYER_DIR "/lower", &lower_root) < 0)
+		return -errno;
+	if ((r = mount_upper(p, &lower_root)) < 0)
+		return r;
+	return mount_overlay(sysroot);
+}
+
 int layers_mount_root(const struct plan *p, const char *sysroot)
 {
-	/* the writable layer's parameter and filesystem, for make_upper's message */
-	const char *what = "earlymount.volatile=overlay", *on = "tmpfs";
-	char dev[128];
-	struct stat lower_root;
 	int r;
 
 	if (p->share_root)
 		return mount_share(p, sysroot);
-	/* LAYER_DIR 0700: the layers are the system's disks, for root to inspect. Only its failure
-	 * counts: a layer's directory that cannot be made fails that layer's mount, which says so. */
-	for (size_t i = 0; i < ARRAY_SIZE(layer_dirs); i++)
-		if (mkdir(layer_dirs[i], i ? 0755 : 0700) < 0 && errno != EEXIST && !i) {
-			r = -errno;
-			log_err("making %s for the root's layers failed: %s", LAYER_DIR, errstr(-r));
-			return r;
-		}
-	if (p->volatile_mode == VOL_YES) {
+	if ((r = make_layer_dirs()) < 0)
+		return r;
+	if (p->volatile_mode == VOL_YES)
 		r = mount_volatile_yes(p, sysroot);
-		goto out;
-	}
-	if (p->volatile_mode != VOL_OVERLAY && !p->have_overlay) {
-		/* earlymount.rootimage= alone: the image is the root. */
-		r = mount_image(p, sysroot);
-		goto out;
-	}
-	if ((r = mount_lower(p, LAYER_DIR "/lower")) < 0)
-		goto out;
-	if (stat(LAYER_DIR "/lower", &lower_root) < 0) {
-		r = -errno;
-		goto out;
-	}
-	if (p->have_overlay) {
-		/* the entry as the command line gave it: its options as they are (rw unless it says) */
-		r = mount_on(p, &p->overlay, LAYER_DIR "/overlay", dev, sizeof(dev));
-		if (r < 0) {
-			log_err("earlymount.overlay=%s: the writable layer could not be mounted read-write",
-			        p->overlay.src.text);
-			goto out;
-		}
-		what = "earlymount.overlay";
-		on = dev;
-	} else {
-		if ((r = mount_new_on("tmpfs", &p->tmpfs_opts, LAYER_DIR "/overlay")) < 0)
-			goto out;
-	}
-	r = make_upper(what, on, &lower_root);
-	if (r == 0)
-		r = mount_overlay(sysroot);
-out:
+	else if (p->volatile_mode != VOL_OVERLAY && !p->have_overlay)
+		r = mount_image(p, sysroot); /* earlymount.rootimage= alone: the image is the root */
+	else
+		r = mount_overlay_root(p, sysroot);
 	if (r < 0)
 		layers_unmount();
 	return r;

@@ -5,11 +5,6 @@
 #define EM_LAYERS_H
 #include "spec.h"
 
-/* Where the layers are mounted: a directory of /run, so they move into the new root with /run at
- * the switch and stay there for inspection and repair (as dracut keeps its live image under
- * /run/initramfs/live). */
-#define LAYER_DIR "/run/earlymount"
-
 /* Builds the root the plan asks for on sysroot: each layer mounted on its own directory under
  * LAYER_DIR, the finished root attached to sysroot last. 0, or -errno after logging what failed,
  * with every layer it mounted unmounted again (and no loop device left). */

@@ -6,6 +6,11 @@
 
 #include <stddef.h>
 
+/* Where the layers are mounted (layers.c; the plan prints it): a directory of /run, so they move
+ * into the new root with /run at the switch and stay there for inspection and repair (as dracut
+ * keeps its live image under /run/initramfs/live). */
+#define LAYER_DIR "/run/earlymount"
+
 /* Copies a mount entry with every pointer into its own storage (options, target, source text)
  * pointing into the copy. dst and src must not overlap. */
 void spec_entry_copy(struct mount_entry *dst, const struct mount_entry *src);

@@ -40,12 +40,9 @@ void log_open_kmsg(void)
 void log_read_console_level(void)
 {
 	char buf[64];
-	unsigned long v = 0;
-	if (read_file(AT_FDCWD, "/proc/sys/kernel/printk", buf, sizeof(buf)) <= 0)
-		return;
-	for (const char *p = buf; *p >= '0' && *p <= '9'; p++)
-		v = v * 10 + (unsigned long)(*p - '0');
-	console_level = (int)v;
+	/* "4 4 1 7": the first number is the console's level */
+	if (read_file(AT_FDCWD, "/proc/sys/kernel/printk", buf, sizeof(buf)) > 0)
+		console_level = (int)parse_leading_ulong(buf, NULL);
 }
 
 void log_set_debug(int on)

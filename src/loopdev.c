@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* The loop device of earlymount.rootimage=: an image file attached read-only, detached by the
+ * kernel once nothing uses it. */
 #define _GNU_SOURCE
 #include "loopdev.h"
 #include "log.h"

@@ -2,7 +2,6 @@
 /* earlymount: mounts the root with the new mount API and hands over to init. */
 #include "check.h"
 #include "log.h"
-#include "options.h"
 #include "run.h"
 #include "util.h"
 
@@ -32,7 +31,7 @@ static const char usage[] =
 #else
 /* The /init build's: its subcommands only; the parameters are in the manual (and in the full
  * earlymount's --help), not in every image. */
-static const char *const usage = 
+static const char *const usage =
 	"usage: earlymount                    (as /init, PID 1: mount everything and switch root)\n"
 	"       earlymount init               (the same, by name)\n"
 	"       earlymount mount --sysroot DIR [--api-fs] [--cmdline STRING] [--wait SECONDS]\n"
@@ -40,6 +39,60 @@ static const char *const usage =
 	"The /init build (earlymount-init): resolve, plan and check are in the full earlymount.\n"
 	"The kernel command line's parameters: see earlymount(8).\n";
 #endif
+
+/* The subcommands by name. The /init build has no generator, and says of plan, check and resolve
+ * that they are the full build's (CMakeLists.txt: earlymount-init). */
+enum command { C_HELP, C_VERSION, C_INIT, C_MOUNT, C_GENERATOR, C_PLAN, C_CHECK, C_RESOLVE };
+static const struct {
+	const char *name;
+	enum command command;
+} commands[] = {
+	{ "--help", C_HELP },
+	{ "-h", C_HELP },
+	{ "--version", C_VERSION },
+	{ "init", C_INIT },
+	{ "mount", C_MOUNT },
+#ifndef EM_BOOT_BUILD
+	{ "generator", C_GENERATOR },
+#endif
+	{ "plan", C_PLAN },
+	{ "check", C_CHECK },
+	{ "resolve", C_RESOLVE },
+};
+
+/* Runs subcommand c with its arguments (argv[0] is its name). */
+static int run_command(enum command c, int argc, char **argv, char **envp)
+{
+	switch (c) {
+	case C_HELP:
+		write_text(1, usage);
+		return EXIT_OK;
+	case C_VERSION:
+		write_text(1, "earlymount " EM_VERSION "\n");
+		return EXIT_OK;
+	case C_INIT:
+		return run_init(argc, argv, envp);
+	case C_MOUNT:
+		return run_mount(argc, argv);
+#ifndef EM_BOOT_BUILD
+	case C_GENERATOR:
+		return run_generator(argc, argv);
+	case C_PLAN:
+		return run_plan(argc, argv);
+	case C_CHECK:
+		return run_check(argc, argv);
+	case C_RESOLVE:
+		return run_resolve(argc, argv);
+#else
+	case C_GENERATOR: /* not in this build's table */
+	case C_PLAN:
+	case C_CHECK:
+	case C_RESOLVE:
+		return say_usage("earlymount: ", argv[0], not_in_this_build, "");
+#endif
+	}
+	return EXIT_USAGE; /* every command has its case above */
+}
 
 int main(int argc, char **argv, char **envp)
 {
@@ -62,35 +115,8 @@ int main(int argc, char **argv, char **envp)
 		write_text(2, usage);
 		return EXIT_USAGE;
 	}
-	/* The subcommands, one packed word list (options.h word_index); plan, check and resolve last:
-	 * the /init build leaves them out (CMakeLists.txt: earlymount-init). */
-	switch (word_index("--help\0-h\0--version\0init\0mount\0generator\0plan\0check\0resolve\0", cmd, str_eq)) {
-	case 0:
-	case 1:
-		write_text(1, usage);
-		return EXIT_OK;
-	case 2:
-		write_text(1, "earlymount " EM_VERSION "\n");
-		return EXIT_OK;
-	case 3:
-		return run_init(argc - 1, argv + 1, envp);
-	case 4:
-		return run_mount(argc - 1, argv + 1);
-#ifndef EM_BOOT_BUILD
-	case 5:
-		return run_generator(argc - 1, argv + 1);
-	case 6:
-		return run_plan(argc - 1, argv + 1);
-	case 7:
-		return run_check(argc - 1, argv + 1);
-	case 8:
-		return run_resolve(argc - 1, argv + 1);
-#else
-	case 6:
-	case 7:
-	case 8:
-		return say_usage("earlymount: ", cmd, not_in_this_build, "");
-#endif
-	}
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+		if (str_eq(cmd, commands[i].name))
+			return run_command(commands[i].command, argc - 1, argv + 1, envp);
 	return say_usage("earlymount: unknown command '", cmd, "'\n", usage);
 }

@@ -17,19 +17,20 @@
  * kmod's fnmatch is glibc's (flags 0, and the C locale: kmod never calls setlocale). glob() below
  * is that fnmatch, written here rather than taken from musl because musl's differs from glibc's
  * where it matters for exactness (a '\' inside [...] escapes in glibc, not in musl; musl decodes
- * UTF-8) and because it is a few hundred bytes instead of musl's fnmatch with its multibyte and
- * wctype code. It implements: '*', '?', '\' escapes, and brackets with '!' or '^' negation, a ']'
+ * UTF-8). It implements: '*', '?', '\' escapes, and brackets with '!' or '^' negation, a ']'
  * first in the list taken as a member, ranges by byte value (the C locale's collation order), and
  * '\' escapes in the list. It does not implement glibc's [:class:], [=c=] and [.c.] forms inside
  * a bracket, nor its reading of an unterminated '[' as a literal: a pattern with one of those is
- * "not a valid glob" (modalias_check counts it; it never matches). depmod's patterns come from
+ * "not a valid glob" (modalias_prepare counts it; it never matches). depmod's patterns come from
  * the kernel's file2alias ('*', '?' and ranges such as [0-9A-F]) and MODULE_ALIAS strings; kmod
  * itself already refuses the usual [[:alpha:]] form (alias_normalize ends the bracket at the first
  * ']' and then finds a stray one). The Debian 6.1 kernel's modules.alias has none of them
  * (tests/modalias compares every match with kmod's own answer). */
+#define _GNU_SOURCE /* qsort_r */
 #include "modalias.h"
 #include "util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* kmod normalizes aliases into PATH_MAX buffers: a longer modalias is cut there (as kmod does), a
@@ -331,49 +332,29 @@ static int lit_at(const char *t, size_t len, unsigned off, size_t i)
 
 /* The index's order: by literal part (as strcmp would order them), and lines with the same part
  * by offset (file order), so that each run of equal parts is in file order already. */
-static int idx_less(const struct modalias_db *db, unsigned a, unsigned b)
+static int idx_cmp(const void *pa, const void *pb, void *vdb)
 {
+	const struct modalias_db *db = vdb;
+	unsigned a = *(const unsigned *)pa, b = *(const unsigned *)pb;
 	for (size_t i = 0;; i++) {
 		int x = lit_at(db->alias, db->alias_len, a, i), y = lit_at(db->alias, db->alias_len, b, i);
 		if (x != y)
-			return x < y;
+			return x < y ? -1 : 1;
 		if (x < 0)
-			return a < b;
+			return a < b ? -1 : a > b;
 	}
 }
 
-/* Heapsort (no malloc, no recursion): n log n compares for a few thousand lines at boot. */
-static void idx_sift(const struct modalias_db *db, unsigned *v, size_t i, size_t n)
-{
-	for (size_t c; (c = 2 * i + 1) < n; i = c) {
-		if (c + 1 < n && idx_less(db, v[c], v[c + 1]))
-			c++;
-		if (!idx_less(db, v[i], v[c]))
-			break;
-		unsigned x = v[i];
-		v[i] = v[c];
-		v[c] = x;
-	}
-}
-
-/* Sorts buf[0..n) (the offsets of the alias lines' patterns, in file order) by idx_less. */
-static void idx_sort(const struct modalias_db *db, unsigned *buf, size_t n)
+/* Sorts buf[0..n) (the offsets of the alias lines' patterns, in file order) by idx_cmp. */
+static void idx_sort(struct modalias_db *db, unsigned *buf, size_t n)
 {
 	/* earlymount-mkinitramfs writes the lines in this order: then one pass checks it, where the
 	 * sort took about 40 ms of a generic image's boot (2,850 lines, QEMU TCG, -icount) */
 	size_t k = 1;
-	while (k < n && idx_less(db, buf[k - 1], buf[k]))
+	while (k < n && idx_cmp(&buf[k - 1], &buf[k], db) < 0)
 		k++;
-	if (k >= n)
-		return;
-	for (size_t i = n / 2; i-- > 0;)
-		idx_sift(db, buf, i, n);
-	for (k = n; k-- > 1;) {
-		unsigned x = buf[0];
-		buf[0] = buf[k];
-		buf[k] = x;
-		idx_sift(db, buf, 0, k);
-	}
+	if (k < n)
+		qsort_r(buf, n, sizeof(buf[0]), idx_cmp, db);
 }
 
 /* The first entry of [a, b) whose literal part's byte i is at least v (-1: the part has ended),
@@ -396,7 +377,7 @@ struct idx_run {
 
 /* The runs of index entries whose literal part is exactly key[0..L), for every L: at most cap
  * ranges [a, b) in run, their count, or -1 when there are more (the caller then walks
- * the file). Each run is in file order (idx_less). [lo, hi) holds the parts that start with
+ * the file). Each run is in file order (idx_cmp). [lo, hi) holds the parts that start with
  * key[0..L): those that end there come first, then they are ordered by their byte L, so each step
  * is two binary searches that look at one byte. */
 static int idx_runs(const struct modalias_db *db, const char *key, struct idx_run *run, int cap)
@@ -501,16 +482,6 @@ int modalias_cpu_scan(const struct modalias_db *db, const char *cpu_modalias, st
 	return (int)n;
 }
 
-int modalias_cpu_excluded(const struct modalias_db *db, const char *name, const char *cpu_modalias)
-{
-	struct modalias_cpu mods[32];
-	int n = name ? modalias_cpu_scan(db, cpu_modalias, mods, 32) : 0;
-	for (int k = 0; k < n; k++)
-		if (param_eq(name, mods[k].name))
-			return mods[k].state == MODALIAS_CPU_VALID;
-	return 0;
-}
-
 /* A softdep line (libkmod-config.c kmod_config_parse: "softdep" MODULE REST, REST not empty):
  * 1 with *mod and *rest set; 0 blank or comment; -1 anything else. */
 static int softdep_fields(const char *l, const char *e, struct tok *mod, const char **rest)
@@ -608,19 +579,4 @@ int modalias_prepare(struct modalias_db *db, unsigned *buf, size_t cap, size_t *
 		db->nidx = n;
 	}
 	return bad;
-}
-
-int modalias_check(const struct modalias_db *db, size_t *first_bad, int *which)
-{
-	struct modalias_db d;
-	if (!db)
-		return 0;
-	d = *db;
-	return modalias_prepare(&d, NULL, 0, first_bad, which);
-}
-
-int modalias_index(struct modalias_db *db, unsigned *buf, size_t cap)
-{
-	(void)modalias_prepare(db, buf, cap, NULL, NULL);
-	return db->idx ? (int)db->nidx : -1;
 }

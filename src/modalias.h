@@ -15,7 +15,7 @@ struct modalias_db {
 	size_t alias_len;
 	const char *softdep;
 	size_t softdep_len;
-	/* modalias_index's sorted offsets of the alias lines' patterns; NULL: lookups walk the text */
+	/* modalias_prepare's sorted offsets of the alias lines' patterns; NULL: lookups walk the text */
 	const unsigned *idx;
 	size_t nidx;
 };
@@ -28,19 +28,12 @@ typedef void (*modalias_cb)(void *ctx, const char *module, size_t modlen, const 
  * order; a module can be reported more than once (the caller keeps a set). kmod's rules (details
  * and sources in modalias.c): both sides normalized ('-' as '_' outside [...]); the pattern's bytes
  * before its first '*', '?' or '[' equal the modalias's, then fnmatch(rest, rest, 0) of glibc.
- * Malformed lines and invalid globs never match (see modalias_check); a modalias kmod refuses
+ * Malformed lines and invalid globs never match (see modalias_prepare); a modalias kmod refuses
  * (a stray ']' or an unclosed '[') matches nothing. Each call walks the whole text once, unless
- * modalias_index made an index (then a few binary searches).
+ * modalias_prepare made an index (then a few binary searches).
  * kmod itself looks up modules.dep names first: resolve a name that is a module (moddep_find)
  * before calling this. Returns the number of hits (0: nothing matches). */
 int modalias_lookup(const struct modalias_db *db, const char *modalias, modalias_cb cb, void *ctx);
-
-/* Indexes db->alias for modalias_lookup: the offset of every alias line's pattern (a line with
- * its pattern and module fields; no other can match) goes into buf, sorted by its literal part,
- * and db->idx points to it (the text must not change while it does). Returns the number of lines
- * indexed, or -1 (db left without an index, lookups walk the text as before) when there are more
- * than cap or no text. Lookups give the same callbacks in the same order with or without it. */
-int modalias_index(struct modalias_db *db, unsigned *buf, size_t cap);
 
 /* Calls cb for each name in the "pre:" (post == 0) or "post:" (post == 1) list of module `name`'s
  * softdep line ('-' and '_' equal in `name`), pattern NULL. As kmod (kmod_module_get_softdeps),
@@ -67,22 +60,17 @@ struct modalias_cpu {
 int modalias_cpu_scan(const struct modalias_db *db, const char *cpu_modalias, struct modalias_cpu *mods,
                       unsigned cap);
 
-/* 1 when module `name` has at least one valid "cpu:" alias and none of them matches cpu_modalias
- * (modalias_cpu_scan's excluded state, of its first 32 modules); 0 otherwise (no cpu: alias, or
- * one matches, or cpu_modalias is NULL or one kmod would refuse). */
-int modalias_cpu_excluded(const struct modalias_db *db, const char *name, const char *cpu_modalias);
-
-/* Checks both texts once (at boot, before matching): returns the number of malformed lines (not
- * "alias PATTERN MODULE" / "softdep MODULE ...", a pattern that is not a valid glob such as an
- * unclosed '[' or a stray ']', or one of glibc's [:class:], [=c=], [.c.] forms this matcher does
- * not implement), and stores the first one's offset and file (0 alias, 1 softdep) for a warning;
- * first_bad and which are left alone when there is none, and may be NULL. Blank and '#' lines
- * are fine. */
-int modalias_check(const struct modalias_db *db, size_t *first_bad, int *which);
-
-/* Both at once, in one pass over the texts (the boot's): modalias_check's count, first_bad and
- * which, and modalias_index's index into buf (cap entries; buf NULL: none), db->idx NULL when
- * there is none. */
+/* Readies db for lookups, in one pass over the texts (at boot, once, before matching):
+ * - checks both: returns the number of malformed lines (not "alias PATTERN MODULE" / "softdep
+ *   MODULE ...", a pattern that is not a valid glob such as an unclosed '[' or a stray ']', or one
+ *   of glibc's [:class:], [=c=], [.c.] forms this matcher does not implement), and stores the
+ *   first one's offset and file (0 alias, 1 softdep) for a warning; first_bad and which are left
+ *   alone when there is none, and may be NULL. Blank and '#' lines are fine.
+ * - indexes db->alias (buf NULL: not): the offset of every alias line's pattern (a line with its
+ *   pattern and module fields; no other can match) goes into buf, sorted by its literal part, and
+ *   db->idx points to it (the text must not change while it does). With more lines than cap, or
+ *   no text, db->idx is NULL and lookups walk the text. Lookups give the same callbacks in the
+ *   same order with or without the index. */
 int modalias_prepare(struct modalias_db *db, unsigned *buf, size_t cap, size_t *first_bad, int *which);
 
 #endif

@@ -5,15 +5,16 @@
  * (modules.dep) and softdeps (modules.softdep), several at once. The readers and the matcher are
  * pure (modules.c, modalias.c), and so is the order of the loads (modsched.c). */
 #define _GNU_SOURCE
-#include "modules.h"
+#include "modload.h"
 #include "compat.h"
-#include "devices.h"
 #include "log.h"
 #include "modalias.h"
 #include "modparams.h"
 #include "modsched.h"
-#include "util.h"
+#include "modules.h"
 #include "syscalls.h"
+#include "uevent.h"
+#include "util.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -37,12 +38,18 @@ enum { NF_PARAMS = 1, NF_COMPRESSED = MODULE_INIT_COMPRESSED_FILE };
 
 static int opened;          /* 1: the module directory is open; -1: it could not be */
 static int moddir_fd;        /* set by mods_open before any use */
-/* The module directory's files as mods_open mapped them (NULL: none); db has the last two. */
+/* The module directory's files, as mods_open mapped them (text NULL: none); db has the last two. */
 enum { F_DEP, F_BUILTIN, F_ALIAS, F_SOFTDEP };
 static struct mfile {
+	const char *name;
 	const char *text;
 	size_t len;
-} mf[4];
+} mf[] = {
+	[F_DEP] = { "modules.dep", NULL, 0 },
+	[F_BUILTIN] = { "modules.builtin", NULL, 0 },
+	[F_ALIAS] = { "modules.alias", NULL, 0 },
+	[F_SOFTDEP] = { "modules.softdep", NULL, 0 },
+};
 static struct modalias_db db;
 static int matching;        /* match devices and filesystems (an image with modules.alias) */
 static int want_match;      /* the caller allows it (modules_setup) */
@@ -60,11 +67,10 @@ static const struct cmdline *kcl;
  * rest loads while the devices are awaited, and what has not started when the mounts are done is
  * left to the new root's udev (as dracut's systemd flow does: it stops udevd at the switch). */
 enum { PRIO_COLDPLUG, PRIO_HOTPLUG, PRIO_LIST, PRIO_MOUNT };
-/* coldplug's walk runs: its matches get PRIO_COLDPLUG, the others PRIO_HOTPLUG. This flag and the
- * jobs beyond one start at zero, as every variable of the /init build does: it has no .data (log.c). */
-static unsigned char coldplugging;
+/* coldplug's walk runs: its matches get PRIO_COLDPLUG, the others PRIO_HOTPLUG */
+static int coldplugging;
 static int block_seen; /* a block device's uevent arrived while modules loaded */
-static unsigned extra_jobs; /* earlymount.jobs - 1 */
+static unsigned jobs = 1; /* finit_module calls at once (earlymount.jobs=, modules_setup) */
 static const struct plan *kplan;
 static struct { unsigned loaded, matched, devices, skipped, failed; } stats;
 
@@ -77,13 +83,13 @@ static long read_line(int dirfd, const char *path, char *buf, size_t cap)
 	return len;
 }
 
-/* The module directory's file name mapped into mf[k]; left as it was (NULL, 0: static and set once)
- * when it cannot be. */
-static void map_file(const char *name, unsigned k)
+/* The module directory's file f mapped (f->text, f->len); left as it was (NULL, 0: set once) when
+ * it cannot be. */
+static void map_file(struct mfile *f)
 {
 	struct stat st;
 	void *p;
-	int fd = openat(moddir_fd, name, O_RDONLY | O_CLOEXEC);
+	int fd = openat(moddir_fd, f->name, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return;
 	/* an empty file maps to nothing: mmap refuses a length of 0 (EINVAL) */
@@ -91,8 +97,8 @@ static void map_file(const char *name, unsigned k)
 	close(fd);
 	if (p == MAP_FAILED)
 		return;
-	mf[k].text = p;
-	mf[k].len = (size_t)st.st_size;
+	f->text = p;
+	f->len = (size_t)st.st_size;
 }
 
 /* The default of earlymount.jobs: the CPUs this process may run on (as nproc counts them), at
@@ -107,13 +113,46 @@ static unsigned default_jobs(void)
 	return n > 8 ? 8 : (unsigned)n;
 }
 
-void modules_setup(const struct plan *p, int match)
+/* modules.alias and modules.softdep checked (a warning for malformed lines), and the alias lines
+ * indexed once, so that each device's lookup is a few binary searches instead of a walk of the
+ * whole file (modalias.c, the index). */
+static void prepare_aliases(const char *dir)
 {
-	kplan = p;
-	want_match = match;
-	extra_jobs = (p->jobs ? p->jobs : default_jobs()) - 1;
+	/* 32768 lines: Debian 6.1's whole modules.alias has about 27,000; past that, lookups walk
+	 * the text as they would without. */
+	static unsigned alias_idx[32768];
+	size_t bad_at = 0;
+	int which = 0, bad = modalias_prepare(&db, alias_idx, ARRAY_SIZE(alias_idx), &bad_at, &which);
+
+	if (bad > 0) {
+		const struct mfile *f = &mf[which ? F_SOFTDEP : F_ALIAS];
+		size_t e = bad_at;
+		while (e < f->len && f->text[e] != '\n' && e - bad_at < 120)
+			e++;
+		log_warn("%s/%s: %d malformed lines (the first: \"%.*s\"); they are skipped", dir, f->name, bad,
+		         (int)(e - bad_at), f->text + bad_at);
+	}
+	if (!db.idx)
+		log_debug("modules.alias: more than %zu alias lines, not indexed: each lookup walks the file",
+		          ARRAY_SIZE(alias_idx));
 }
 
+/* The modules with cpu: aliases judged against this CPU (cpu_mods). The CPU's own modalias
+ * ("cpu:type:x86,ven...:feature:,0000,...") is what udev matches the cpu: aliases against
+ * (drivers/base/cpu.c print_cpu_modalias); the modules that have cpu: aliases are few, found and
+ * judged once, so the check costs nothing for the others. */
+static void judge_cpu_modules(void)
+{
+	if (read_line(AT_FDCWD, "/sys/devices/system/cpu/modalias", cpu_alias, sizeof(cpu_alias)) <= 0)
+		return;
+	ncpu_mods = (unsigned)modalias_cpu_scan(&db, cpu_alias[0] ? cpu_alias : NULL, cpu_mods, ARRAY_SIZE(cpu_mods));
+	if (ncpu_mods)
+		log_debug("this CPU: %s", cpu_alias);
+}
+
+/* Opens /lib/modules/RELEASE once and maps its files; with modules.alias, readies the matcher
+ * (matching as modules_setup allowed). 0, or -errno (logged unless quiet and there is no
+ * directory: nothing was asked for, and an image without modules has none). */
 static int mods_open(int quiet)
 {
 	struct utsname u;
@@ -130,19 +169,16 @@ static int mods_open(int quiet)
 	if (moddir_fd < 0) {
 		int e = -moddir_fd;
 		if (quiet && e == ENOENT)
-			return -e; /* nothing asked for, and no modules: an image without any */
+			return -e;
 		log_err("load modules failed: %s: %s (the initramfs was built for another kernel?)", dir, errstr(e));
 		return -e;
 	}
 	opened = 1;
-	/* sched, static and opened once, is in modsched_init's state already (all zero) */
 	/* What the first walk of the devices found may not be needed at all: one at a time, never
 	 * beside the loads a mount waits for (modsched.h, solo_below). */
 	sched.solo_below = PRIO_HOTPLUG;
-	/* the names one after the other, in the order of F_DEP... (no table of pointers) */
-	const char *f = "modules.dep\0modules.builtin\0modules.alias\0modules.softdep";
-	for (unsigned k = 0; k < 4; k++, f += strlen(f) + 1)
-		map_file(f, k);
+	for (size_t k = 0; k < ARRAY_SIZE(mf); k++)
+		map_file(&mf[k]);
 	db.alias = mf[F_ALIAS].text;
 	db.alias_len = mf[F_ALIAS].len;
 	db.softdep = mf[F_SOFTDEP].text;
@@ -152,32 +188,8 @@ static int mods_open(int quiet)
 	 * matched later, while the devices are awaited. */
 	if (!db.alias)
 		return 0;
-	/* Checked, and sorted once, so that each device's lookup is a few binary searches instead of
-	 * a walk of the whole file (modalias.c, the index). 32768 lines: Debian 6.1's whole
-	 * modules.alias has about 27,000; past that, lookups walk the text as they would without. */
-	static unsigned alias_idx[32768];
-	size_t bad_at = 0;
-	int which = 0, bad = modalias_prepare(&db, alias_idx, ARRAY_SIZE(alias_idx), &bad_at, &which);
-	if (bad > 0) {
-		const char *t = mf[F_ALIAS + which].text;
-		size_t len = mf[F_ALIAS + which].len, e = bad_at;
-		while (e < len && t[e] != '\n' && e - bad_at < 120)
-			e++;
-		log_warn("%s/modules.%s: %d malformed lines (the first: \"%.*s\"); they are skipped", dir,
-		         which ? "softdep" : "alias", bad, (int)(e - bad_at), t + bad_at);
-	}
-	if (!db.idx)
-		log_debug("modules.alias: more than %zu alias lines, not indexed: each lookup walks the file",
-		          ARRAY_SIZE(alias_idx));
-	/* The CPU's own modalias ("cpu:type:x86,ven...:feature:,0000,...") is what udev matches
-	 * the cpu: aliases against (drivers/base/cpu.c print_cpu_modalias); the modules that have
-	 * cpu: aliases are few, found and judged once, so the check costs nothing for the others. */
-	if (read_line(AT_FDCWD, "/sys/devices/system/cpu/modalias", cpu_alias, sizeof(cpu_alias)) > 0) {
-		ncpu_mods = (unsigned)modalias_cpu_scan(&db, cpu_alias[0] ? cpu_alias : NULL, cpu_mods,
-		                                        ARRAY_SIZE(cpu_mods));
-		if (ncpu_mods)
-			log_debug("this CPU: %s", cpu_alias);
-	}
+	prepare_aliases(dir);
+	judge_cpu_modules();
 	matching = want_match;
 	return 0;
 }
@@ -364,7 +376,7 @@ static int do_finit(int fd, const char *params, int flags)
 static char params[4096];
 
 /* A module of the list, or one start cannot find: its modules.dep line is missing (start's path
- * too long to open reads the same). One call for the three places that say so. */
+ * too long to open reads the same). */
 static void not_in_dep(const char *name)
 {
 	log_err("load module %s failed: not in /lib/modules/%s/modules.dep%s", name, release,
@@ -440,7 +452,7 @@ static void start(int i)
 	 * child of its own: the call blocks until the module's init (and the driver's probe) returns,
 	 * and the kernel lets several run at once (only the same module twice waits, in
 	 * add_unformed_module). */
-	pid = extra_jobs ? fork() : -1;
+	pid = jobs > 1 ? fork() : -1;
 	if (pid <= 0) {
 		e = do_finit(fd, params, flags);
 		if (pid == 0)
@@ -491,7 +503,7 @@ static void wait_worker(int yield)
 		for (;;) {
 			if (reap(0))
 				return;
-			int r = dev_uevent_wait(20);
+			int r = uevent_wait(20);
 			if (r < 0)
 				break; /* no uevent socket: only the workers to wait for */
 			block_seen |= r;
@@ -513,11 +525,11 @@ static int run_queue(unsigned char minprio, int yield)
 		}
 		if (!modsched_busy(&sched, minprio))
 			return 0;
-		enum modsched_next v = sched.running <= extra_jobs ? modsched_next(&sched, &i, &why) : MSN_WAIT;
+		enum modsched_next v = sched.running < jobs ? modsched_next(&sched, &i, &why) : MSN_WAIT;
 		switch (v) {
 		case MSN_START:
 			start(i);
-			if (matching && dev_uevent_pump() > 0)
+			if (matching && uevent_pump() > 0)
 				block_seen = 1;
 			break;
 		case MSN_DEPFAIL:
@@ -538,16 +550,14 @@ static int run_queue(unsigned char minprio, int yield)
 	}
 }
 
-/* These three need no check of their own that the module directory is open: until it is, the
+/* These two need no check of their own that the module directory is open: until it is, the
  * queue is empty (nothing is added before), so there is nothing to load, wait for or name. */
-int modules_pending(void)
-{
-	return modsched_busy(&sched, PRIO_COLDPLUG);
-}
-
 int modules_step(void)
 {
-	return run_queue(PRIO_COLDPLUG, 1);
+	if (!modsched_busy(&sched, PRIO_COLDPLUG))
+		return 0;
+	(void)run_queue(PRIO_COLDPLUG, 1);
+	return 1;
 }
 
 void modules_settle(void)
@@ -631,7 +641,8 @@ static int match_alias(const char *alias, const char *devpath, unsigned char pri
 	return n;
 }
 
-int modules_hotplug(const char *modalias, const char *devpath)
+/* Queues the modules that match a device's modalias; returns how many new modules it queued. */
+static int modules_hotplug(const char *modalias, const char *devpath)
 {
 	/* The CPU's modalias (cpu:type:...) is not a device that needs a driver: the cpu-feature
 	 * modules load when something needs them (crc32c for ext4), and only those that fit. */
@@ -713,10 +724,26 @@ static void coldplug(void)
 		          log_ms() - t0);
 }
 
-void modules_rescan(void)
+/* A uevent (the socket is read while modules load and while devices are awaited): a device added
+ * with a MODALIAS= (a USB disk enumerated late, a controller's children) queues its modules, which
+ * the queue loads (modules_step). Lost uevents (ev NULL): the devices walked again. */
+static void on_uevent(const struct uevent *ev, void *ctx)
 {
-	if (matching)
-		coldplug();
+	(void)ctx;
+	if (!ev) {
+		if (matching)
+			coldplug();
+	} else if (ev->modalias && str_eq(ev->action, "add")) {
+		(void)modules_hotplug(ev->modalias, ev->devpath);
+	}
+}
+
+void modules_setup(const struct plan *p, int match)
+{
+	kplan = p;
+	want_match = match;
+	jobs = p->jobs ? p->jobs : default_jobs();
+	(void)uevent_subscribe(on_uevent, NULL);
 }
 
 /* Type: its first tl bytes (-1: all of it). */
@@ -785,6 +812,52 @@ static int want_listed(const char *name)
 	return 1;
 }
 
+/* Queues the modules of the image's list (/etc/earlymount/modules: one a line, '#' comments),
+ * text as read (len bytes, changed in place), but those modprobe.blacklist= names. Returns how
+ * many are not there (logged). */
+static int queue_list_file(char *text, long len)
+{
+	int missing = 0;
+
+	for (char *s = text, *nl; len > 0 && s; s = nl ? nl + 1 : NULL) {
+		nl = strchr(s, '\n');
+		if (nl)
+			*nl = '\0';
+		while (*s == ' ' || *s == '\t')
+			s++;
+		for (char *e = s + strlen(s); e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r');)
+			*--e = '\0';
+		if (!*s || *s == '#')
+			continue;
+		if (modparams_blacklisted(kcl, s)) {
+			/* As udev's autoloading does (kmod's KMOD_PROBE_APPLY_BLACKLIST): the initramfs's
+			 * list is what the hardware would load; a module named explicitly
+			 * (earlymount.modules=) or needed by another still loads, as with modprobe. */
+			log_info("module %s: not loaded: modprobe.blacklist= names it", s);
+			stats.skipped++;
+		} else {
+			missing += want_listed(s);
+		}
+	}
+	return missing;
+}
+
+/* modules_load's one line: what loaded, matched, was skipped or failed since t0, and how many are
+ * left for the waits. */
+static void log_summary(unsigned long t0)
+{
+	unsigned queued = 0;
+	char more[64];
+
+	for (unsigned i = 0; i < sched.n; i++)
+		queued += sched.state[i] == MS_PENDING || sched.state[i] == MS_RUNNING;
+	more[0] = '\0';
+	if (queued)
+		fmt(more, sizeof(more), "; %u more load while the devices are awaited", queued);
+	log_info("modules: %u loaded (%u matched from %u devices), %u skipped, %u failed, %lu ms%s", stats.loaded,
+	         stats.matched, stats.devices, stats.skipped, stats.failed, log_ms() - t0, more);
+}
+
 int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
 {
 	static char listbuf[8192];
@@ -805,33 +878,14 @@ int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
 		return len > 0 || n ? 1 : 0;
 	if (len <= 0 && n == 0 && !matching)
 		return 0;
-	for (char *s = listbuf, *nl; len > 0 && s; s = nl ? nl + 1 : NULL) {
-		nl = strchr(s, '\n');
-		if (nl)
-			*nl = '\0';
-		while (*s == ' ' || *s == '\t')
-			s++;
-		for (char *e = s + strlen(s); e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r');)
-			*--e = '\0';
-		if (!*s || *s == '#')
-			continue;
-		if (modparams_blacklisted(cl, s)) {
-			/* As udev's autoloading does (kmod's KMOD_PROBE_APPLY_BLACKLIST): the initramfs's
-			 * list is what the hardware would load; a module named explicitly
-			 * (earlymount.modules=) or needed by another still loads, as with modprobe. */
-			log_info("module %s: not loaded: modprobe.blacklist= names it", s);
-			stats.skipped++;
-		} else {
-			missing += want_listed(s);
-		}
-	}
+	missing += queue_list_file(listbuf, len);
 	for (unsigned i = 0; i < n; i++)
 		missing += want_listed(names[i]);
 	if (matching) {
 		queue_planned_fs();
 		/* Listen before looking: a device that appears during the walk (a driver loaded by
 		 * the list probing) is then in the walk, in the socket, or both; never in neither. */
-		dev_uevent_listen();
+		(void)uevent_listen();
 		coldplug();
 	}
 	/* The list (and the filesystems named up front) first, then what the devices ask for until a
@@ -842,14 +896,6 @@ int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
 	if (matching)
 		(void)run_queue(PRIO_COLDPLUG, 1);
 	stats.failed += (unsigned)missing;
-	unsigned queued = 0;
-	for (unsigned i = 0; i < sched.n; i++)
-		queued += sched.state[i] == MS_PENDING || sched.state[i] == MS_RUNNING;
-	char more[64];
-	more[0] = '\0';
-	if (queued)
-		fmt(more, sizeof(more), "; %u more load while the devices are awaited", queued);
-	log_info("modules: %u loaded (%u matched from %u devices), %u skipped, %u failed, %lu ms%s", stats.loaded,
-	         stats.matched, stats.devices, stats.skipped, stats.failed, log_ms() - t0, more);
+	log_summary(t0);
 	return (int)stats.failed;
 }

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* Module parameters (MODULE.PARAM=VALUE) and modprobe.blacklist= from the kernel command line,
+ * read as modprobe reads them (pure). */
 #include "modparams.h"
 #include "util.h"
 

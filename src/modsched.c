@@ -1,15 +1,11 @@
 /* SPDX-License-Identifier: MIT */
+/* The order of module loads when several run at once: which module may start now, by what it
+ * needs and by priority (pure; modsched.h says why the order matters). */
 #include "modsched.h"
 #include "util.h"
 
 #include <errno.h>
 #include <string.h>
-
-void modsched_init(struct modsched *s)
-{
-	/* all of it: modsched_add counts on a new entry's state and priority being zero */
-	memset(s, 0, sizeof(*s));
-}
 
 int modsched_find(const struct modsched *s, const char *name)
 {

@@ -21,6 +21,7 @@ enum modsched_next {
 	MSN_IDLE,    /* nothing left to do */
 };
 
+/* A table starts all zero (empty): static, or cleared with memset. */
 struct modsched {
 	unsigned n, nedges, running;
 	char name[MODSCHED_MAX][MODSCHED_NAME];
@@ -36,8 +37,6 @@ struct modsched {
 	unsigned char hard[MODSCHED_EDGES];
 };
 
-/* An empty table, all zero (as a static one starts). */
-void modsched_init(struct modsched *s);
 /* The index of module name ('-' and '_' equal), added as pending when new (*isnew = 1), and then
  * stored as given: the caller's names are normalized already ('-' as '_', as modules.dep's names
  * are; modload.c gets each one through moddep_name or modname_normalize). -ENOSPC when the table

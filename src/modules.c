@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* The modules.dep and modules.builtin readers: a module's line found by its name, and a module's
+ * name from its path (pure: no syscalls). */
 #include "modules.h"
 #include "compat.h"
 #include "util.h"
@@ -6,8 +8,8 @@
 #include <errno.h>
 #include <string.h>
 
-/* The suffixes a module file may have, one after the other (no table of pointers). */
-static const char suffixes[] = ".ko.xz\0.ko.zst\0.ko.gz\0.ko";
+/* The suffixes a module file may have. */
+static const char *const suffixes[] = { ".ko.xz", ".ko.zst", ".ko.gz", ".ko" };
 
 void moddep_name(const char *path, size_t len, char *out, size_t cap)
 {
@@ -18,9 +20,9 @@ void moddep_name(const char *path, size_t len, char *out, size_t cap)
 		if (path[i] == '/')
 			base = path + i + 1;
 	n = len - (size_t)(base - path);
-	for (const char *x = suffixes; x < suffixes + sizeof(suffixes); x += strlen(x) + 1) {
-		size_t sl = strlen(x);
-		if (n > sl && memcmp(base + n - sl, x, sl) == 0) {
+	for (size_t k = 0; k < ARRAY_SIZE(suffixes); k++) {
+		size_t sl = strlen(suffixes[k]);
+		if (n > sl && memcmp(base + n - sl, suffixes[k], sl) == 0) {
 			n -= sl;
 			break;
 		}
@@ -33,8 +35,7 @@ void moddep_name(const char *path, size_t len, char *out, size_t cap)
 }
 
 /* The line of text whose module is name ('-' and '_' equal): modules.dep's (dep: the path before
- * the ':', *out set) or modules.builtin's (the whole line is the path). 0 or -ENOENT. Inlined into
- * both callers, each with its dep known: smaller than one copy that tests dep. */
+ * the ':', *out set) or modules.builtin's (the whole line is the path). 0 or -ENOENT. */
 static int find_line(const char *text, size_t len, const char *name, int dep, struct moddep_entry *out)
 {
 	char got[64];

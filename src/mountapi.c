@@ -187,6 +187,27 @@ static int attach(int mfd, const struct optset *o, const struct mnt_target *t, s
 	return r;
 }
 
+/* One fsconfig call of mnt_new: the parameter key (value val; NULL: a flag), or CMD_CREATE with
+ * key NULL. 0, or -errno with e->step naming the call (with its value when show_value: not the
+ * source's) and e->kmsg the kernel's message. */
+static int configure(int fd, const char *key, const char *val, int show_value, struct mnt_err *e)
+{
+	static char step[128]; /* e->step points at it after the return */
+	unsigned cmd = !key ? EM_FSCONFIG_CMD_CREATE : val ? EM_FSCONFIG_SET_STRING : EM_FSCONFIG_SET_FLAG;
+
+	if (sys_fsconfig(fd, cmd, key, val, 0) == 0)
+		return 0;
+	if (!key)
+		return fail(e, fd, "fsconfig(CMD_CREATE)");
+	if (!val)
+		fmt(step, sizeof(step), "fsconfig(SET_FLAG, \"%s\")", key);
+	else if (!show_value)
+		fmt(step, sizeof(step), "fsconfig(SET_STRING, \"%s\")", key);
+	else
+		fmt(step, sizeof(step), "fsconfig(SET_STRING, \"%s\", \"%s\")", key, val);
+	return fail(e, fd, step);
+}
+
 int mnt_new(const char *fstype, const char *source, const struct optset *o,
             const struct mnt_target *t, struct mnt_err *e)
 {
@@ -204,36 +225,16 @@ int mnt_new(const char *fstype, const char *source, const struct optset *o,
 	}
 	/* One fsconfig call per step, in this order: the source, "ro" or "rw", the parameters, then
 	 * CMD_CREATE. "ro" on a new mount makes the superblock read-only too, as MS_RDONLY does for
-	 * mount(2): MOUNT_ATTR_RDONLY alone would leave the filesystem free to write its superblock. A
-	 * flag's value is NULL, as SET_FLAG wants it. */
-	for (int i = -2; i <= (int)o->nparams; i++) {
-		const char *key = NULL, *val = NULL;
-		unsigned cmd;
-		if (i == -2) {
-			if (!source)
-				continue;
-			key = "source";
-			val = source;
-		} else if (i == -1) {
-			if (o->ro < 0)
-				continue;
-			key = o->ro ? "ro" : "rw";
-		} else if (i < (int)o->nparams) {
-			key = o->params[i].key;
-			val = o->params[i].value;
-		}
-		cmd = !key ? EM_FSCONFIG_CMD_CREATE : val ? EM_FSCONFIG_SET_STRING : EM_FSCONFIG_SET_FLAG;
-		if (sys_fsconfig(fd, cmd, key, val, 0) < 0) {
-			/* static: e->step points at it after the return */
-			static char step[128];
-			if (val)
-				fmt(step, sizeof(step), "fsconfig(SET_STRING, \"%s\", \"%s\")", key, val);
-			else
-				fmt(step, sizeof(step), "fsconfig(SET_FLAG, \"%s\")", key);
-			r = fail(e, fd, !key ? "fsconfig(CMD_CREATE)" : i == -2 ? "fsconfig(SET_STRING, \"source\")" : step);
-			goto out;
-		}
-	}
+	 * mount(2): MOUNT_ATTR_RDONLY alone would leave the filesystem free to write its superblock. */
+	r = source ? configure(fd, "source", source, 0, e) : 0;
+	if (r == 0 && o->ro >= 0)
+		r = configure(fd, o->ro ? "ro" : "rw", NULL, 1, e);
+	for (unsigned i = 0; r == 0 && i < o->nparams; i++)
+		r = configure(fd, o->params[i].key, o->params[i].value, 1, e);
+	if (r == 0)
+		r = configure(fd, NULL, NULL, 0, e);
+	if (r < 0)
+		goto out;
 	mnt_drain(fd, e); /* logs warnings; no error lines after a success */
 	e->kmsg[0] = '\0';
 	mfd = sys_fsmount(fd, FSMOUNT_CLOEXEC, attrs_set(o));

@@ -1,295 +1,17 @@
 /* SPDX-License-Identifier: MIT */
+/* Carrying out the plan: the root on the sysroot (a device, or a root built from layers), then
+ * /usr and the extra mounts inside it; on a failure, nothing left mounted. */
 #define _GNU_SOURCE
 #include "mountplan.h"
-#include "devices.h"
 #include "layers.h"
 #include "layerspec.h"
 #include "log.h"
-#include "modules.h"
-#include "mountapi.h"
-#include "plan.h"
-#include "resolve.h"
+#include "mountentry.h"
 #include "util.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <string.h>
-#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <unistd.h>
-
-/* "mount /dev/vda on /sysroot as xfs failed: Invalid argument; kernel: xfs: ..."; without a type,
- * a bind's: "bind /srv on /sysroot/srv failed: ..." */
-void mount_describe(char *buf, size_t cap, const char *src, const char *tgt, const char *type,
-                     int r, const struct mnt_err *e)
-{
-	struct sbuf sb;
-	sb_init(&sb, buf, cap);
-	sb_printf(&sb, "%s %s on %s%s%s failed: %s", type ? "mount" : "bind", src, tgt, type ? " as " : "",
-	          type ? type : "", errstr(-r));
-	if (e->kmsg[0])
-		sb_printf(&sb, "; kernel: %s", e->kmsg);
-	else if (e->step[0])
-		sb_printf(&sb, " (at %s)", e->step);
-	if (r == -ENODEV && type && str_eq(e->step, "fsopen"))
-		sb_printf(&sb, "; this kernel has no %s filesystem: put its module in the initramfs "
-		          "(earlymount-mkinitramfs --fs %s) or load it (earlymount.modules=%s)", type, type, type);
-}
-
-void mount_log_failure(const char *src, const char *tgt, const char *type, int r, const struct mnt_err *e)
-{
-	char msg[640];
-
-	mount_describe(msg, sizeof(msg), src, tgt, type, r, e);
-	log_err("%s", msg);
-}
-
-/* BLKROGET: 1 when the block device is read-only (a write-protected card, a read-only loop
- * device, QEMU's readonly=on), 0 when writable, -errno when it cannot be asked. */
-static int dev_readonly(const char *dev)
-{
-	int ro = 0, fd = open(dev, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	if (ioctl(fd, BLKROGET, &ro) < 0)
-		ro = -errno;
-	close(fd);
-	return ro;
-}
-
-/* One type: the mount with the entry's options, plus dracut's root.journaldev= for the root. A
- * rw mount that a write-protected device refuses is retried read-only with a warning, as the
- * kernel does for its root (init/do_mounts.c mount_root_generic: after every type failed with
- * EACCES or EINVAL it tries them all again with SB_RDONLY) and mount(8) for a mount that did not
- * say rw (libmount: "WARNING: source write-protected, mounted read-only"). Only when the device
- * says it is read-only (BLKROGET): an EACCES of another cause (an LSM, a permission) is reported
- * as it is, never hidden behind a read-only mount. */
-static int mount_type(const struct plan *p, const struct mount_entry *m, const char *dev,
-                      const struct mnt_target *t, const char *type, struct mnt_err *e)
-{
-	static struct optset o;
-	int r;
-
-	o = m->opts;
-	if (m->role == ROLE_ROOT && p->journaldev && p->journaldev[0] && o.nparams < OPT_MAX_PARAMS) {
-		/* dracut's mount-root.sh adds logdev= for xfs; ext3/ext4 name an external journal
-		 * by path with journal_path= (the superblock keeps only its old device number). */
-		int k = word_index("xfs\0ext4\0ext3\0", type, str_eq);
-		if (k >= 0) {
-			o.params[o.nparams].key = k ? "journal_path" : "logdev";
-			o.params[o.nparams++].value = p->journaldev;
-		}
-	}
-	r = mnt_new(type, dev, &o, t, e);
-	if ((r == -EACCES || r == -EROFS) && o.ro != 1 && (m->role == ROLE_ROOT || o.ro == -1) &&
-	    dev_readonly(dev) == 1) {
-		log_warn("%s is write-protected: mounting it on %s read-only although %s (as the kernel "
-		         "and mount(8) do)", dev, t->display,
-		         o.ro == 0 ? "rw was asked" : "read-write is the default");
-		o.ro = 1;
-		r = mnt_new(type, dev, &o, t, e);
-	}
-	return r;
-}
-
-/* Mounts a device with each type of the list in turn (or the probed type); the first that works
- * wins, as the kernel does with rootfstype=. Without a type and without a prober match, the kernel
- * tries every filesystem it has that needs a device (the lines of /proc/filesystems without
- * "nodev"), in that order, going on while they answer EINVAL or EACCES ("not mine") and stopping at
- * any other error (init/do_mounts.c get_filesystem_list, mount_root_generic); so does this, with
- * the list read now: modules loaded since count. */
-static int mount_device(const struct plan *p, const struct mount_entry *m, const char *dev,
-                        const struct mnt_target *t)
-{
-	/* the types to try: the entry's list, the probed type, or the kernel's list */
-	static char list[4096];
-	char msgs[4][640], tried[512];
-	unsigned nmsg = 0;
-	struct sbuf sb;
-	struct mnt_err e;
-	int r = -EINVAL, any = 0, n = 0;
-	const char *how = m->role == ROLE_ROOT ? "rootfstype=" : "its FSTYPE";
-
-	const char *given = m->fstypes; /* copied into list: the entry's, or the probed type */
-	struct fs_info fi;
-
-	if (!given[0]) {
-		r = dev_probe(dev, &fi);
-		if (r < 0 && r != -ENOENT) {
-			/* Naming a type would not help a device that cannot be read. */
-			log_err("mount %s on %s failed: reading its superblock: %s", dev, t->display, errstr(-r));
-			return r;
-		}
-		if (r == 0 && str_eq(fi.type, "jbd")) {
-			log_err("mount %s on %s failed: it is an ext journal device, not a filesystem; "
-			        "name the type with %s", dev, t->display,
-			        m->role == ROLE_ROOT ? "rootfstype=" : m->role == ROLE_USR ? "mount.usrfstype=" : "WHAT:WHERE:FSTYPE");
-			return -EINVAL;
-		}
-		if (r == 0) {
-			given = fi.type;
-			log_debug("%s: probed type %s", dev, fi.type);
-		} else {
-			/* A generic image loads filesystems on demand; here nothing names one, so all
-			 * of the image's load first, or the kernel's list would hold only the built-in
-			 * ones. */
-			long len;
-			any = 1;
-			modules_fs_all(dev);
-			len = read_file(AT_FDCWD, "/proc/filesystems", list, sizeof(list));
-			if (len == -EFBIG) {
-				log_warn("/proc/filesystems is longer than %zu bytes: trying the types in its first %zu",
-				         sizeof(list) - 1, sizeof(list) - 1);
-				char *nl = strrchr(list, '\n');
-				if (nl)
-					nl[1] = '\0';
-			} else if (len < 0) {
-				log_err("mount %s on %s failed: no known filesystem on it, and reading /proc/filesystems "
-				        "for the kernel's list failed: %s; name the type with %s", dev, t->display,
-				        errstr((int)-len), how);
-				return (int)len;
-			}
-		}
-	}
-	if (!any)
-		em_strlcpy(list, given, sizeof(list));
-	sb_init(&sb, tried, sizeof(tried));
-	for (char *type = list, *next; *type; type = next) {
-		next = type + strcspn(type, any ? "\n" : ",");
-		if (*next)
-			*next++ = '\0';
-		if (any) {
-			if (str_startswith(type, "nodev"))
-				continue;
-			while (*type == '\t' || *type == ' ')
-				type++;
-			if (!*type)
-				continue;
-		} else {
-			/* A generic image's filesystem module (alias fs-TYPE), loaded when this type's
-			 * turn comes: an xfs root never loads ext4. */
-			(void)modules_fs(type, dev);
-		}
-		r = mount_type(p, m, dev, t, type, &e);
-		if (r == 0) {
-			log_info("mounted %s on %s (%s%s)", dev, t->display, type,
-			         any ? ": the first of the kernel's filesystems in /proc/filesystems that took it" : "");
-			return 0;
-		}
-		/* the first three failures and the last: the list's own, or the one that stops the
-		 * kernel's (msgs[0]) */
-		mount_describe(msgs[nmsg < 4 ? nmsg : 3], sizeof(msgs[0]), dev, t->display, type, r, &e);
-		if (!any) {
-			if (nmsg < 4)
-				nmsg++;
-			continue;
-		}
-		log_debug("%s as %s: %s", dev, type, errstr(-r));
-		if (n++)
-			sb_puts(&sb, ", ");
-		sb_puts(&sb, type);
-		if (r != -EINVAL && r != -EACCES) {
-			log_err("%s (trying the kernel's filesystems in turn; tried %s)", msgs[0], tried);
-			return r;
-		}
-	}
-	if (!any) {
-		for (unsigned i = 0; i < nmsg; i++)
-			log_err("%s", msgs[i]);
-		return r;
-	}
-	if (sb.overflow)
-		sb_puts(&sb, "...");
-	log_err("mount %s on %s failed: no known filesystem on it, and none of the kernel's %d "
-	        "block filesystems took it (tried %s); load the module of its filesystem "
-	        "(earlymount.modules=) or name the type with %s", dev, t->display, n,
-	        n ? tried : "none: /proc/filesystems lists none", how);
-	return n ? r : -ENODEV;
-}
-
-/* The device node the last mount_one found (for mount_on's caller). */
-static char last_dev[128];
-
-/* Mounts m on the mount point m->target inside the new root rootfd, or, with rootfd < 0, on the
- * directory sysroot itself (the root, and the layers of a layered root). */
-static int mount_one(const struct plan *p, const struct mount_entry *m, int rootfd, const char *sysroot)
-{
-	char tgt[512], src[320], *dev = last_dev;
-	struct mnt_target t;
-	struct mnt_err e;
-	int r, tfd = -1;
-
-	plan_target_path(m, sysroot, tgt, sizeof(tgt));
-	plan_source_text(&m->src, src, sizeof(src));
-	t.display = tgt;
-	dev[0] = '\0';
-	if (rootfd < 0) {
-		/* The sysroot as a directory fd, symlinks followed as mount(8) and mount(2) follow
-		 * them: move_mount does not follow a symlink at the target's last component without
-		 * MOVE_MOUNT_T_SYMLINKS, and an fd with MOVE_MOUNT_T_EMPTY_PATH needs no flag that
-		 * older kernels lack. */
-		tfd = open_dir(sysroot);
-		if (tfd < 0) {
-			log_err("mount %s on %s failed: opening the mount point: %s", src, tgt, errstr(-tfd));
-			return tfd;
-		}
-		t.dirfd = tfd;
-		t.path = "";
-	} else {
-		/* Resolved inside the new root: a symlink in it cannot send the mount elsewhere. */
-		tfd = resolve_in_root(rootfd, m->target, 1);
-		if (tfd < 0) {
-			log_err("mount %s on %s failed: the mount point %s in the new root: %s", src, tgt,
-			        m->target, errstr(-tfd));
-			return tfd;
-		}
-		/* A link such as /usr -> / resolves to the new root itself: mounting there would
-		 * cover the whole root, so refuse. */
-		if (same_inode(tfd, rootfd)) {
-			log_err("mount %s on %s failed: the mount point %s resolves to the new root itself "
-			        "(a symbolic link in it?)", src, tgt, m->target);
-			close(tfd);
-			return -ELOOP;
-		}
-		t.dirfd = tfd;
-		t.path = "";
-	}
-	if (m->bind) {
-		int sfd = resolve_in_root(rootfd, m->src.value, 0);
-		if (sfd < 0) {
-			log_err("bind %s on %s failed: the source %s in the new root: %s", src, tgt, m->src.value,
-			        errstr(-sfd));
-			r = sfd;
-		} else {
-			r = mnt_bind(sfd, "", &m->opts, &t, &e);
-			close(sfd);
-			if (r < 0)
-				mount_log_failure(src, tgt, NULL, r, &e);
-			else
-				log_info("bound %s on %s", src, tgt);
-		}
-	} else if (m->src.kind == DEV_NONE) {
-		r = mount_device(p, m, m->src.value, &t);
-	} else {
-		/* by enum mount_role */
-		static const char *const what[] = { "root device", "/usr device", "device",
-		                                    "overlay device" };
-		r = dev_wait_desc(&m->src, src, m->wait_s, what[m->role], dev, sizeof(last_dev));
-		if (r == 0)
-			r = mount_device(p, m, dev, &t);
-	}
-	if (tfd >= 0)
-		close(tfd);
-	return r;
-}
-
-int mount_on(const struct plan *p, const struct mount_entry *m, const char *dir, char *dev, size_t cap)
-{
-	int r = mount_one(p, m, -1, dir);
-	if (dev)
-		em_strlcpy(dev, last_dev, cap);
-	return r;
-}
 
 int mount_plan(const struct plan *p, const char *sysroot)
 {
@@ -304,7 +26,7 @@ int mount_plan(const struct plan *p, const char *sysroot)
 		log_info("rootdelay: waiting %lu s before looking for the root", p->rootdelay_s);
 		sleep((unsigned)p->rootdelay_s);
 	}
-	r = layers_wanted(p) ? layers_mount_root(p, sysroot) : mount_one(p, &p->root, -1, sysroot);
+	r = layers_wanted(p) ? layers_mount_root(p, sysroot) : mount_on(p, &p->root, sysroot, NULL, 0);
 	if (r < 0)
 		return r;
 	rootfd = open_dir(sysroot);
@@ -316,7 +38,7 @@ int mount_plan(const struct plan *p, const char *sysroot)
 	for (int i = p->have_usr ? -1 : 0; i < (int)p->nextra; i++) {
 		const struct mount_entry *x = i < 0 ? &p->usr : &p->extra[i];
 		/* Re-resolved each time: a mount may land inside one made just before. */
-		r = mount_one(p, x, rootfd, sysroot);
+		r = mount_in_root(p, x, rootfd, sysroot);
 		if (r < 0 && x->opts.nofail) {
 			if (i >= 0)
 				log_warn("earlymount.mount=%s on %s: nofail, going on", x->src.text, x->target);

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "plan.h"
 #include "compat.h"
-#include "layers.h"
 #include "layerspec.h"
 
 #include <string.h>

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* Path lookups confined to the new root: openat2's RESOLVE_IN_ROOT, or a walk of the components on
+ * kernels before 5.6. */
 #define _GNU_SOURCE
 #include "resolve.h"
 #include "compat.h"

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* The subcommands that read the kernel command line into a plan and act on it: init (PID 1: the
+ * boot sequence), mount, plan, resolve and dracut's systemd generator. */
 #define _GNU_SOURCE
 #include "run.h"
 #include "apifs.h"
@@ -10,12 +12,12 @@
 #endif
 #include "layerspec.h"
 #include "log.h"
-#include "options.h"
-#include "modules.h"
+#include "modload.h"
 #include "mountplan.h"
 #include "plan.h"
 #include "spec.h"
 #include "switchroot.h"
+#include "uevent.h"
 #include "util.h"
 
 #include <errno.h>
@@ -55,8 +57,6 @@ int say_usage(const char *pre, const char *arg, const char *post, const char *us
 	return EXIT_USAGE;
 }
 
-/* The command line: the initramfs's stored default fragment first (earlymount-mkinitramfs
- * --cmdline), then the kernel's (or --cmdline), whose parameters come later and so win. */
 /* Reads one command-line file whole into text (CMDLINE_MAX bytes); EXIT_OK, or the exit status
  * with err set. Only an optional file may be absent. */
 static int read_cmdline(const char *path, int optional, char *text, long *n, char *err, size_t errlen)
@@ -99,9 +99,41 @@ static int append_dracut_file(const char *path, void *vctx)
 }
 #endif
 
-/* given: --cmdline's text, else the files (dracut: dracut's, read as its getcmdline reads them:
- * /etc/cmdline.d/ *.conf, /etc/cmdline; otherwise the initramfs's stored fragment), then
- * /proc/cmdline. */
+/* The files read before the kernel's own line, each appended to cl (text: a CMDLINE_MAX buffer to
+ * read into): with dracut, dracut's (its getcmdline's: /etc/cmdline.d/ *.conf, /etc/cmdline),
+ * otherwise the initramfs's stored fragment (earlymount-mkinitramfs --cmdline). EXIT_OK, or the
+ * exit status with err set. */
+static int append_files_before(int dracut, char *text, char *err, size_t errlen)
+{
+	long n;
+	int r;
+
+#ifndef EM_BOOT_BUILD
+	if (dracut) {
+		struct dracut_read d = { err, errlen };
+		r = dracut_cmdline_files(append_dracut_file, &d);
+		if (r < 0) {
+			fmt(err, errlen, "read /etc/cmdline.d failed: %s", r == -E2BIG ? "more than 256 *.conf files" : errstr(-r));
+			return EXIT_FAIL;
+		}
+		return r;
+	}
+#else
+	(void)dracut;
+#endif
+	if ((r = read_cmdline("/etc/earlymount/cmdline", 1, text, &n, err, errlen)) != EXIT_OK)
+		return r;
+	if (n > 0 && cmdline_append(&cl, text, (size_t)n) < 0) {
+		fmt(err, errlen, "/etc/earlymount/cmdline (%ld bytes): more than %d bytes or %d "
+		    "parameters", n, CMDLINE_MAX - 1, CMDLINE_MAX_ARGS);
+		return EXIT_SPEC;
+	}
+	return EXIT_OK;
+}
+
+/* The command line into cl and the plan built from it: given (--cmdline's text), else the files
+ * (append_files_before) and then /proc/cmdline, whose parameters come later and so win. EXIT_OK,
+ * or the exit status with err set. */
 static int load_cmdline(const char *given, int dracut, enum spec_rules rules, char *err, size_t errlen)
 {
 	static char text[CMDLINE_MAX];
@@ -110,31 +142,12 @@ static int load_cmdline(const char *given, int dracut, enum spec_rules rules, ch
 
 	cl.nargs = cl.ninit = 0;
 	cl.used = 0;
-#ifndef EM_BOOT_BUILD
-	if (!given && dracut) {
-		struct dracut_read d = { err, errlen };
-		r = dracut_cmdline_files(append_dracut_file, &d);
-		if (r < 0) {
-			fmt(err, errlen, "read /etc/cmdline.d failed: %s", r == -E2BIG ? "more than 256 *.conf files" : errstr(-r));
-			return EXIT_FAIL;
-		}
-		if (r != EXIT_OK)
-			return r;
-		if ((r = read_cmdline("/proc/cmdline", 0, text, &n, err, errlen)) != EXIT_OK)
-			return r;
-		given = text;
-	}
-#else
-	dracut = 0; /* --dracut is the full build's (the message below then folds away) */
+#ifdef EM_BOOT_BUILD
+	dracut = 0; /* --dracut is the full build's */
 #endif
 	if (!given) {
-		if ((r = read_cmdline("/etc/earlymount/cmdline", 1, text, &n, err, errlen)) != EXIT_OK)
+		if ((r = append_files_before(dracut, text, err, errlen)) != EXIT_OK)
 			return r;
-		if (n > 0 && cmdline_append(&cl, text, (size_t)n) < 0) {
-			fmt(err, errlen, "/etc/earlymount/cmdline (%ld bytes): more than %d bytes or %d "
-			    "parameters", n, CMDLINE_MAX - 1, CMDLINE_MAX_ARGS);
-			return EXIT_SPEC;
-		}
 		/* A line longer than the buffer (bootconfig can make /proc/cmdline long) is refused
 		 * with its size, never cut: a cut line could drop or change the last parameter. */
 		if ((r = read_cmdline("/proc/cmdline", 0, text, &n, err, errlen)) != EXIT_OK)
@@ -195,6 +208,22 @@ struct args {
 	long wait_s;           /* --wait SECONDS, or -2 when not given */
 };
 enum { A_CMDLINE = 1, A_SYSROOT = 2, A_APIFS = 4, A_RULES = 8, A_WAIT = 16, A_DRACUT = 32 };
+static const struct {
+	const char *name;
+	unsigned bit;
+} options[] = {
+	{ "--cmdline", A_CMDLINE }, { "--sysroot", A_SYSROOT }, { "--api-fs", A_APIFS },
+	{ "--rules", A_RULES },     { "--wait", A_WAIT },       { "--dracut", A_DRACUT },
+};
+
+/* The A_ bit of option o, 0 for none. */
+static unsigned option_bit(const char *o)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(options); i++)
+		if (str_eq(o, options[i].name))
+			return options[i].bit;
+	return 0;
+}
 
 static int parse_args(int argc, char **argv, unsigned allowed, const char *usage, struct args *a)
 {
@@ -202,17 +231,18 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 	const char *pre, *bad, *post = "'\n";
 
 	for (int i = 1; i < argc; i++) {
-		const char *o = argv[i];
-		/* in the order of the A_ bits, one packed word list (options.h word_index) */
-		int k = word_index("--cmdline\0--sysroot\0--api-fs\0--rules\0--wait\0--dracut\0", o, str_eq);
-		int takes = k < 0 ? 0 : 1 << k;
-		bad = o;
-		if (!(takes & (int)allowed)) {
+		unsigned takes = option_bit(argv[i]);
+		bad = argv[i];
+		if (!(takes & allowed)) {
 			pre = "earlymount: unknown argument '";
 			goto usage;
 		}
-		if (takes & (A_APIFS | A_DRACUT)) { /* the two flags */
-			*(takes == A_APIFS ? &a->api_fs : &a->dracut) = 1;
+		if (takes == A_APIFS) {
+			a->api_fs = 1;
+			continue;
+		}
+		if (takes == A_DRACUT) {
+			a->dracut = 1;
 			continue;
 		}
 		if (i + 1 >= argc) {
@@ -221,7 +251,8 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 			goto usage;
 		}
 		bad = argv[++i];
-		if (takes == A_RULES) {
+		switch (takes) {
+		case A_RULES: {
 			int systemd = str_eq(bad, "systemd");
 			if (!systemd && !str_eq(bad, "kernel")) {
 				pre = "earlymount: --rules takes kernel or systemd, not '";
@@ -236,18 +267,23 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 #else
 			a->rules = systemd ? SPEC_RULES_SYSTEMD : SPEC_RULES_KERNEL;
 #endif
-			continue;
+			break;
 		}
-		if (takes == A_WAIT) {
+		case A_WAIT: {
 			unsigned long v;
 			if (parse_ulong(bad, &v) < 0 || v > 86400) {
 				pre = "earlymount: --wait takes a number of seconds (0 to 86400), not '";
 				goto usage;
 			}
 			a->wait_s = (long)v;
-			continue;
+			break;
 		}
-		*(takes == A_CMDLINE ? &a->cmdline : &a->sysroot) = bad;
+		case A_CMDLINE:
+			a->cmdline = bad;
+			break;
+		default: /* A_SYSROOT */
+			a->sysroot = bad;
+		}
 	}
 	return EXIT_OK;
 usage:
@@ -257,33 +293,41 @@ usage:
 /* --wait SECONDS: the caller has already waited for the devices (dracut's initqueue, systemd's
  * device units), so every mount's device wait is this long (0: one look), whatever the command
  * line's rootwait, earlymount.timeout= or systemd's 90 s for /usr say. */
+static void set_wait(struct mount_entry *m, long wait_s)
+{
+	m->wait_s = wait_s;
+	m->wait_from = "--wait";
+}
+
 static void apply_wait(const struct args *a)
 {
 	if (a->wait_s < 0)
 		return;
-	/* the extra mounts, then the root, /usr and the overlay device */
-	for (unsigned i = 0; i < plan.nextra + 3; i++) {
-		struct mount_entry *m = i < plan.nextra ? &plan.extra[i] : i == plan.nextra ? &plan.root
-		                        : i == plan.nextra + 1 ? &plan.usr : &plan.overlay;
-		m->wait_s = a->wait_s;
-		m->wait_from = "--wait";
-	}
+	set_wait(&plan.root, a->wait_s);
+	set_wait(&plan.usr, a->wait_s);
+	set_wait(&plan.overlay, a->wait_s);
+	for (unsigned i = 0; i < plan.nextra; i++)
+		set_wait(&plan.extra[i], a->wait_s);
 }
 
 /* The modules and the mounts of a subcommand that boots (init, mount): the list, then, with
  * match_devices, what the devices ask for (coldplug), several at once; later devices and the
  * filesystems while the mounts wait for them (devices.c, mountplan.c). Then the plan mounted on
  * sysroot. The list is in after it; what the devices asked for and the mounts did not need is
- * left to the new root (modules.h). mount_plan's result. */
+ * left to the new root (modload.h). mount_plan's result. */
 static int modules_and_mounts(int match_devices, const char *sysroot)
 {
+	/* The device waits load what is queued while they wait, and a btrfs member's module before
+	 * it is registered. */
+	static const struct dev_hooks load_while_waiting = { modules_step, modules_fs };
 	int r;
+	dev_set_hooks(&load_while_waiting);
 	modules_setup(&plan, match_devices);
 	if (modules_load(&cl, plan.modules, plan.nmodules) > 0)
 		log_warn("some modules did not load; going on");
 	r = mount_plan(&plan, sysroot);
 	modules_settle();
-	dev_uevent_close();
+	uevent_close();
 	return r;
 }
 
@@ -370,10 +414,13 @@ int run_mount(int argc, char **argv)
  * before the mount, e.g. dracut's fsck); the type is the probed one, else the first of the list. */
 static int resolve_one(const char *name, const struct mount_entry *m)
 {
-	char dev[128], line[1024];
+	char dev[128], line[1024], desc[320];
 	struct fs_info fi;
 	struct sbuf sb;
-	int r = dev_wait(&m->src, m->wait_s, m->role == ROLE_ROOT ? "root device" : "/usr device", dev, sizeof(dev));
+	int r;
+
+	plan_source_text(&m->src, desc, sizeof(desc));
+	r = dev_wait(&m->src, desc, m->wait_s, m->role == ROLE_ROOT ? "root device" : "/usr device", dev, sizeof(dev));
 	if (r < 0)
 		return r;
 	if (dev_probe(dev, &fi) < 0 || str_eq(fi.type, "jbd"))
@@ -495,22 +542,30 @@ static void rescue_shell(void)
 	}
 }
 
+/* earlymount.onfail='s ends that are reboot(2) commands. */
+static const struct {
+	enum onfail how;
+	const char *said;
+	int cmd;
+} machine_ends[] = {
+	{ ONFAIL_REBOOT, "rebooting", RB_AUTOBOOT },
+	{ ONFAIL_POWEROFF, "powering off", RB_POWER_OFF },
+	{ ONFAIL_HALT, "halting", RB_HALT_SYSTEM },
+};
+
 static void on_failure(enum onfail how)
 {
-	/* ONFAIL_REBOOT, ONFAIL_POWEROFF, ONFAIL_HALT in order. */
-	static const char said[][13] = { "rebooting", "powering off", "halting" }; /* inline */
-	static const int cmd[] = { RB_AUTOBOOT, RB_POWER_OFF, RB_HALT_SYSTEM };
-
 	int shell = has_shell();
 
 	if (how == ONFAIL_DEFAULT)
 		how = shell ? ONFAIL_SHELL : ONFAIL_PANIC;
-	if (how >= ONFAIL_REBOOT && how <= ONFAIL_HALT) {
-		log_err("%s", said[how - ONFAIL_REBOOT]);
-		sync();
-		reboot(cmd[how - ONFAIL_REBOOT]);
-		_exit(1);
-	}
+	for (size_t i = 0; i < ARRAY_SIZE(machine_ends); i++)
+		if (how == machine_ends[i].how) {
+			log_err("%s", machine_ends[i].said);
+			sync();
+			reboot(machine_ends[i].cmd);
+			_exit(1);
+		}
 	if (how == ONFAIL_SHELL) {
 		if (shell) {
 			rescue_shell();
@@ -533,22 +588,18 @@ static void unmount_sysroot(const char *sysroot)
 		;
 }
 
-int run_init(int argc, char **argv, char **envp)
+/* As busybox's switch_root: only PID 1, only on an initramfs. Anywhere else the switch would move
+ * /dev, /proc, /sys and /run away from a running system and delete files that are not its own.
+ * Returns EXIT_OK, or EXIT_USAGE when not PID 1; never returns when / is not an initramfs. */
+static int refuse_unless_initramfs(void)
 {
-	const char *sysroot = "/sysroot";
-	char init[256], why[512];
-	int r;
+	struct statfs sfs;
 
-	(void)argc;
-	/* As busybox's switch_root: only PID 1, only on an initramfs. Anywhere else the switch
-	 * would move /dev, /proc, /sys and /run away from a running system and delete files that
-	 * are not its own. */
 	if (getpid() != 1) {
 		write_text(2, "earlymount init: refused: not PID 1 (it moves /dev, /proc, /sys and /run and deletes "
 		              "the initramfs's files; use `earlymount mount --sysroot DIR` from another init)\n");
 		return EXIT_USAGE;
 	}
-	struct statfs sfs;
 	if (statfs("/", &sfs) == 0 && (unsigned long)sfs.f_type != RAMFS_MAGIC &&
 	    (unsigned long)sfs.f_type != TMPFS_MAGIC) {
 		console_fds(0);
@@ -557,6 +608,12 @@ int run_init(int argc, char **argv, char **envp)
 		for (;;)
 			on_failure(ONFAIL_DEFAULT);
 	}
+	return EXIT_OK;
+}
+
+/* /dev, /proc, /sys and /run, then the console on fds 0-2 and the kernel log. */
+static void start_console(void)
+{
 	if (apifs_mount_all() < 0) {
 		/* Without /dev, /proc or /sys there is nothing to boot with. */
 		console_fds(0);
@@ -565,46 +622,79 @@ int run_init(int argc, char **argv, char **envp)
 	console_fds(0);
 	log_open_kmsg();
 	log_read_console_level();
-	for (;;) {
-		if (load_plan(NULL, 0, SPEC_RULES_KERNEL, 0) != EXIT_OK)
-			goto failed;
-		log_debug("command line read; %u mounts planned", plan.have_root + plan.have_usr + plan.nextra);
-		mkdir(sysroot, 0755);
-		if (modules_and_mounts(1, sysroot) < 0)
-			goto unmount;
-		int rootfd = open_dir(sysroot);
-		r = rootfd < 0 ? rootfd : find_init(rootfd, plan.init, init, sizeof(init), why, sizeof(why));
-		if (rootfd >= 0)
-			close(rootfd);
-		if (r < 0) {
-			/* Nothing destructive has happened: the initramfs is intact. */
-			log_err("no init found in %s: %s; initramfs left intact", sysroot, why);
-			goto unmount;
+}
+
+/* The init to start in the mounted sysroot (init= or the kernel's candidates), into init. 0, or
+ * -errno after logging why none can run. */
+static int choose_init(const char *sysroot, char *init, size_t cap)
+{
+	char why[512];
+	int r, rootfd = open_dir(sysroot);
+
+	r = rootfd < 0 ? rootfd : find_init(rootfd, plan.init, init, cap, why, sizeof(why));
+	if (rootfd >= 0)
+		close(rootfd);
+	if (r < 0 && rootfd < 0)
+		fmt(why, sizeof(why), "%s", errstr(-rootfd));
+	if (r < 0)
+		/* Nothing destructive has happened: the initramfs is intact. */
+		log_err("no init found in %s: %s; initramfs left intact", sysroot, why);
+	return r;
+}
+
+/* With earlymount.debug, what the boot cost: the peak of memory and the time to the switch. */
+static void log_boot_cost(void)
+{
+	char st[4096];
+
+	if (!log_debug_enabled())
+		return;
+	if (read_file(AT_FDCWD, "/proc/self/status", st, sizeof(st)) > 0) {
+		const char *v = strstr(st, "VmHWM:");
+		if (v) {
+			/* The kernel pads the value with a tab, which the log would escape: print it
+			 * after one space. */
+			for (v += 6; *v == ' ' || *v == '\t'; v++)
+				;
+			log_debug("VmHWM: %.*s", (int)strcspn(v, "\n"), v);
 		}
-		log_debug("init is %s; switching root (peak memory in /proc/self/status VmHWM)", init);
-		if (log_debug_enabled()) {
-			char st[4096];
-			if (read_file(AT_FDCWD, "/proc/self/status", st, sizeof(st)) > 0) {
-				const char *v = strstr(st, "VmHWM:");
-				if (v) {
-					/* The kernel pads the value with a tab, which the log would
-					 * escape: print it after one space. */
-					for (v += 6; *v == ' ' || *v == '\t'; v++)
-						;
-					log_debug("VmHWM: %.*s", (int)strcspn(v, "\n"), v);
-				}
-			}
-			log_debug("switching root after %lu ms", log_ms());
-		}
-		argv[0] = init;
-		switch_root(sysroot, init, argv, envp);
-		/* Past the point of no return: the initramfs may be gone. */
-		log_err("the switch to %s failed; nothing left to try", sysroot);
-		on_failure(plan.onfail == ONFAIL_SHELL ? ONFAIL_PANIC : plan.onfail);
-		continue;
-	unmount:
-		unmount_sysroot(sysroot);
-	failed:
-		on_failure(plan.onfail);
 	}
+	log_debug("switching root after %lu ms", log_ms());
+}
+
+/* One attempt at the boot: the command line read, the modules loaded and the plan mounted on
+ * sysroot, init found, the root switched. Returns only when it failed, with what to do then
+ * (earlymount.onfail=). */
+static enum onfail boot(const char *sysroot, char **argv, char **envp)
+{
+	char init[256];
+
+	if (load_plan(NULL, 0, SPEC_RULES_KERNEL, 0) != EXIT_OK)
+		return plan.onfail;
+	log_debug("command line read; %u mounts planned", plan.have_root + plan.have_usr + plan.nextra);
+	mkdir(sysroot, 0755);
+	if (modules_and_mounts(1, sysroot) < 0 || choose_init(sysroot, init, sizeof(init)) < 0) {
+		unmount_sysroot(sysroot);
+		return plan.onfail;
+	}
+	log_debug("init is %s; switching root (peak memory in /proc/self/status VmHWM)", init);
+	log_boot_cost();
+	argv[0] = init;
+	switch_root(sysroot, init, argv, envp);
+	/* Past the point of no return: the initramfs may be gone. */
+	log_err("the switch to %s failed; nothing left to try", sysroot);
+	return plan.onfail == ONFAIL_SHELL ? ONFAIL_PANIC : plan.onfail;
+}
+
+int run_init(int argc, char **argv, char **envp)
+{
+	int r;
+
+	(void)argc;
+	if ((r = refuse_unless_initramfs()) != EXIT_OK)
+		return r;
+	start_console();
+	/* A failed attempt ends in on_failure: a rescue shell returns to try again. */
+	for (;;)
+		on_failure(boot("/sysroot", argv, envp));
 }

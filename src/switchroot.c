@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* The switch to the new root: init found and checked (it and its interpreter can run), the
+ * initramfs emptied, the new root moved onto /, and init started on the new root's console. */
 #define _GNU_SOURCE
 #include "switchroot.h"
 #include "apifs.h"
@@ -30,20 +32,58 @@ int reopen_read(int fd)
 	return rfd;
 }
 
-/* Why path is not a usable file to execute: NULL when it is. Besides the inode, the first bytes
- * are read (an init whose blocks cannot be read would otherwise fail only at execve, after the
- * initramfs is gone). The interpreter the kernel would load with it is returned in interp (""
- * when none): a script's #! line (fs/binfmt_script.c), or an ELF file's PT_INTERP program
- * header (fs/binfmt_elf.c), whose absence makes execve fail with ENOENT just as a missing file
- * does. *elf says which. */
-static const char *check_file(int rootfd, const char *path, char *interp, size_t cap, int *elf)
+/* The interpreter the kernel would load with the file open for reading at rfd, into interp (""
+ * when none): a script's #! line (fs/binfmt_script.c), or an ELF file's PT_INTERP program header
+ * (fs/binfmt_elf.c), whose absence makes execve fail with ENOENT just as a missing file does.
+ * *elf says which. Why the file cannot run, or NULL. */
+static const char *read_interp(int rfd, char *interp, size_t cap, int *elf)
 {
 	static char why[192];
 	static unsigned char head[4096];
+	ssize_t n = read(rfd, head, sizeof(head) - 1);
+	uint64_t off, len;
+
+	if (n < 0) {
+		fmt(why, sizeof(why), "unreadable (%s)", errstr(errno));
+		return why;
+	}
+	head[n] = '\0';
+	if (n >= 2 && head[0] == '#' && head[1] == '!') {
+		char *p = (char *)head + 2;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		fmt(interp, cap, "%.*s", (int)strcspn(p, " \t\n"), p);
+		return NULL;
+	}
+	switch (elf_interp(head, (size_t)n, &off, &len)) {
+	case -EINVAL:
+		return "a malformed ELF file (the kernel refuses it)";
+	case 1:
+		*elf = 1;
+		if (len >= cap)
+			return "its program interpreter's name (PT_INTERP) is too long";
+		if (off + len <= (uint64_t)n)
+			memcpy(interp, head + off, (size_t)len);
+		else if (pread(rfd, interp, (size_t)len, (off_t)off) != (ssize_t)len)
+			len = 0;
+		interp[len] = '\0';
+		return interp[0] ? NULL : "its program interpreter (PT_INTERP) cannot be read";
+	default:
+		/* not ELF, or -ERANGE: program headers past the first 4 KiB (no linker puts them
+		 * there); the inode checks are all there is. */
+		return NULL;
+	}
+}
+
+/* Why path is not a usable file to execute: NULL when it is. Besides the inode, the first bytes
+ * are read (an init whose blocks cannot be read would otherwise fail only at execve, after the
+ * initramfs is gone), and the interpreter the kernel would load with it goes to interp
+ * (read_interp). */
+static const char *check_file(int rootfd, const char *path, char *interp, size_t cap, int *elf)
+{
 	struct stat st;
 	int fd = resolve_in_root(rootfd, path, 0), rfd;
 	const char *r = NULL;
-	ssize_t n;
 
 	interp[0] = '\0';
 	*elf = 0;
@@ -69,42 +109,7 @@ static const char *check_file(int rootfd, const char *path, char *interp, size_t
 	rfd = reopen_read(fd);
 	if (rfd < 0)
 		return rfd == -ENOENT ? NULL : errstr(-rfd);
-	/* One exit below, which closes rfd: r is the reason, or NULL. */
-	n = read(rfd, head, sizeof(head) - 1);
-	if (n < 0) {
-		fmt(why, sizeof(why), "unreadable (%s)", errstr(errno));
-		r = why;
-		goto out;
-	}
-	head[n] = '\0';
-	if (n >= 2 && head[0] == '#' && head[1] == '!') {
-		char *p = (char *)head + 2;
-		while (*p == ' ' || *p == '\t')
-			p++;
-		fmt(interp, cap, "%.*s", (int)strcspn(p, " \t\n"), p);
-	} else {
-		uint64_t off, len;
-		int e = elf_interp(head, (size_t)n, &off, &len);
-		if (e == -EINVAL) {
-			r = "a malformed ELF file (the kernel refuses it)";
-		} else if (e == 1) {
-			*elf = 1;
-			if (len >= cap) {
-				r = "its program interpreter's name (PT_INTERP) is too long";
-				goto out;
-			}
-			if (off + len <= (uint64_t)n)
-				memcpy(interp, head + off, (size_t)len);
-			else if (pread(rfd, interp, (size_t)len, (off_t)off) != (ssize_t)len)
-				len = 0;
-			interp[len] = '\0';
-			if (!interp[0])
-				r = "its program interpreter (PT_INTERP) cannot be read";
-		}
-		/* -ERANGE: program headers past the first 4 KiB (no linker puts them there); the
-		 * inode checks are all there is. */
-	}
-out:
+	r = read_interp(rfd, interp, cap, elf);
 	close(rfd);
 	return r;
 }

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* String and formatting helpers, and reading files and directories, for a program without stdio or
+ * malloc. */
 #define _GNU_SOURCE /* O_PATH (open_dir) in glibc's headers, for the host build */
 #include "util.h"
 #include "syscalls.h"
@@ -281,6 +283,16 @@ int parse_ulong(const char *s, unsigned long *out)
 	}
 	*out = v;
 	return 0;
+}
+
+unsigned long parse_leading_ulong(const char *s, const char **end)
+{
+	unsigned long v = 0;
+	for (; *s >= '0' && *s <= '9'; s++)
+		v = v * 10 + (unsigned long)(*s - '0');
+	if (end)
+		*end = s;
+	return v;
 }
 
 void modname_normalize(char *s)

@@ -44,6 +44,10 @@ int param_eq(const char *a, const char *b);
 int param_eqn(const char *a, size_t n, const char *b);
 /* Parses a whole decimal number (no sign, no trailing text) into *out; 0 or -EINVAL/-ERANGE. */
 int parse_ulong(const char *s, unsigned long *out);
+/* The decimal digits at the start of s as a number (0 when there are none), without a sign or
+ * blanks before them, as the kernel writes its numbers (a release's "6.1", /proc's fields); *end
+ * (when end is not NULL) points past them. */
+unsigned long parse_leading_ulong(const char *s, const char **end);
 /* Module names: '-' and '_' are the same (the kernel stores '_'). */
 void modname_normalize(char *s);
 

@@ -48,3 +48,8 @@ target_compile_options(modalias_match PRIVATE ${EM_WARN})
 add_test(NAME modalias_kmod_diff
   COMMAND ${CMAKE_SOURCE_DIR}/tests/modalias/kmod_diff $<TARGET_FILE:modalias_match> ${CMAKE_BINARY_DIR})
 set_tests_properties(modalias_kmod_diff PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
+
+# The file graph of src/ (calls by nm of the host build's objects, and includes) has no cycle but
+# the known ones of tests/static/graph.known; the drawing goes to build/src-graph.dot.
+add_test(NAME src_graph COMMAND bash ${CMAKE_SOURCE_DIR}/tests/static/graph ${CMAKE_BINARY_DIR})
+set_tests_properties(src_graph PROPERTIES LABELS static)

@@ -10,6 +10,7 @@
  * (modalias_check) must never match; a valid one must match exactly when that reference does. */
 #define _GNU_SOURCE
 #include "modalias.h"
+#include "../modalias/prepare.h"
 #include "../modalias/seq.h"
 
 #include <fnmatch.h>

@@ -17,6 +17,7 @@
  * same lines in the same order (else the program stops with status 3, naming the modalias). */
 #define _GNU_SOURCE
 #include "modalias.h"
+#include "prepare.h"
 #include "seq.h"
 
 #include <stdio.h>

@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "../t.h"
 #include "modalias.h"
+#include "../modalias/prepare.h"
 
 #include <fnmatch.h>
 #include <stdlib.h>
