@@ -3,6 +3,7 @@
  * earlymount.rootimage=, earlymount.tmpfsflags=) and shares as the root (rootfstype=9p|virtiofs
  * root=TAG), read into the plan. Pure: no syscalls. */
 #include "layerspec.h"
+#include "devspec.h"
 #include "util.h"
 
 #include <errno.h>
@@ -93,7 +94,7 @@ int layer_param(struct plan *p, enum layer_param l, const char *name, const char
 	}
 	if (l == LP_OVERLAY) {
 		struct mount_entry *m = &p->overlay;
-		r = spec_parse_device(value, &m->src, sub, sizeof(sub));
+		r = devspec_parse(value, &m->src, sub, sizeof(sub));
 		if (r >= 0) {
 			p->have_overlay = 1;
 			m->role = ROLE_LAYER;

@@ -19,7 +19,7 @@ void plan_source_text(const struct devspec *d, char *buf, size_t cap)
 	case DEV_UUID:
 	case DEV_LABEL:
 	case DEV_PARTLABEL:
-		fmt(buf, cap, "%s=%s", spec_kind_name(d->kind), d->value);
+		fmt(buf, cap, "%s=%s", devspec_kind_name(d->kind), d->value);
 		break;
 	case DEV_PARTUUID:
 		if (d->partnroff)

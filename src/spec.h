@@ -3,32 +3,10 @@
 #ifndef EM_SPEC_H
 #define EM_SPEC_H
 #include "cmdline.h"
+#include "devspec.h"
 #include "options.h"
 
 #include <stddef.h>
-
-enum devkind {
-	DEV_NONE,      /* not a device: a literal source ("tmpfs", "none", "host:/export") */
-	DEV_PATH,      /* /dev/NAME, or a udev link (/dev/disk/by-id/..., by-path/...) used as it is */
-	DEV_UUID,      /* UUID= or /dev/disk/by-uuid/ */
-	DEV_LABEL,     /* LABEL= or /dev/disk/by-label/ */
-	DEV_PARTUUID,  /* PARTUUID= or /dev/disk/by-partuuid/, with optional /PARTNROFF=N */
-	DEV_PARTLABEL, /* PARTLABEL= or /dev/disk/by-partlabel/ */
-	DEV_DEVNUM,    /* MAJ:MIN or the kernel's hex form */
-	DEV_BIND,      /* a path inside the new root (bind mounts) */
-};
-
-#define SPEC_VALUE_MAX 256
-
-struct devspec {
-	enum devkind kind;
-	const char *text;           /* as given, for messages */
-	int partnroff;              /* PARTUUID=.../PARTNROFF=N */
-	unsigned major, minor;      /* DEV_DEVNUM */
-	int devnum_offset;          /* MAJ:MIN:OFFSET was given: the kernel reads and ignores OFFSET */
-	/* last, as are the arrays in the structs below: the fields before it take one-byte offsets */
-	char value[SPEC_VALUE_MAX]; /* the path, UUID, label, ... (by-label's \xNN escapes decoded) */
-};
 
 /* ROLE_LAYER: a device a layered root is built from (earlymount.overlay=), mounted on its own
  * directory under /run/earlymount (layers.c), not inside the new root. */
@@ -115,12 +93,7 @@ struct plan {
  * systemd-fstab-generator does. Forms the kernel ignores are ignored with a line in p->warnings. */
 int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, char *err, size_t errlen);
 
-/* Parses one device spec (root= forms); 0 or -EINVAL with a message (without the parameter name),
- * or -EOPNOTSUPP for a root that another dracut module or the kernel itself mounts (nfs:, live:,
- * /dev/nfs, ...), with a message that names who does ("a network root; dracut's nfs module mounts it"). */
-int spec_parse_device(const char *text, struct devspec *d, char *err, size_t errlen);
 /* The i-th warning line of p (without its '\n') in *s and *len; 0, or -ENOENT past the last. */
 int spec_warning(const struct plan *p, unsigned i, const char **s, size_t *len);
-const char *spec_kind_name(enum devkind k);
 
 #endif
