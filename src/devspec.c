@@ -3,25 +3,25 @@
  * WHAT take, read as the kernel (block/early-lookup.c, init/do_mounts.c), udev and systemd
  * (tag_to_udev_node) read them, and the roots that someone else mounts. Pure: no syscalls. */
 #include "devspec.h"
-#include "options.h"
 #include "util.h"
 
 #include <errno.h>
 #include <string.h>
 
-/* The i-th of the strings packed one after the other in s (a packed string takes no table of
- * pointers). */
-static const char *nth(const char *s, unsigned i)
-{
-	while (i--)
-		s += strlen(s) + 1;
-	return s;
-}
+static const char *const kind_names[] = {
+	[DEV_NONE] = "source",
+	[DEV_PATH] = "path",
+	[DEV_UUID] = "UUID",
+	[DEV_LABEL] = "LABEL",
+	[DEV_PARTUUID] = "PARTUUID",
+	[DEV_PARTLABEL] = "PARTLABEL",
+	[DEV_DEVNUM] = "device number",
+	[DEV_BIND] = "bind source",
+};
 
 const char *devspec_kind_name(enum devkind k)
 {
-	/* k is one of enum devkind's: every kind is set from its constants */
-	return nth("source\0path\0UUID\0LABEL\0PARTUUID\0PARTLABEL\0device number\0bind source", (unsigned)k);
+	return kind_names[k];
 }
 
 /* A hex digit's value, 16 or more for any other byte. */
@@ -101,7 +101,7 @@ static int check_uuid(const struct devspec *d, char *err, size_t errlen)
 
 /* GPT: a GUID, 8-4-4-4-12 hex digits. MBR: the kernel's "SSSSSSSS-PP" (disk signature and
  * partition number in hex, block/early-lookup.c). 0 when it is one, 1 for an MBR one with a single
- * digit after the '-' (see devspec_parse), -EINVAL for anything else. */
+ * digit after the '-' (see check_partuuid_value), -EINVAL for anything else. */
 static int check_partuuid(const char *s)
 {
 	static const unsigned char groups[] = { 8, 4, 4, 4, 12 };
@@ -194,171 +194,183 @@ static int parse_devnum(const char *s, struct devspec *d)
 	return 0;
 }
 
-/* The tag forms, packed one after the other: the i-th is of kind DEV_UUID + i % 4 (UUID, LABEL,
- * PARTUUID, PARTLABEL), the last four are udev's links. */
-static const char tag_forms[] = "UUID=\0LABEL=\0PARTUUID=\0PARTLABEL=\0/dev/disk/by-uuid/\0"
-                                "/dev/disk/by-label/\0/dev/disk/by-partuuid/\0/dev/disk/by-partlabel/\0";
+/* The tag forms: systemd's and dracut's NAME=VALUE, and udev's /dev/disk/by-* links to the same. */
+static const struct tag_form {
+	const char *prefix;
+	enum devkind kind;
+	int udev; /* a link's name: no '/' in the value, udev's \xNN escapes, no quotes to remove */
+} tag_forms[] = {
+	{ "UUID=", DEV_UUID, 0 },
+	{ "LABEL=", DEV_LABEL, 0 },
+	{ "PARTUUID=", DEV_PARTUUID, 0 },
+	{ "PARTLABEL=", DEV_PARTLABEL, 0 },
+	{ "/dev/disk/by-uuid/", DEV_UUID, 1 },
+	{ "/dev/disk/by-label/", DEV_LABEL, 1 },
+	{ "/dev/disk/by-partuuid/", DEV_PARTUUID, 1 },
+	{ "/dev/disk/by-partlabel/", DEV_PARTLABEL, 1 },
+};
 
-/* The index of the tag form text starts with, with *v the value after it; -1 when none. */
-static int tag_form(const char *text, const char **v)
+/* The tag form text starts with; NULL when none. */
+static const struct tag_form *tag_form(const char *text)
 {
-	int i = word_index(tag_forms, text, str_startswith);
-	if (i >= 0)
-		*v = text + strlen(nth(tag_forms, (unsigned)i));
-	return i;
+	for (size_t i = 0; i < ARRAY_SIZE(tag_forms); i++)
+		if (str_startswith(text, tag_forms[i].prefix))
+			return &tag_forms[i];
+	return NULL;
 }
 
 /* Roots that earlymount does not mount because someone else does: dracut's modules (their
  * parse-*.sh scripts claim these root= prefixes), systemd's gpt-auto generator, and the roots the
  * kernel mounts itself (init/do_mounts.c: /dev/nfs, /dev/cifs, /dev/ram, mtd*, ubi*). Saying who
- * mounts it beats "not a MAJOR:MINOR device number". One packed string, an entry after another:
- * how the prefix matches and which tail follows its who (FR_PREFIX or FR_EXACT: the tail's digit,
- * after an 'x' for an exact match), the prefix, '\0'; the string's own '\0' ends it. Not a table
- * of structs: two pointers per entry and their padding were 408 B (320 B less in earlymount-init,
- * 83,704 -> 83,384 B). The who and the tail (several share one) are literals in the message of
- * devspec_parse, by the entry's number and the digit, so that msgpack packs them. */
-#define FR_PREFIX(tail) #tail /* the text starts with the prefix */
-#define FR_EXACT(tail) "x" #tail /* the text is the prefix; the x is skipped */
-#define FR(how, prefix) how prefix "\0"
-static const char foreign_roots[] =
-	FR(FR_PREFIX(1), "nfs:") /* 0 */
-	FR(FR_PREFIX(1), "nfs4:") /* 1 */
-	FR(FR_EXACT(1), "dhcp") /* 2 */
-	FR(FR_EXACT(1), "dhcp6") /* 3 */
-	FR(FR_EXACT(1), "/dev/nfs") /* 4 */
-	FR(FR_PREFIX(0), "cifs:") /* 5 */
-	FR(FR_EXACT(0), "/dev/cifs") /* 6 */
-	FR(FR_PREFIX(0), "iscsi:") /* 7 */
-	FR(FR_PREFIX(0), "nbd:") /* 8 */
-	FR(FR_PREFIX(0), "live:") /* 9 */
-	FR(FR_PREFIX(3), "zfs:") /* 10 */
-	FR(FR_PREFIX(3), "ZFS=") /* 11 */
-	FR(FR_PREFIX(0), "virtiofs:") /* 12 */
-	FR(FR_EXACT(0), "gpt-auto") /* 13 */
-	FR(FR_PREFIX(0), "/dev/ram") /* 14 */
-	FR(FR_PREFIX(2), "mtd") /* 15 */
-	FR(FR_PREFIX(2), "ubi"); /* 16 */
+ * mounts it beats "not a MAJOR:MINOR device number". */
+static const struct foreign_root {
+	const char *prefix;
+	int exact;        /* the text is the prefix, not only starts with it */
+	const char *what; /* the kind of root */
+	const char *who;  /* who mounts it; NULL when what says it */
+} foreign_roots[] = {
+	{ "nfs:", 0, "a network root (NFS)", "dracut's nfs module mounts it" },
+	{ "nfs4:", 0, "a network root (NFSv4)", "dracut's nfs module mounts it" },
+	{ "dhcp", 1, "a network root named by DHCP", "dracut's nfs module mounts it" },
+	{ "dhcp6", 1, "a network root named by DHCPv6", "dracut's nfs module mounts it" },
+	{ "/dev/nfs", 1, "the kernel's NFS root (nfsroot=)", "the kernel or dracut's nfs module mounts it" },
+	{ "cifs:", 0, "a network root (CIFS)", "dracut's cifs module mounts it" },
+	{ "/dev/cifs", 1, "the kernel's CIFS root (cifsroot=)", "the kernel mounts it" },
+	{ "iscsi:", 0, "an iSCSI root", "dracut's iscsi module logs in to it" },
+	{ "nbd:", 0, "a network block device root", "dracut's nbd module connects it" },
+	{ "live:", 0, "a live image root", "dracut's dmsquash-live module mounts it" },
+	{ "zfs:", 0, "a ZFS root", "the zfs dracut module (zfs-dracut) mounts it" },
+	{ "ZFS=", 0, "a ZFS root", "the zfs dracut module (zfs-dracut) mounts it" },
+	{ "virtiofs:", 0, "a virtiofs root", "dracut's virtiofs module mounts it" },
+	{ "gpt-auto", 1, "the root that systemd-gpt-auto-generator finds by its GPT partition type", NULL },
+	{ "/dev/ram", 0, "the kernel's initrd RAM disk", "the kernel mounts it itself" },
+	{ "mtd", 0, "an MTD root", "the kernel mounts it itself (init/do_mounts.c)" },
+	{ "ubi", 0, "a UBI root", "the kernel mounts it itself (init/do_mounts.c)" },
+};
+
+/* The foreign root text names, NULL when none. */
+static const struct foreign_root *foreign_root(const char *text)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(foreign_roots); i++) {
+		const struct foreign_root *f = &foreign_roots[i];
+		if (f->exact ? str_eq(text, f->prefix) : str_startswith(text, f->prefix))
+			return f;
+	}
+	return NULL;
+}
+
+/* The PARTUUID in d->value, with the /PARTNROFF=N after it taken off into d->partnroff. */
+static int check_partuuid_value(struct devspec *d, char *err, size_t errlen)
+{
+	char *off = strchr(d->value, '/');
+	int r;
+	if (off) {
+		if (!str_startswith(off, "/PARTNROFF=") || parse_int(off + 11, &d->partnroff) < 0)
+			return efail(err, errlen, "'%s' after the PARTUUID is not /PARTNROFF=<number>", off);
+		*off = '\0';
+	}
+	/* An MBR partition's PARTUUID is "%08x-%02x" (block/partitions/msdos.c, and blkid
+	 * alike), and the kernel matches by strncasecmp over the given length
+	 * (match_dev_by_uuid): "deadbeef-5" is never equal to "deadbeef-05". */
+	r = check_partuuid(d->value);
+	if (r > 0)
+		return efail(err, errlen, "'%s' never matches: an MBR partition's PARTUUID has two hex "
+		             "digits after the '-' (%.*s0%c)", d->value, 9, d->value, d->value[9]);
+	if (r < 0)
+		return efail(err, errlen, "'%s' is not a PARTUUID: expected a GPT GUID "
+		             "(8-4-4-4-12 hex digits) or an MBR SSSSSSSS-PP", d->value);
+	return 0;
+}
+
+/* A tag form t, with v the text after its prefix. */
+static int parse_tag(const struct tag_form *t, const char *v, struct devspec *d, char *err, size_t errlen)
+{
+	char buf[SPEC_VALUE_MAX + 1]; /* a value that is too long still shows as one */
+	size_t l = strlen(v);
+
+	d->kind = t->kind;
+	if (t->udev && strchr(v, '/'))
+		return efail(err, errlen, "'%s' has a '/' after the %s", v, devspec_kind_name(d->kind));
+	/* systemd's tag_to_udev_node unquotes the value of UUID=, LABEL=, PARTUUID= and
+	 * PARTLABEL= (one matching pair of " or ' around it); the kernel keeps the quotes of
+	 * root=LABEL="My Root" in the value (lib/cmdline.c next_arg strips only quotes that
+	 * open the parameter or its value), so this is done under both rules. */
+	if (!t->udev && l >= 2 && (v[0] == '"' || v[0] == '\'') && v[l - 1] == v[0])
+		v++, l -= 2;
+	copy_tag(v, l, buf, sizeof(buf), t->udev);
+	if (set_value(d, buf, err, errlen) < 0)
+		return -EINVAL;
+	if (d->kind == DEV_UUID)
+		return check_uuid(d, err, errlen);
+	if (d->kind == DEV_PARTUUID)
+		return check_partuuid_value(d, err, errlen);
+	return 0;
+}
+
+/* A path: /dev/disk/by-id/, by-path/, /dev/mapper/NAME, /dev/mdN are used as they are. Where udev
+ * has run (dracut's helper mode) the link exists; earlymount as PID 1 makes no udev links, and
+ * spec_build says so in a warning. */
+static int parse_path(const char *text, struct devspec *d, char *err, size_t errlen)
+{
+	d->kind = DEV_PATH;
+	if (!str_startswith(text, "/dev/") || !text[5])
+		return efail(err, errlen, "'%s' is not a device: expected /dev/NAME, UUID=, LABEL=, PARTUUID=, "
+		             "PARTLABEL= or MAJ:MIN", text);
+	if (path_has_dotdot(text))
+		return efail(err, errlen, "'%s' contains '..'", text);
+	return set_value(d, text, err, errlen);
+}
+
+/* The kernel's old form: the device number in hex (new_decode_dev of simple_strtoul(name, &p, 16),
+ * which skips a leading "0x"). 0 when text is one. */
+static int parse_hex_devnum(const char *text, struct devspec *d)
+{
+	const char *end;
+	size_t n;
+	unsigned long dev = kernel_strtoul(text, 16, &end, &n);
+	if (*end || !n || n > 8)
+		return -EINVAL;
+	d->kind = DEV_DEVNUM;
+	d->major = (unsigned)((dev & 0xfff00) >> 8);
+	d->minor = (unsigned)((dev & 0xff) | ((dev >> 12) & 0xfff00));
+	return 0;
+}
 
 int devspec_parse(const char *text, struct devspec *d, char *err, size_t errlen)
 {
-	unsigned i = 0;
+	const struct foreign_root *f;
+	const struct tag_form *t;
+
 	memset(d, 0, sizeof(*d));
 	d->text = text;
 	if (!*text)
 		return efail(err, errlen, "empty value");
-	for (const char *e = foreign_roots; *e; e += strlen(e) + 1, i++) {
-		int exact = *e == 'x';
-		unsigned tail = (unsigned)(e[exact] - '0');
-		const char *prefix = e + exact + 1;
-		if (exact ? str_eq(text, prefix) : str_startswith(text, prefix)) {
-			fmt(err, errlen, "%s%s",
-			      i == 0 ? "a network root (NFS); "
-			    : i == 1 ? "a network root (NFSv4); "
-			    : i == 2 ? "a network root named by DHCP; "
-			    : i == 3 ? "a network root named by DHCPv6; "
-			    : i == 4 ? "the kernel's NFS root (nfsroot=); the kernel or "
-			    : i == 5 ? "a network root (CIFS); dracut's cifs module mounts it"
-			    : i == 6 ? "the kernel's CIFS root (cifsroot=); the kernel mounts it"
-			    : i == 7 ? "an iSCSI root; dracut's iscsi module logs in to it"
-			    : i == 8 ? "a network block device root; dracut's nbd module connects it"
-			    : i == 9 ? "a live image root; dracut's dmsquash-live module mounts it"
-			    : i == 10 ? "a ZFS root; "
-			    : i == 11 ? "a ZFS root; "
-			    : i == 12 ? "a virtiofs root; dracut's virtiofs module mounts it"
-			    : i == 13 ? "the root that systemd-gpt-auto-generator finds by its GPT partition type"
-			    : i == 14 ? "the kernel's initrd RAM disk; the kernel mounts it itself"
-			    : i == 15 ? "an MTD root; "
-			    :           "a UBI root; ",
-			    tail == 1 ? "dracut's nfs module mounts it"
-			    : tail == 2 ? "the kernel mounts it itself (init/do_mounts.c)"
-			    : tail == 3 ? "the zfs dracut module (zfs-dracut) mounts it" : "");
-			return -EOPNOTSUPP;
-		}
+	f = foreign_root(text);
+	if (f) {
+		if (f->who)
+			fmt(err, errlen, "%s; %s", f->what, f->who);
+		else
+			fmt(err, errlen, "%s", f->what);
+		return -EOPNOTSUPP;
 	}
 	/* dracut's parse-block.sh: root=block:/dev/... is that device path. */
 	if (str_startswith(text, "block:"))
 		text += 6;
-	const char *v;
-	int t = tag_form(text, &v);
-	if (t >= 0) {
-		char buf[SPEC_VALUE_MAX + 1]; /* a value that is too long still shows as one */
-		size_t l = strlen(v);
-		int udev = t >= 4;
-		d->kind = (enum devkind)(DEV_UUID + (t & 3));
-		if (udev && strchr(v, '/'))
-			return efail(err, errlen, "'%s' has a '/' after the %s", v, devspec_kind_name(d->kind));
-		/* systemd's tag_to_udev_node unquotes the value of UUID=, LABEL=, PARTUUID= and
-		 * PARTLABEL= (one matching pair of " or ' around it); the kernel keeps the quotes of
-		 * root=LABEL="My Root" in the value (lib/cmdline.c next_arg strips only quotes that
-		 * open the parameter or its value), so this is done under both rules. */
-		if (!udev && l >= 2 && (v[0] == '"' || v[0] == '\'') && v[l - 1] == v[0])
-			v++, l -= 2;
-		copy_tag(v, l, buf, sizeof(buf), udev);
-		if (set_value(d, buf, err, errlen) < 0)
-			return -EINVAL;
-		if (d->kind == DEV_UUID)
-			return check_uuid(d, err, errlen);
-		if (d->kind == DEV_PARTUUID) {
-			char *off = strchr(d->value, '/');
-			int r;
-			if (off) {
-				if (!str_startswith(off, "/PARTNROFF=") || parse_int(off + 11, &d->partnroff) < 0)
-					return efail(err, errlen, "'%s' after the PARTUUID is not /PARTNROFF=<number>", off);
-				*off = '\0';
-			}
-			/* An MBR partition's PARTUUID is "%08x-%02x" (block/partitions/msdos.c, and blkid
-			 * alike), and the kernel matches by strncasecmp over the given length
-			 * (match_dev_by_uuid): "deadbeef-5" is never equal to "deadbeef-05". */
-			r = check_partuuid(d->value);
-			if (r > 0)
-				return efail(err, errlen, "'%s' never matches: an MBR partition's PARTUUID has two hex "
-				             "digits after the '-' (%.*s0%c)", d->value, 9, d->value, d->value[9]);
-			if (r < 0)
-				return efail(err, errlen, "'%s' is not a PARTUUID: expected a GPT GUID "
-				             "(8-4-4-4-12 hex digits) or an MBR SSSSSSSS-PP", d->value);
-		}
-		return 0;
-	}
-	if (text[0] == '/') {
-		/* /dev/disk/by-id/, by-path/, /dev/mapper/NAME, /dev/mdN: used as they are. Where udev
-		 * has run (dracut's helper mode) the link exists; earlymount as PID 1 makes no udev
-		 * links, and spec_build says so in a warning. */
-		d->kind = DEV_PATH;
-		if (!str_startswith(text, "/dev/") || !text[5]) {
-			fmt(err, errlen, "'%s' is not a device: expected /dev/NAME, UUID=, LABEL=, PARTUUID=, "
-			    "PARTLABEL= or MAJ:MIN%s", text, ""); /* the format of the one at the end */
-			return -EINVAL;
-		}
-		if (path_has_dotdot(text)) {
-			fmt(err, errlen, "'%s' contains '..'", text);
-			return -EINVAL;
-		}
-		return set_value(d, text, err, errlen);
-	}
+	t = tag_form(text);
+	if (t)
+		return parse_tag(t, text + strlen(t->prefix), d, err, errlen);
+	if (text[0] == '/')
+		return parse_path(text, d, err, errlen);
 	if (strchr(text, ':')) {
 		d->kind = DEV_DEVNUM;
-		if (parse_devnum(text, d) < 0) {
-			fmt(err, errlen, "'%s' is not a MAJOR:MINOR device number", text);
-			return -EINVAL;
-		}
+		if (parse_devnum(text, d) < 0)
+			return efail(err, errlen, "'%s' is not a MAJOR:MINOR device number", text);
 		return set_value(d, text, err, errlen);
 	}
-	{
-		/* The kernel's old form: the device number in hex (new_decode_dev of
-		 * simple_strtoul(name, &p, 16), which skips a leading "0x"). */
-		const char *end;
-		size_t n;
-		unsigned long dev = kernel_strtoul(text, 16, &end, &n);
-		if (!*end && n && n <= 8) {
-			d->kind = DEV_DEVNUM;
-			d->major = (unsigned)((dev & 0xfff00) >> 8);
-			d->minor = (unsigned)((dev & 0xff) | ((dev >> 12) & 0xfff00));
-			return set_value(d, text, err, errlen);
-		}
-	}
-	fmt(err, errlen, "'%s' is not a device: expected /dev/NAME, UUID=, LABEL=, PARTUUID=, "
-	    "PARTLABEL= or MAJ:MIN%s", text, str_startswith(text, "dev/") ? "" : " (did you mean /dev/...?)");
-	return -EINVAL;
+	if (parse_hex_devnum(text, d) == 0)
+		return set_value(d, text, err, errlen);
+	return efail(err, errlen, "'%s' is not a device: expected /dev/NAME, UUID=, LABEL=, PARTUUID=, "
+	             "PARTLABEL= or MAJ:MIN%s", text, str_startswith(text, "dev/") ? "" : " (did you mean /dev/...?)");
 }
 
 int devspec_is_device_form(const char *s)
@@ -366,6 +378,5 @@ int devspec_is_device_form(const char *s)
 	struct devspec d;
 	if (str_startswith(s, "/dev/"))
 		return 1;
-	const char *v;
-	return tag_form(s, &v) >= 0 || parse_devnum(s, &d) == 0;
+	return tag_form(s) != NULL || parse_devnum(s, &d) == 0;
 }
