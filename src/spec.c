@@ -49,15 +49,26 @@ static int check_target(const char *t, const char *noun, char *err, size_t errle
 	return -EINVAL;
 }
 
-/* 1, yes, true, on or nothing: *out 1; 0, no, false, off: *out 0 (the words packed, each a yes
- * and then its no). */
+/* earlymount.debug='s words: nothing, 1, yes, true, on: *out 1; 0, no, false, off: *out 0. */
 static int parse_bool(const char *v, int *out)
 {
-	int i = v ? word_index("1\0" "0\0" "yes\0no\0true\0false\0on\0off\0", v, str_eq) : 0;
-	if (i < 0)
-		return -EINVAL;
-	*out = !(i & 1);
-	return 0;
+	static const struct {
+		const char *word;
+		int value;
+	} words[] = {
+		{ "1", 1 }, { "0", 0 }, { "yes", 1 }, { "no", 0 }, { "true", 1 }, { "false", 0 }, { "on", 1 }, { "off", 0 },
+	};
+	if (!v) {
+		*out = 1;
+		return 0;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++) {
+		if (str_eq(v, words[i].word)) {
+			*out = words[i].value;
+			return 0;
+		}
+	}
+	return -EINVAL;
 }
 
 /* ---- warnings ---------------------------------------------------------------------------- */
@@ -197,13 +208,12 @@ static long systemd_parse_sec(const char *s)
  * the others (G_MOUNT to G_UNKNOWN) count every time. */
 enum group {
 	G_NONE, /* not ours: someone else's parameter, or a value the kernel's rules do not take */
-	/* named in kernel_names, in its order: the kernel's */
+	/* the kernel's (kernel_params) */
 	G_ROOT, G_USR, G_ROOTFSTYPE, G_USRFSTYPE, G_ROOTFLAGS, G_USRFLAGS, G_ROOTDELAY, G_INIT, G_JOURNALDEV,
-	G_ROOTWAIT, G_RORW, G_RW, /* "rw": G_RORW once looked up */
-	/* then earlymount's own, after "earlymount.", named in own_names */
+	G_ROOTWAIT, G_RORW,
+	/* earlymount's own, after "earlymount." (own_params) */
 	G_TIMEOUT, G_DEBUG, G_ONFAIL, G_JOBS,
-	G_VOLATILE, /* to G_TMPFSFLAGS: the layer parameters, in enum layer_param's order */
-	G_OVERLAY, G_ROOTIMAGE, G_OVERLAYFLAGS, G_TMPFSFLAGS,
+	G_VOLATILE, G_OVERLAY, G_ROOTIMAGE, G_OVERLAYFLAGS, G_TMPFSFLAGS, /* the layer parameters */
 	G_MOUNT, G_MODULES, /* earlymount.mount= and earlymount.modules=: they add up */
 	G_BARE,    /* root, rootfstype, ... without '=': ignored with a warning */
 	G_UNKNOWN, /* earlymount.NAME that is none of ours: refused */
@@ -211,45 +221,92 @@ enum group {
 	G_SKIP = G_COUNT /* in spec_build: an occurrence that a later one overrides */
 };
 
-/* The names of G_ROOT to G_RW, and those of earlymount's own G_TIMEOUT to G_MODULES (after
- * "earlymount."), each list one packed string rather than tables of pointers and enums (128 B of
- * earlymount-init, 83,832 -> 83,704 B). */
-static const char kernel_names[] =
-	"root\0mount.usr\0rootfstype\0mount.usrfstype\0rootflags\0mount.usrflags\0rootdelay\0init\0"
-	"root.journaldev\0rootwait\0ro\0rw\0";
-static const char own_names[] =
-	"timeout\0debug\0onfail\0jobs\0volatile\0overlay\0rootimage\0overlayflags\0tmpfsflags\0mount\0modules\0";
-_Static_assert(G_OVERLAY - G_VOLATILE == LP_OVERLAY && G_ROOTIMAGE - G_VOLATILE == LP_ROOTIMAGE &&
-               G_OVERLAYFLAGS - G_VOLATILE == LP_OVERLAYFLAGS && G_TMPFSFLAGS - G_VOLATILE == LP_TMPFSFLAGS,
-               "the layer parameters' groups follow enum layer_param");
+/* The kernel's parameters that earlymount reads (and dracut's root.journaldev), each with the group
+ * of NAME=VALUE and that of a bare NAME. */
+static const struct kernel_param {
+	const char *name;
+	enum group valued, bare;
+} kernel_params[] = {
+	/* The kernel's __setup("root=", ...) matches only with the '=': a bare "root" is not root=
+	 * (obsolete_checksetup), nor for systemd (proc_cmdline_value_missing) or dracut (getarg
+	 * root=). It does not hide an earlier root=; it is said in a warning. */
+	{ "root", G_ROOT, G_BARE },
+	{ "mount.usr", G_USR, G_BARE },
+	{ "rootfstype", G_ROOTFSTYPE, G_BARE },
+	{ "mount.usrfstype", G_USRFSTYPE, G_BARE },
+	{ "rootflags", G_ROOTFLAGS, G_BARE },
+	{ "mount.usrflags", G_USRFLAGS, G_BARE },
+	{ "rootdelay", G_ROOTDELAY, G_BARE },
+	{ "init", G_INIT, G_BARE },
+	/* dracut's getarg only: a bare one is not said in a warning */
+	{ "root.journaldev", G_JOURNALDEV, G_NONE },
+	/* rootwait and rootwait=N (6.4+) set the same root_wait. */
+	{ "rootwait", G_ROOTWAIT, G_ROOTWAIT },
+	/* __setup("ro", readonly) and __setup("rw", readwrite) (init/do_mounts.c) refuse a value:
+	 * "ro=1" is not ro. They set and clear one flag, so together they are one parameter. */
+	{ "ro", G_NONE, G_RORW },
+	{ "rw", G_NONE, G_RORW },
+};
+
+/* earlymount's own parameters, after "earlymount.". Each has its group with or without a value (a
+ * bare earlymount.debug is on; a bare earlymount.volatile is "yes", as a bare systemd.volatile is;
+ * the others say "empty value"). */
+static const struct own_param {
+	const char *name;
+	enum group group;
+} own_params[] = {
+	{ "timeout", G_TIMEOUT },
+	{ "debug", G_DEBUG },
+	{ "onfail", G_ONFAIL },
+	{ "jobs", G_JOBS },
+	{ "volatile", G_VOLATILE },
+	{ "overlay", G_OVERLAY },
+	{ "rootimage", G_ROOTIMAGE },
+	{ "overlayflags", G_OVERLAYFLAGS },
+	{ "tmpfsflags", G_TMPFSFLAGS },
+	{ "mount", G_MOUNT },
+	{ "modules", G_MODULES },
+};
 
 static enum group group_of(const struct cmdline_arg *a)
 {
 	const char *n = a->name;
-	int ours = str_startswith(n, "earlymount.");
-	int i = word_index(ours ? own_names : kernel_names, n + (ours ? 11 : 0), param_eq);
-	enum group g = (enum group)(G_ROOT + i); /* when it is one of the kernel's */
 
-	/* earlymount's own parameters count with or without a value (a bare earlymount.debug is
-	 * on; a bare earlymount.volatile is "yes", as a bare systemd.volatile is; the others say
-	 * "empty value"). */
-	if (ours)
-		return i < 0 ? G_UNKNOWN : (enum group)(G_TIMEOUT + i);
-	if (i < 0)
-		return G_NONE;
-	/* __setup("ro", readonly) and __setup("rw", readwrite) (init/do_mounts.c) refuse a value:
-	 * "ro=1" is not ro. They set and clear one flag, so together they are one parameter, G_RORW.
-	 * rootwait and rootwait=N (6.4+) set the same root_wait. */
-	if (g >= G_RORW)
-		return a->value ? G_NONE : G_RORW;
-	if (g == G_ROOTWAIT || a->value)
-		return g;
-	/* The kernel's __setup("root=", ...) matches only with the '=': a bare "root" is not root=
-	 * (obsolete_checksetup), nor for systemd (proc_cmdline_value_missing) or dracut (getarg
-	 * root=). It does not hide an earlier root=; it is said in a warning (root.journaldev, which
-	 * is dracut's getarg only, is not). */
-	return g < G_JOURNALDEV ? G_BARE : G_NONE;
+	if (str_startswith(n, "earlymount.")) {
+		for (size_t i = 0; i < ARRAY_SIZE(own_params); i++)
+			if (param_eq(n + 11, own_params[i].name))
+				return own_params[i].group;
+		return G_UNKNOWN;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(kernel_params); i++)
+		if (param_eq(n, kernel_params[i].name))
+			return a->value ? kernel_params[i].valued : kernel_params[i].bare;
+	return G_NONE;
 }
+
+/* What a group's value must be: not empty (an empty init= is the kernel's panic "Requested init 
+ * failed"), or there but possibly empty: the layers' options, and rootdelay= and root.journaldev=,
+ * which group_of gives their group only with a value (named here so that the check says what the
+ * handlers rely on). The others take anything, or nothing. */
+enum value_need { VALUE_ANY, VALUE_NOT_BARE, VALUE_NONEMPTY };
+static const enum value_need value_need[G_COUNT] = {
+	[G_ROOT] = VALUE_NONEMPTY,
+	[G_USR] = VALUE_NONEMPTY,
+	[G_ROOTFSTYPE] = VALUE_NONEMPTY,
+	[G_USRFSTYPE] = VALUE_NONEMPTY,
+	[G_INIT] = VALUE_NONEMPTY,
+	[G_TIMEOUT] = VALUE_NONEMPTY,
+	[G_ONFAIL] = VALUE_NONEMPTY,
+	[G_JOBS] = VALUE_NONEMPTY,
+	[G_OVERLAY] = VALUE_NONEMPTY,
+	[G_ROOTIMAGE] = VALUE_NONEMPTY,
+	[G_MOUNT] = VALUE_NONEMPTY,
+	[G_MODULES] = VALUE_NONEMPTY,
+	[G_OVERLAYFLAGS] = VALUE_NOT_BARE,
+	[G_TMPFSFLAGS] = VALUE_NOT_BARE,
+	[G_ROOTDELAY] = VALUE_NOT_BARE,
+	[G_JOURNALDEV] = VALUE_NOT_BARE,
+};
 
 struct ctx {
 	struct plan *p;
@@ -505,24 +562,36 @@ static int init_param(struct ctx *c, const struct cmdline_arg *a)
 	return 0;
 }
 
+static int onfail_param(struct ctx *c, const struct cmdline_arg *a)
+{
+	static const struct {
+		const char *word;
+		enum onfail onfail;
+	} words[] = {
+		{ "shell", ONFAIL_SHELL }, { "reboot", ONFAIL_REBOOT }, { "poweroff", ONFAIL_POWEROFF },
+		{ "halt", ONFAIL_HALT }, { "panic", ONFAIL_PANIC },
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++) {
+		if (str_eq(a->value, words[i].word)) {
+			c->p->onfail = words[i].onfail;
+			return 0;
+		}
+	}
+	return fail(c, "earlymount.onfail=%s: expected shell, reboot, poweroff, halt or panic", a->value);
+}
+
+/* A layer parameter, earlymount.NAME=VALUE: layer_param takes the name without "earlymount.". */
+static int layer_arg(struct ctx *c, const struct cmdline_arg *a, enum layer_param l)
+{
+	return layer_param(c->p, l, a->name + 11, a->value, c->err, c->errlen);
+}
+
 static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 {
 	struct plan *p = c->p;
 	const char *n = a->name;
 	unsigned long v;
-	/* The groups whose parameter needs a value that is not empty (an empty init= is the
-	 * kernel's panic "Requested init  failed"), and those that may be empty but not bare: the
-	 * layers' options, and rootdelay= and root.journaldev=, which group_of gives their group
-	 * only with a value (named here so that the check says what the cases below rely on). */
-	enum {
-		NONEMPTY = 1u << G_ROOT | 1u << G_ROOTFSTYPE | 1u << G_INIT | 1u << G_USR | 1u << G_USRFSTYPE |
-		           1u << G_TIMEOUT | 1u << G_ONFAIL | 1u << G_JOBS | 1u << G_OVERLAY | 1u << G_ROOTIMAGE |
-		           1u << G_MOUNT | 1u << G_MODULES,
-		NOT_BARE = 1u << G_OVERLAYFLAGS | 1u << G_TMPFSFLAGS | 1u << G_ROOTDELAY | 1u << G_JOURNALDEV,
-	};
-	_Static_assert(G_COUNT <= 32, "the groups fit the masks");
-
-	if ((a->value ? *a->value ? 0u : (unsigned)NONEMPTY : (unsigned)(NONEMPTY | NOT_BARE)) >> g & 1)
+	if (value_need[g] != VALUE_ANY && (!a->value || (value_need[g] == VALUE_NONEMPTY && !*a->value)))
 		return fail(c, "%s=: empty value", a->name);
 	switch (g) {
 	case G_ROOT:
@@ -566,14 +635,8 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 		if (parse_bool(a->value, &p->debug) < 0)
 			return fail(c, "earlymount.debug=%s: expected nothing, 1 or 0", a->value);
 		return 0;
-	case G_ONFAIL: {
-		/* In enum onfail's order, from ONFAIL_SHELL. */
-		int i = word_index("shell\0reboot\0poweroff\0halt\0panic\0", a->value, str_eq);
-		if (i < 0)
-			return fail(c, "earlymount.onfail=%s: expected shell, reboot, poweroff, halt or panic", a->value);
-		p->onfail = (enum onfail)(ONFAIL_SHELL + i);
-		return 0;
-	}
+	case G_ONFAIL:
+		return onfail_param(c, a);
 	case G_JOBS:
 		/* How many finit_module calls may run at once (modload.c); 1 loads one module at a
 		 * time, for comparing and debugging. */
@@ -587,12 +650,15 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 		p->jobs = (unsigned)v;
 		return 0;
 	case G_VOLATILE:
+		return layer_arg(c, a, LP_VOLATILE);
 	case G_OVERLAY:
+		return layer_arg(c, a, LP_OVERLAY);
 	case G_ROOTIMAGE:
+		return layer_arg(c, a, LP_ROOTIMAGE);
 	case G_OVERLAYFLAGS:
+		return layer_arg(c, a, LP_OVERLAYFLAGS);
 	case G_TMPFSFLAGS:
-		/* The group says which one: layer_param need not look the name up again. */
-		return layer_param(p, (enum layer_param)(g - G_VOLATILE), n + 11, a->value, c->err, c->errlen);
+		return layer_arg(c, a, LP_TMPFSFLAGS);
 	case G_BARE:
 		warn(p, "%s without '=' is not %s=; ignored, as the kernel and systemd do", n, n);
 		return 0;
