@@ -317,6 +317,10 @@ struct ctx {
 	int ro_given;  /* -1: neither ro nor rw on the line */
 };
 
+/* A check's message, the why after "NAME=VALUE: " (and so the longest WHERE of earlymount.mount=,
+ * which "the mount point '...' ..." quotes). */
+#define SUB_MAX 192
+
 /* Writes the message into c->err: -EINVAL, for "return fail(c, ...)". */
 static int fail(struct ctx *c, const char *f, ...) __attribute__((format(printf, 2, 3)));
 static int fail(struct ctx *c, const char *f, ...)
@@ -353,29 +357,24 @@ static const char *find_where(const char *val)
 	return NULL;
 }
 
-static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
+/* Splits earlymount.mount='s val into the entry: WHAT into what (cap bytes), FSTYPE into
+ * m->fstypes, WHERE into the entry's option buffer (m->target), OPTIONS in *opts (NULL when none). */
+static int split_extra(struct ctx *c, const char *val, struct mount_entry *m, char *what, size_t cap,
+                       const char **opts)
 {
-	char what[SPEC_VALUE_MAX], sub[192];
-	const char *where, *colon, *opts = NULL;
-	char *fstype = m->fstypes;
+	const char *where = find_where(val), *colon;
 	size_t n, wn;
 
-	/* The entry is the next free one, as spec_build cleared it (an error ends the reading, so no
-	 * entry is filled twice), filled as the parts are read. options_init on the cleared entry is
-	 * ro = -1. */
-	m->opts.ro = -1;
-	m->role = ROLE_EXTRA;
-	m->param = "earlymount.mount";
-	where = find_where(val);
+	what[0] = '\0';
+	*opts = NULL;
 	if (!where)
 		return fail(c, "earlymount.mount=%s: expected WHAT:WHERE[:FSTYPE[:OPTIONS]] "
 		    "with WHERE an absolute path", val);
-	n = (size_t)(where - val);
-	if (n >= sizeof(what))
-		return fail(c, "earlymount.mount=%s: WHAT is longer than %zu bytes", val, sizeof(what) - 1);
-	memcpy(what, val, n);
-	what[n] = '\0';
-	wn = n;
+	wn = (size_t)(where - val);
+	if (wn >= cap)
+		return fail(c, "earlymount.mount=%s: WHAT is longer than %zu bytes", val, cap - 1);
+	memcpy(what, val, wn);
+	what[wn] = '\0';
 	where++;
 	colon = strchr(where, ':');
 	if (colon) {
@@ -383,47 +382,79 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 		size_t fl = c2 ? (size_t)(c2 - colon - 1) : strlen(colon + 1);
 		if (fl >= sizeof(m->fstypes))
 			return fail(c, "earlymount.mount=%s: FSTYPE too long", val);
-		memcpy(fstype, colon + 1, fl);
-		opts = c2 ? c2 + 1 : NULL;
+		memcpy(m->fstypes, colon + 1, fl);
+		*opts = c2 ? c2 + 1 : NULL;
 	}
 	/* WHERE lives in the (const) command line text, not cut at the colon: copy it into the
 	 * entry, in front of the options text in the entry's own buffer (cleared: it ends there). */
 	n = colon ? (size_t)(colon - where) : strlen(where);
-	if (n >= sizeof(sub))
-		return fail(c, "earlymount.mount=%s: WHERE is longer than %zu bytes", val, sizeof(sub) - 1);
+	if (n >= SUB_MAX)
+		return fail(c, "earlymount.mount=%s: WHERE is longer than %d bytes", val, SUB_MAX - 1);
 	memcpy(m->opts.buf, where, n);
 	m->opts.used = n + 1;
 	m->target = m->opts.buf;
 	m->src.text = m->src.value;
 	memcpy(m->src.value, what, wn + 1); /* devspec_parse's own for a device */
-	if (check_target(m->target, "mount point", sub, sizeof(sub)) < 0)
-		goto sub_fail;
+	return 0;
+}
+
+/* "earlymount.mount=VALUE: why", the why from a check that wrote it into sub. */
+static int extra_fail(struct ctx *c, const char *val, const char *sub)
+{
+	return fail(c, "earlymount.mount=%s: %s", val, sub);
+}
+
+/* The source of an earlymount.mount= entry: a bind's source inside the new root, a device, or a
+ * literal source (tmpfs, a share), which needs a filesystem type. */
+static int extra_source(struct ctx *c, const char *val, struct mount_entry *m, const char *what)
+{
+	char sub[SUB_MAX];
+	char *fstype = m->fstypes;
+
 	if (str_eq(fstype + (fstype[0] == 'r'), "bind")) { /* bind or rbind */
 		m->bind = 1;
 		m->opts.recursive = fstype[0] == 'r';
 		m->src.kind = DEV_BIND;
 		fstype[0] = '\0';
-		if (what[0] == '/' && what[strspn(what, "/")] == '\0') {
-			/* binding the whole new root somewhere inside itself is allowed */
-		} else if (check_target(what, "bind source", sub, sizeof(sub)) < 0)
-			goto sub_fail;
-	} else {
-		if (devspec_is_device_form(what)) {
-			if (devspec_parse(what, &m->src, sub, sizeof(sub)) < 0)
-				goto sub_fail;
-			m->src.text = m->src.value;
-		} else if (!fstype[0]) {
-			return fail(c, "earlymount.mount=%s: '%s' is not a device, so a "
-			    "filesystem type is needed (WHAT:WHERE:FSTYPE)", val, what);
-		}
-		if (fstype[0] && check_fstypes(fstype, sub, sizeof(sub)) < 0)
-			goto sub_fail;
+		/* binding the whole new root somewhere inside itself is allowed */
+		if (!(what[0] == '/' && what[strspn(what, "/")] == '\0') &&
+		    check_target(what, "bind source", sub, sizeof(sub)) < 0)
+			return extra_fail(c, val, sub);
+		return 0;
 	}
-	if (options_add(&m->opts, opts, sub, sizeof(sub)) < 0)
-		goto sub_fail;
+	if (devspec_is_device_form(what)) {
+		if (devspec_parse(what, &m->src, sub, sizeof(sub)) < 0)
+			return extra_fail(c, val, sub);
+		m->src.text = m->src.value;
+	} else if (!fstype[0]) {
+		return fail(c, "earlymount.mount=%s: '%s' is not a device, so a "
+		    "filesystem type is needed (WHAT:WHERE:FSTYPE)", val, what);
+	}
+	if (fstype[0] && check_fstypes(fstype, sub, sizeof(sub)) < 0)
+		return extra_fail(c, val, sub);
 	return 0;
-sub_fail: /* a check above wrote why into sub */
-	return fail(c, "earlymount.mount=%s: %s", val, sub);
+}
+
+static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
+{
+	char what[SPEC_VALUE_MAX], sub[SUB_MAX];
+	const char *opts;
+
+	/* The entry is the next free one, as spec_build cleared it (an error ends the reading, so no
+	 * entry is filled twice), filled as the parts are read. options_init on the cleared entry is
+	 * ro = -1. */
+	m->opts.ro = -1;
+	m->role = ROLE_EXTRA;
+	m->param = "earlymount.mount";
+	if (split_extra(c, val, m, what, sizeof(what), &opts) < 0)
+		return -EINVAL;
+	if (check_target(m->target, "mount point", sub, sizeof(sub)) < 0)
+		return extra_fail(c, val, sub);
+	if (extra_source(c, val, m, what) < 0)
+		return -EINVAL;
+	if (options_add(&m->opts, opts, sub, sizeof(sub)) < 0)
+		return extra_fail(c, val, sub);
+	return 0;
 }
 
 /* "NAME=VALUE: why", the why from a check that wrote it into sub. */
@@ -443,7 +474,7 @@ static int parse_seconds(struct ctx *c, const struct cmdline_arg *a, unsigned lo
 static int device_param(struct ctx *c, const struct cmdline_arg *a, int usr)
 {
 	struct mount_entry *m = usr ? &c->p->usr : &c->p->root;
-	char sub[192];
+	char sub[SUB_MAX];
 	int r;
 	if (usr) {
 		c->p->have_usr = 1;
@@ -485,7 +516,7 @@ static int device_param(struct ctx *c, const struct cmdline_arg *a, int usr)
 
 static int fstype_param(struct ctx *c, const struct cmdline_arg *a, struct mount_entry *m)
 {
-	char sub[192];
+	char sub[SUB_MAX];
 	/* "auto" is mount(8)'s and dracut's word for "probe it" (dracut's parse-root-opts.sh
 	 * defaults rootfstype to auto). */
 	if (str_eq(a->value, "auto")) {
@@ -562,6 +593,31 @@ static int init_param(struct ctx *c, const struct cmdline_arg *a)
 	return 0;
 }
 
+/* root.journaldev=: dracut's mount-root.sh hands it to xfs as logdev= and to ext4 as
+ * journal_path=: a device path. Empty means none (getarg gives ""). */
+static int journaldev_param(struct ctx *c, const struct cmdline_arg *a)
+{
+	if (!*a->value) /* p->journaldev stays NULL, as spec_build cleared it */
+		return 0;
+	if (!str_startswith(a->value, "/dev/") || path_has_dotdot(a->value))
+		return fail(c, "root.journaldev=%s: not a device path (/dev/...)", a->value);
+	c->p->journaldev = a->value;
+	return 0;
+}
+
+static int timeout_param(struct ctx *c, const struct cmdline_arg *a)
+{
+	struct plan *p = c->p;
+	unsigned long v;
+	if (parse_seconds(c, a, &v) < 0)
+		return -EINVAL;
+	if (p->wait_from != rootwait_from) { /* rootwait wins, wherever it stands */
+		p->wait_s = (long)v;
+		p->wait_from = "earlymount.timeout";
+	}
+	return 0;
+}
+
 static int onfail_param(struct ctx *c, const struct cmdline_arg *a)
 {
 	static const struct {
@@ -580,17 +636,75 @@ static int onfail_param(struct ctx *c, const struct cmdline_arg *a)
 	return fail(c, "earlymount.onfail=%s: expected shell, reboot, poweroff, halt or panic", a->value);
 }
 
+/* How many finit_module calls may run at once (modload.c); 1 loads one module at a time, for
+ * comparing and debugging. */
+static int jobs_param(struct ctx *c, const struct cmdline_arg *a)
+{
+	unsigned long v;
+	if (parse_ulong(a->value, &v) < 0 || v == 0)
+		return fail(c, "earlymount.jobs=%s: expected a number of modules to load at "
+		            "once, 1 or more", a->value);
+	if (v > 64) {
+		warn(c->p, "earlymount.jobs=%s: more than 64; loading at most 64 modules at once", a->value);
+		v = 64;
+	}
+	c->p->jobs = (unsigned)v;
+	return 0;
+}
+
 /* A layer parameter, earlymount.NAME=VALUE: layer_param takes the name without "earlymount.". */
 static int layer_arg(struct ctx *c, const struct cmdline_arg *a, enum layer_param l)
 {
 	return layer_param(c->p, l, a->name + 11, a->value, c->err, c->errlen);
 }
 
-static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
+static int mount_param(struct ctx *c, const struct cmdline_arg *a)
 {
 	struct plan *p = c->p;
+	if (p->nextra >= PLAN_MAX_EXTRA)
+		return fail(c, "earlymount.mount=%s: too many earlymount.mount= entries "
+		            "(at most %d)", a->value, PLAN_MAX_EXTRA);
+	if (parse_extra(c, a->value, &p->extra[p->nextra]) < 0)
+		return -EINVAL;
+	p->nextra++;
+	return 0;
+}
+
+/* earlymount.modules=a,b,...: the names added to the plan's list, '-' made '_'. */
+static int modules_param(struct ctx *c, const struct cmdline_arg *a)
+{
+	struct plan *p = c->p;
+	size_t used = 0;
+	/* Each list is stored after the last name of the ones before (later names lie further). */
+	if (p->nmodules) {
+		const char *last = p->modules[p->nmodules - 1];
+		used = (size_t)(last - p->modules_buf) + strlen(last) + 1;
+	}
+	if (used + strlen(a->value) + 1 > sizeof(p->modules_buf))
+		return fail(c, "earlymount.modules=%s: list too long", a->value);
+	char *s = p->modules_buf + used;
+	memcpy(s, a->value, strlen(a->value) + 1);
+	while (s) {
+		char *comma = strchr(s, ',');
+		if (comma)
+			*comma = '\0';
+		if (*s) {
+			if (p->nmodules >= PLAN_MAX_MODULES)
+				return fail(c, "earlymount.modules=: more than %d modules", PLAN_MAX_MODULES);
+			modname_normalize(s);
+			p->modules[p->nmodules++] = s;
+		}
+		s = comma ? comma + 1 : NULL;
+	}
+	return 0;
+}
+
+/* Takes one argument of group g into the plan: 0, or -EINVAL (-EOPNOTSUPP for a root someone else
+ * mounts) with the message in c->err. */
+static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
+{
 	const char *n = a->name;
-	unsigned long v;
+
 	if (value_need[g] != VALUE_ANY && (!a->value || (value_need[g] == VALUE_NONEMPTY && !*a->value)))
 		return fail(c, "%s=: empty value", a->name);
 	switch (g) {
@@ -602,7 +716,7 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 		return device_param(c, a, g == G_USR);
 	case G_ROOTFSTYPE:
 	case G_USRFSTYPE:
-		return fstype_param(c, a, g == G_USRFSTYPE ? &p->usr : &p->root);
+		return fstype_param(c, a, g == G_USRFSTYPE ? &c->p->usr : &c->p->root);
 	case G_RORW:
 		c->ro = c->ro_given = n[1] == 'o';
 		return 0;
@@ -615,40 +729,17 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 	case G_INIT:
 		return init_param(c, a);
 	case G_JOURNALDEV:
-		/* dracut's mount-root.sh hands it to xfs as logdev= and to ext4 as journal_path=:
-		 * a device path. Empty means none (getarg gives ""). */
-		if (!*a->value) /* p->journaldev stays NULL, as spec_build cleared it */
-			return 0;
-		if (!str_startswith(a->value, "/dev/") || path_has_dotdot(a->value))
-			return fail(c, "root.journaldev=%s: not a device path (/dev/...)", a->value);
-		p->journaldev = a->value;
-		return 0;
+		return journaldev_param(c, a);
 	case G_TIMEOUT:
-		if (parse_seconds(c, a, &v) < 0)
-			return -EINVAL;
-		if (p->wait_from != rootwait_from) { /* rootwait wins, wherever it stands */
-			p->wait_s = (long)v;
-			p->wait_from = "earlymount.timeout";
-		}
-		return 0;
+		return timeout_param(c, a);
 	case G_DEBUG:
-		if (parse_bool(a->value, &p->debug) < 0)
+		if (parse_bool(a->value, &c->p->debug) < 0)
 			return fail(c, "earlymount.debug=%s: expected nothing, 1 or 0", a->value);
 		return 0;
 	case G_ONFAIL:
 		return onfail_param(c, a);
 	case G_JOBS:
-		/* How many finit_module calls may run at once (modload.c); 1 loads one module at a
-		 * time, for comparing and debugging. */
-		if (parse_ulong(a->value, &v) < 0 || v == 0)
-			return fail(c, "earlymount.jobs=%s: expected a number of modules to load at "
-			            "once, 1 or more", a->value);
-		if (v > 64) {
-			warn(p, "earlymount.jobs=%s: more than 64; loading at most 64 modules at once", a->value);
-			v = 64;
-		}
-		p->jobs = (unsigned)v;
-		return 0;
+		return jobs_param(c, a);
 	case G_VOLATILE:
 		return layer_arg(c, a, LP_VOLATILE);
 	case G_OVERLAY:
@@ -660,41 +751,12 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 	case G_TMPFSFLAGS:
 		return layer_arg(c, a, LP_TMPFSFLAGS);
 	case G_BARE:
-		warn(p, "%s without '=' is not %s=; ignored, as the kernel and systemd do", n, n);
+		warn(c->p, "%s without '=' is not %s=; ignored, as the kernel and systemd do", n, n);
 		return 0;
 	case G_MOUNT:
-		if (p->nextra >= PLAN_MAX_EXTRA)
-			return fail(c, "earlymount.mount=%s: too many earlymount.mount= entries "
-			            "(at most %d)", a->value, PLAN_MAX_EXTRA);
-		if (parse_extra(c, a->value, &p->extra[p->nextra]) < 0)
-			return -EINVAL;
-		p->nextra++;
-		return 0;
-	case G_MODULES: {
-		size_t used = 0;
-		/* Each list is stored after the last name of the ones before (later names lie further). */
-		if (p->nmodules) {
-			const char *last = p->modules[p->nmodules - 1];
-			used = (size_t)(last - p->modules_buf) + strlen(last) + 1;
-		}
-		if (used + strlen(a->value) + 1 > sizeof(p->modules_buf))
-			return fail(c, "earlymount.modules=%s: list too long", a->value);
-		char *s = p->modules_buf + used;
-		memcpy(s, a->value, strlen(a->value) + 1);
-		while (s) {
-			char *comma = strchr(s, ',');
-			if (comma)
-				*comma = '\0';
-			if (*s) {
-				if (p->nmodules >= PLAN_MAX_MODULES)
-					return fail(c, "earlymount.modules=: more than %d modules", PLAN_MAX_MODULES);
-				modname_normalize(s);
-				p->modules[p->nmodules++] = s;
-			}
-			s = comma ? comma + 1 : NULL;
-		}
-		return 0;
-	}
+		return mount_param(c, a);
+	case G_MODULES:
+		return modules_param(c, a);
 	case G_UNKNOWN:
 		return fail(c, "%s: unknown earlymount parameter (known: earlymount.mount, earlymount.timeout, earlymount.debug, earlymount.onfail, earlymount.modules, earlymount.jobs, earlymount.volatile, earlymount.overlay, earlymount.overlayflags, earlymount.rootimage, earlymount.tmpfsflags)", a->name);
 	default:
@@ -710,7 +772,7 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 static int add_flags(struct ctx *c, const struct cmdline *cl, const unsigned char *grp, enum group g,
                      struct optset *o)
 {
-	char sub[192];
+	char sub[SUB_MAX];
 	int added = 0;
 	for (unsigned i = 0; i < cl->nargs; i++) {
 		const struct cmdline_arg *a = &cl->args[i];
@@ -741,57 +803,153 @@ static void systemd_wait(struct plan *p, struct mount_entry *m, long dflt, const
 	}
 }
 
-int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, char *err, size_t errlen)
+/* The plan cleared, with the defaults that hold until a parameter says otherwise. Cleared, the
+ * option sets are as options_init leaves them but for ro (-1: not said); the root's and /usr's ro
+ * are set by root_options and usr_options, before their options are added. */
+static void plan_clear(struct plan *p, enum spec_rules rules)
 {
-	/* Each argument's group, or G_SKIP for an earlier occurrence of a single-valued one (2 KiB:
-	 * not on the early stack). */
-	static unsigned char grp[CMDLINE_MAX_ARGS];
-	unsigned char seen[G_COUNT];
-	int nroot, nusr, usrflags;
-	const char *fstypes = NULL; /* the rootfstype= that counts */
-	struct ctx c;
-
-	c = (struct ctx){ .p = p, .rules = rules, .err = err, .errlen = errlen, .ro = 1, .ro_given = -1 };
-
-	/* Cleared, the option sets are as options_init leaves them but for ro (-1: not said); the
-	 * root's and /usr's ro are set below, before their options are added. */
 	memset(p, 0, sizeof(*p));
 	p->overlay.opts.ro = p->tmpfs_opts.ro = -1;
 	p->rules = rules;
 	p->wait_s = 30;
 	p->wait_from = "default"; /* until rootwait or earlymount.timeout= says */
-	/* The last occurrence of a single-valued parameter is the one; the earlier ones are never
-	 * looked at, so an invalid or empty root= before a good one does no harm (kernel/params.c
-	 * parse_args calls each parameter's handler in order, and the handler overwrites). */
-	memset(seen, 0, sizeof(seen));
+}
+
+/* Gives each argument its group in grp, G_SKIP for an occurrence that a later one overrides, and
+ * marks in seen the groups that occur. The last occurrence of a single-valued parameter is the
+ * one; the earlier ones are never looked at, so an invalid or empty root= before a good one does
+ * no harm (kernel/params.c parse_args calls each parameter's handler in order, and the handler
+ * overwrites). Returns the rootfstype= that counts, NULL when none. */
+static const char *group_args(struct ctx *c, const struct cmdline *cl, unsigned char *grp, unsigned char *seen)
+{
+	const char *fstypes = NULL;
+
+	memset(seen, 0, G_COUNT);
 	for (unsigned i = cl->nargs; i-- > 0;) {
 		const struct cmdline_arg *a = &cl->args[i];
 		enum group g = group_of(a);
 		/* Under systemd's rules rootflags= and mount.usrflags= add up: systemd-fstab-generator
 		 * joins them (strextend_with_separator). */
 		grp[i] = g != G_NONE && g < G_MOUNT && seen[g] &&
-		         !(rules == SPEC_RULES_SYSTEMD && (g == G_ROOTFLAGS || g == G_USRFLAGS)) ? G_SKIP : g;
+		         !(c->rules == SPEC_RULES_SYSTEMD && (g == G_ROOTFLAGS || g == G_USRFLAGS)) ? G_SKIP : g;
 		seen[g] = 1;
 		/* What to do on failure and how much to say must not depend on where a bad parameter
 		 * stands: earlymount.onfail= and earlymount.debug are taken here, before the others, so
-		 * an error still honours them. An invalid one fails the same way in the full pass below,
+		 * an error still honours them. An invalid one fails the same way in the full pass,
 		 * which writes err again (this pass never fails). */
 		if (grp[i] == G_ONFAIL || grp[i] == G_DEBUG)
-			(void)our_param(&c, a, grp[i]);
+			(void)our_param(c, a, grp[i]);
 		if (grp[i] == G_ROOTFSTYPE)
 			fstypes = a->value;
 	}
-	/* root= is a share's tag when rootfstype= names only shares (9p, virtiofs): known before
-	 * root= is read, wherever the two stand on the line. */
-	if (fstypes) {
-		int share = layer_share_list(fstypes);
-		if (share < 0) {
-			fmt(err, errlen, "rootfstype=%s: mixes shares (9p, virtiofs), whose root= is a tag, with "
-			    "filesystems on a device; name one kind", fstypes);
-			return -EINVAL;
-		}
-		p->share_root = share;
+	return fstypes;
+}
+
+/* root= is a share's tag when rootfstype= names only shares (9p, virtiofs): known before root= is
+ * read, wherever the two stand on the line. */
+static int share_root_param(struct ctx *c, const char *fstypes)
+{
+	int share = layer_share_list(fstypes);
+	if (share < 0)
+		return fail(c, "rootfstype=%s: mixes shares (9p, virtiofs), whose root= is a tag, with "
+		            "filesystems on a device; name one kind", fstypes);
+	c->p->share_root = share;
+	return 0;
+}
+
+/* systemd-fstab-generator add_sysroot_usr_mount: mount.usrfstype= or mount.usrflags= alone mount
+ * the root's device on /usr again (a btrfs subvolume). */
+static void usr_from_root(struct plan *p)
+{
+	char keep[sizeof(p->usr.fstypes)];
+	em_strlcpy(keep, p->usr.fstypes, sizeof(keep));
+	p->have_usr = 1;
+	p->usr.src = p->root.src;
+	p->usr.src.text = p->usr.src.value;
+	p->usr.role = ROLE_USR;
+	p->usr.param = "mount.usr";
+	p->usr.target = "/usr";
+	em_strlcpy(p->usr.fstypes, keep, sizeof(p->usr.fstypes));
+}
+
+/* The root's read-only flag and rootflags=. The kernel mounts root read-only unless "rw" is given;
+ * rootflags= may say otherwise and, coming later, wins. systemd-fstab-generator instead appends
+ * ro/rw from the line after rootflags= when either was given (add_sysroot_mount), so there the
+ * line wins. Returns how many rootflags= were added, or -EINVAL. */
+static int root_options(struct ctx *c, const struct cmdline *cl, const unsigned char *grp)
+{
+	struct plan *p = c->p;
+	int nroot;
+
+	p->root.opts.ro = c->ro;
+	nroot = add_flags(c, cl, grp, G_ROOTFLAGS, &p->root.opts);
+	if (nroot < 0)
+		return -EINVAL;
+	if (c->rules == SPEC_RULES_SYSTEMD && c->ro_given >= 0)
+		p->root.opts.ro = c->ro_given;
+	return nroot;
+}
+
+/* /usr's: it follows the root's ro/rw unless mount.usrflags= says. nroot: how many rootflags=
+ * root_options added; usrflags: whether a mount.usrflags= was given. */
+static int usr_options(struct ctx *c, const struct cmdline *cl, const unsigned char *grp, int nroot, int usrflags)
+{
+	struct plan *p = c->p;
+	int nusr;
+
+	if (!p->have_usr) {
+		if (p->usr.fstypes[0] || usrflags)
+			return fail(c, "mount.usr%s= given without mount.usr=", p->usr.fstypes[0] ? "fstype" : "flags");
+		return 0;
 	}
+	p->usr.opts.ro = c->ro;
+	nusr = add_flags(c, cl, grp, G_USRFLAGS, &p->usr.opts);
+	if (nusr < 0)
+		return -EINVAL;
+	if (c->rules == SPEC_RULES_SYSTEMD) {
+		/* systemd: /usr takes the root's type and options when it has none of its own. */
+		if (!p->usr.fstypes[0])
+			em_strlcpy(p->usr.fstypes, p->root.fstypes, sizeof(p->usr.fstypes));
+		if (!nusr && nroot > 0 && add_flags(c, cl, grp, G_ROOTFLAGS, &p->usr.opts) < 0)
+			return -EINVAL;
+	}
+	return 0;
+}
+
+/* How long to wait for each device. The kernel's rules: rootwait, earlymount.timeout or 30 s for
+ * all. systemd's: the device's x-systemd.device-timeout=, else for /usr systemd's default job
+ * timeout (DefaultTimeoutStartSec=90s), which is what sysroot-usr.mount's device would get. The
+ * overlay's device waits as long as the root's. */
+static void set_waits(struct plan *p)
+{
+	p->root.wait_s = p->usr.wait_s = p->overlay.wait_s = p->wait_s;
+	p->root.wait_from = p->usr.wait_from = p->overlay.wait_from = p->wait_from;
+	for (unsigned i = 0; i < p->nextra; i++) {
+		p->extra[i].wait_s = p->wait_s;
+		p->extra[i].wait_from = p->wait_from;
+	}
+	if (p->rules == SPEC_RULES_SYSTEMD) {
+		systemd_wait(p, &p->root, p->wait_s, p->wait_from);
+		p->overlay.wait_s = p->root.wait_s;
+		p->overlay.wait_from = p->root.wait_from;
+		if (p->have_usr)
+			systemd_wait(p, &p->usr, 90, "systemd's default device timeout");
+	}
+}
+
+int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, char *err, size_t errlen)
+{
+	/* Each argument's group (2 KiB: not on the early stack). */
+	static unsigned char grp[CMDLINE_MAX_ARGS];
+	unsigned char seen[G_COUNT];
+	const char *fstypes;
+	struct ctx c = { .p = p, .rules = rules, .err = err, .errlen = errlen, .ro = 1, .ro_given = -1 };
+	int nroot;
+
+	plan_clear(p, rules);
+	fstypes = group_args(&c, cl, grp, seen);
+	if (fstypes && share_root_param(&c, fstypes) < 0)
+		return -EINVAL;
 	for (unsigned i = 0; i < cl->nargs; i++) {
 		int r = grp[i] == G_SKIP ? 0 : our_param(&c, &cl->args[i], grp[i]);
 		if (r < 0)
@@ -800,71 +958,15 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 	p->ninit_args = cl->ninit;
 	p->init_args = cl->init_args;
 	/* A mount.usrflags= with a value has its group, under either rules. */
-	usrflags = seen[G_USRFLAGS];
-
-	if (rules == SPEC_RULES_SYSTEMD && !p->have_usr && (p->usr.fstypes[0] || usrflags) && p->have_root) {
-		/* systemd-fstab-generator add_sysroot_usr_mount: mount.usrfstype= or
-		 * mount.usrflags= alone mount the root's device on /usr again (a btrfs subvolume). */
-		char keep[sizeof(p->usr.fstypes)];
-		em_strlcpy(keep, p->usr.fstypes, sizeof(keep));
-		p->have_usr = 1;
-		p->usr.src = p->root.src;
-		p->usr.src.text = p->usr.src.value;
-		p->usr.role = ROLE_USR;
-		p->usr.param = "mount.usr";
-		p->usr.target = "/usr";
-		em_strlcpy(p->usr.fstypes, keep, sizeof(p->usr.fstypes));
-	}
-
-	/* The kernel mounts root read-only unless "rw" is given; rootflags= may say otherwise and,
-	 * coming later, wins. systemd-fstab-generator instead appends ro/rw from the line after
-	 * rootflags= when either was given (add_sysroot_mount), so there the line wins. /usr
-	 * follows the root unless mount.usrflags= says. */
-	p->root.opts.ro = c.ro;
-	nroot = add_flags(&c, cl, grp, G_ROOTFLAGS, &p->root.opts);
-	if (nroot < 0)
+	if (rules == SPEC_RULES_SYSTEMD && !p->have_usr && (p->usr.fstypes[0] || seen[G_USRFLAGS]) && p->have_root)
+		usr_from_root(p);
+	nroot = root_options(&c, cl, grp);
+	if (nroot < 0 || usr_options(&c, cl, grp, nroot, seen[G_USRFLAGS]) < 0)
 		return -EINVAL;
-	if (rules == SPEC_RULES_SYSTEMD && c.ro_given >= 0)
-		p->root.opts.ro = c.ro_given;
-	if (p->have_usr) {
-		p->usr.opts.ro = c.ro;
-		nusr = add_flags(&c, cl, grp, G_USRFLAGS, &p->usr.opts);
-		if (nusr < 0)
-			return -EINVAL;
-		if (rules == SPEC_RULES_SYSTEMD) {
-			/* systemd: /usr takes the root's type and options when it has none of its own. */
-			if (!p->usr.fstypes[0])
-				em_strlcpy(p->usr.fstypes, p->root.fstypes, sizeof(p->usr.fstypes));
-			if (!nusr && nroot > 0 && add_flags(&c, cl, grp, G_ROOTFLAGS, &p->usr.opts) < 0)
-				return -EINVAL;
-		}
-	} else if (p->usr.fstypes[0] || usrflags) {
-		fmt(err, errlen, "mount.usr%s= given without mount.usr=",
-		    p->usr.fstypes[0] ? "fstype" : "flags");
-		return -EINVAL;
-	}
-
 	/* The layers before the waits: volatile=state's /var mount is then an extra mount like
 	 * the others. */
 	if (p->have_root && layer_finish(p, err, errlen) < 0)
 		return -EINVAL;
-	/* How long to wait for each device. The kernel's rules: rootwait, earlymount.timeout or
-	 * 30 s for all. systemd's: the device's x-systemd.device-timeout=, else for /usr systemd's
-	 * default job timeout (DefaultTimeoutStartSec=90s), which is what sysroot-usr.mount's
-	 * device would get. The overlay's device waits as long as the root's. */
-	p->root.wait_s = p->usr.wait_s = p->overlay.wait_s = p->wait_s;
-	/* In the /init build p->wait_from only says whether rootwait was given. */
-	p->root.wait_from = p->usr.wait_from = p->overlay.wait_from = p->wait_from;
-	for (unsigned i = 0; i < p->nextra; i++) {
-		p->extra[i].wait_s = p->wait_s;
-		p->extra[i].wait_from = p->wait_from;
-	}
-	if (rules == SPEC_RULES_SYSTEMD) {
-		systemd_wait(p, &p->root, p->wait_s, p->wait_from);
-		p->overlay.wait_s = p->root.wait_s;
-		p->overlay.wait_from = p->root.wait_from;
-		if (p->have_usr)
-			systemd_wait(p, &p->usr, 90, "systemd's default device timeout");
-	}
+	set_waits(p);
 	return 0;
 }
