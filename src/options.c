@@ -20,42 +20,59 @@ enum kind {
 	K_REFUSE,   /* meaningless or harmful here */
 };
 
-/* Mount attributes are per-mount and go to fsmount()/mount_setattr(); the VFS refuses them as
- * fsconfig() parameters with EINVAL (fs/fs_context.c vfs_parse_fs_param -> forbidden_sb_flag).
- * The words' names, packed one after the other, and in kw_info in the same order each one's kind
- * and value: every value is one MOUNT_ATTR_* or MS_* bit (kept as its number plus one), 0, or
- * K_REFUSE's reason (the message in add_word: literals there, which msgpack packs). A table of structs with the names inline and 32-bit values
- * was 798 B (the two: 320 B less in earlymount-init, 83,384 -> 83,064 B). */
-static const char kw_names[] =
-	"ro\0rw\0nosuid\0suid\0nodev\0dev\0noexec\0exec\0nosymfollow\0symfollow\0nodiratime\0diratime\0"
-	"relatime\0noatime\0strictatime\0norelatime\0nostrictatime\0atime\0"
-	"private\0shared\0slave\0unbindable\0rprivate\0rshared\0rslave\0runbindable\0"
-	"defaults\0auto\0noauto\0user\0nouser\0users\0owner\0group\0_netdev\0"
-	"nofail\0bind\0rbind\0remount\0move\0rec\0loop\0";
-#define KW(kind, bit) (uint16_t)((kind) | ((bit) != 0 ? __builtin_ctzll(bit) + 1 : 0) << 4)
-#define KW_REFUSE(why) (uint16_t)(K_REFUSE | (why) << 4)
-static const uint16_t kw_info[] = {
-	KW(K_RO, 0), KW(K_RW, 0),
-	KW(K_ATTR, EM_MOUNT_ATTR_NOSUID), KW(K_NOATTR, EM_MOUNT_ATTR_NOSUID),
-	KW(K_ATTR, EM_MOUNT_ATTR_NODEV), KW(K_NOATTR, EM_MOUNT_ATTR_NODEV),
-	KW(K_ATTR, EM_MOUNT_ATTR_NOEXEC), KW(K_NOATTR, EM_MOUNT_ATTR_NOEXEC),
-	KW(K_ATTR, EM_MOUNT_ATTR_NOSYMFOLLOW), KW(K_NOATTR, EM_MOUNT_ATTR_NOSYMFOLLOW),
-	KW(K_ATTR, EM_MOUNT_ATTR_NODIRATIME), KW(K_NOATTR, EM_MOUNT_ATTR_NODIRATIME),
-	KW(K_ATIME, EM_MOUNT_ATTR_RELATIME), KW(K_ATIME, EM_MOUNT_ATTR_NOATIME),
-	KW(K_ATIME, EM_MOUNT_ATTR_STRICTATIME),
-	/* norelatime, nostrictatime: "not relatime" can only mean update every access; "not
-	 * strictatime" the default. Then atime. */
-	KW(K_ATIME, EM_MOUNT_ATTR_STRICTATIME), KW(K_ATIME, EM_MOUNT_ATTR_RELATIME),
-	KW(K_ATIME, EM_MOUNT_ATTR_RELATIME),
-	KW(K_PROP, EM_MS_PRIVATE), KW(K_PROP, EM_MS_SHARED), KW(K_PROP, EM_MS_SLAVE),
-	KW(K_PROP, EM_MS_UNBINDABLE),
-	KW(K_RPROP, EM_MS_PRIVATE), KW(K_RPROP, EM_MS_SHARED), KW(K_RPROP, EM_MS_SLAVE),
-	KW(K_RPROP, EM_MS_UNBINDABLE),
+/* The words that are not filesystem parameters. Mount attributes are per-mount and go to
+ * fsmount()/mount_setattr(); the VFS refuses them as fsconfig() parameters with EINVAL
+ * (fs/fs_context.c vfs_parse_fs_param -> forbidden_sb_flag). */
+static const struct keyword {
+	const char *name;
+	enum kind kind;
+	unsigned value;     /* the MOUNT_ATTR_* attribute or atime mode, or the MS_* propagation */
+	const char *refuse; /* K_REFUSE: why */
+} keywords[] = {
+	{ "ro", K_RO, 0, NULL },
+	{ "rw", K_RW, 0, NULL },
+	{ "nosuid", K_ATTR, EM_MOUNT_ATTR_NOSUID, NULL },
+	{ "suid", K_NOATTR, EM_MOUNT_ATTR_NOSUID, NULL },
+	{ "nodev", K_ATTR, EM_MOUNT_ATTR_NODEV, NULL },
+	{ "dev", K_NOATTR, EM_MOUNT_ATTR_NODEV, NULL },
+	{ "noexec", K_ATTR, EM_MOUNT_ATTR_NOEXEC, NULL },
+	{ "exec", K_NOATTR, EM_MOUNT_ATTR_NOEXEC, NULL },
+	{ "nosymfollow", K_ATTR, EM_MOUNT_ATTR_NOSYMFOLLOW, NULL },
+	{ "symfollow", K_NOATTR, EM_MOUNT_ATTR_NOSYMFOLLOW, NULL },
+	{ "nodiratime", K_ATTR, EM_MOUNT_ATTR_NODIRATIME, NULL },
+	{ "diratime", K_NOATTR, EM_MOUNT_ATTR_NODIRATIME, NULL },
+	{ "relatime", K_ATIME, EM_MOUNT_ATTR_RELATIME, NULL },
+	{ "noatime", K_ATIME, EM_MOUNT_ATTR_NOATIME, NULL },
+	{ "strictatime", K_ATIME, EM_MOUNT_ATTR_STRICTATIME, NULL },
+	/* "not relatime" can only mean update every access; "not strictatime" the default */
+	{ "norelatime", K_ATIME, EM_MOUNT_ATTR_STRICTATIME, NULL },
+	{ "nostrictatime", K_ATIME, EM_MOUNT_ATTR_RELATIME, NULL },
+	{ "atime", K_ATIME, EM_MOUNT_ATTR_RELATIME, NULL },
+	{ "private", K_PROP, EM_MS_PRIVATE, NULL },
+	{ "shared", K_PROP, EM_MS_SHARED, NULL },
+	{ "slave", K_PROP, EM_MS_SLAVE, NULL },
+	{ "unbindable", K_PROP, EM_MS_UNBINDABLE, NULL },
+	{ "rprivate", K_RPROP, EM_MS_PRIVATE, NULL },
+	{ "rshared", K_RPROP, EM_MS_SHARED, NULL },
+	{ "rslave", K_RPROP, EM_MS_SLAVE, NULL },
+	{ "runbindable", K_RPROP, EM_MS_UNBINDABLE, NULL },
 	/* Userspace-only words (fstab's); passing "defaults" to a filesystem is EINVAL. */
-	KW(K_IGNORE, 0), KW(K_IGNORE, 0), KW(K_IGNORE, 0), KW(K_IGNORE, 0), KW(K_IGNORE, 0),
-	KW(K_IGNORE, 0), KW(K_IGNORE, 0), KW(K_IGNORE, 0), KW(K_IGNORE, 0),
-	KW(K_NOFAIL, 0),
-	KW_REFUSE(0), KW_REFUSE(1), KW_REFUSE(2), KW_REFUSE(2), KW_REFUSE(3), KW_REFUSE(4),
+	{ "defaults", K_IGNORE, 0, NULL },
+	{ "auto", K_IGNORE, 0, NULL },
+	{ "noauto", K_IGNORE, 0, NULL },
+	{ "user", K_IGNORE, 0, NULL },
+	{ "nouser", K_IGNORE, 0, NULL },
+	{ "users", K_IGNORE, 0, NULL },
+	{ "owner", K_IGNORE, 0, NULL },
+	{ "group", K_IGNORE, 0, NULL },
+	{ "_netdev", K_IGNORE, 0, NULL },
+	{ "nofail", K_NOFAIL, 0, NULL },
+	{ "bind", K_REFUSE, 0, "give 'bind' as the filesystem type (WHAT:WHERE:bind:OPTIONS)" },
+	{ "rbind", K_REFUSE, 0, "give 'rbind' as the filesystem type (WHAT:WHERE:rbind:OPTIONS)" },
+	{ "remount", K_REFUSE, 0, "earlymount only makes new mounts" },
+	{ "move", K_REFUSE, 0, "earlymount only makes new mounts" },
+	{ "rec", K_REFUSE, 0, "use rbind or r<propagation> (rprivate, rshared, ...)" },
+	{ "loop", K_REFUSE, 0, "loop devices are not supported" },
 };
 
 int word_index(const char *list, const char *w, int (*eq)(const char *, const char *))
@@ -72,76 +89,61 @@ void options_init(struct optset *o)
 	o->ro = -1;
 }
 
-/* The word's kw_info, or 0 when it is not one (no word's kind and value are both 0: K_ATTR always
- * has a bit). */
-static unsigned lookup(const char *word)
+/* The keyword word is, NULL when it is none. */
+static const struct keyword *keyword(const char *word)
 {
-	int i = word_index(kw_names, word, str_eq);
-	return i < 0 ? 0 : kw_info[i];
+	for (size_t i = 0; i < ARRAY_SIZE(keywords); i++)
+		if (str_eq(word, keywords[i].name))
+			return &keywords[i];
+	return NULL;
 }
 
-static int add_word(struct optset *o, char *word, char *err, size_t errlen)
+/* A keyword's effect on o: 0, or -EINVAL with why for a refused one. */
+static int add_keyword(struct optset *o, const struct keyword *k, const char *word, char *err, size_t errlen)
 {
-	char *eq = strchr(word, '=');
-	unsigned k = eq ? 0 : lookup(word), kind = k & 15, v = k >> 4;
-	uint64_t value = kind == K_REFUSE || !v ? v : 1ULL << (v - 1);
-
-#ifndef EM_BOOT_BUILD
-	/* The /init build has the kernel's rules only, which never read it: there it is an x-*
-	 * option as the others, below. */
-	if (eq && str_startswith(word, "x-systemd.device-timeout=")) {
-		/* Userspace-only too, but systemd-fstab-generator turns it into the device's
-		 * JobRunningTimeoutSec=; spec.c uses it under --rules systemd. */
-		o->device_timeout = eq + 1;
+	switch (k->kind) {
+	case K_ATTR:
+		o->attr_set |= k->value;
+		o->attr_clr &= ~k->value;
 		return 0;
+	case K_NOATTR:
+		o->attr_set &= ~k->value;
+		o->attr_clr |= k->value;
+		return 0;
+	case K_ATIME:
+		o->attr_set = (o->attr_set & ~EM_MOUNT_ATTR__ATIME) | k->value;
+		o->attr_clr |= EM_MOUNT_ATTR__ATIME;
+		return 0;
+	case K_RO:
+	case K_RW:
+		o->ro = k->kind == K_RO;
+		return 0;
+	case K_RPROP:
+		o->recursive = 1;
+		/* fall through */
+	case K_PROP:
+		o->propagation = k->value;
+		return 0;
+	case K_IGNORE:
+		return 0;
+	case K_NOFAIL:
+		o->nofail = 1;
+		return 0;
+	default:
+		fmt(err, errlen, "option '%s' is not allowed here: %s", word, k->refuse);
+		return -EINVAL;
 	}
-#endif
-	if (((word[0] | 0x20) == 'x' && word[1] == '-') || (eq && str_startswith(word, "comment=")))
-		return 0; /* userspace-only: x-* and X-* options, with or without a value, fstab comments */
-	if (k) {
-		switch (kind) {
-		case K_ATTR:
-			o->attr_set |= value;
-			o->attr_clr &= ~value;
-			return 0;
-		case K_NOATTR:
-			o->attr_set &= ~value;
-			o->attr_clr |= value;
-			return 0;
-		case K_ATIME:
-			o->attr_set = (o->attr_set & ~EM_MOUNT_ATTR__ATIME) | value;
-			o->attr_clr |= EM_MOUNT_ATTR__ATIME;
-			return 0;
-		case K_RO:
-		case K_RW:
-			o->ro = kind == K_RO;
-			return 0;
-		case K_RPROP:
-			o->recursive = 1;
-			/* fall through */
-		case K_PROP:
-			o->propagation = value;
-			return 0;
-		case K_IGNORE:
-			return 0;
-		case K_NOFAIL:
-			o->nofail = 1;
-			return 0;
-		default:
-			fmt(err, errlen, "option '%s' is not allowed here: %s", word,
-			    v == 0 ? "give 'bind' as the filesystem type (WHAT:WHERE:bind:OPTIONS)"
-			    : v == 1 ? "give 'rbind' as the filesystem type (WHAT:WHERE:rbind:OPTIONS)"
-			    : v == 2 ? "earlymount only makes new mounts"
-			    : v == 3 ? "use rbind or r<propagation> (rprivate, rshared, ...)"
-			             : "loop devices are not supported");
-			return -EINVAL;
-		}
-	}
+}
+
+/* A filesystem parameter, KEY or KEY=VALUE (eq: its '=', or NULL), for fsconfig(). */
+static int add_param(struct optset *o, char *word, char *eq, char *err, size_t errlen)
+{
+	int quoted = 0;
+
 	if (word == eq) {
 		fmt(err, errlen, "option '%s' has no name before '='", word);
 		return -EINVAL;
 	}
-	int quoted = 0;
 	if (eq) {
 		size_t vl = strlen(eq + 1);
 		*eq = '\0';
@@ -176,6 +178,28 @@ static int add_word(struct optset *o, char *word, char *err, size_t errlen)
 	o->params[o->nparams].quoted = quoted;
 	o->nparams++;
 	return 0;
+}
+
+static int add_word(struct optset *o, char *word, char *err, size_t errlen)
+{
+	char *eq = strchr(word, '=');
+	const struct keyword *k = eq ? NULL : keyword(word);
+
+#ifndef EM_BOOT_BUILD
+	/* The /init build has the kernel's rules only, which never read it: there it is an x-*
+	 * option as the others, below. */
+	if (eq && str_startswith(word, "x-systemd.device-timeout=")) {
+		/* Userspace-only too, but systemd-fstab-generator turns it into the device's
+		 * JobRunningTimeoutSec=; spec.c uses it under --rules systemd. */
+		o->device_timeout = eq + 1;
+		return 0;
+	}
+#endif
+	if (((word[0] | 0x20) == 'x' && word[1] == '-') || (eq && str_startswith(word, "comment=")))
+		return 0; /* userspace-only: x-* and X-* options, with or without a value, fstab comments */
+	if (k)
+		return add_keyword(o, k, word, err, errlen);
+	return add_param(o, word, eq, err, errlen);
 }
 
 /* The next separating comma: one outside double quotes. A quote toggles wherever it stands, as in
@@ -223,37 +247,60 @@ int options_add(struct optset *o, const char *text, char *err, size_t errlen)
 	return 0;
 }
 
-static const struct {
-	uint64_t attr;
+/* The mount attributes that are bits of their own, with their names and the mount(2) flag each is.
+ * MOUNT_ATTR_NOSYMFOLLOW has none: MS_NOSYMFOLLOW came with Linux 5.10, and mount(2) is only the
+ * fallback for kernels without the new mount API (before 5.2). */
+static const struct attr {
+	unsigned attr;
 	const char *name;
-} attr_names[] = {
-	{ EM_MOUNT_ATTR_RDONLY, "MOUNT_ATTR_RDONLY" },
-	{ EM_MOUNT_ATTR_NOSUID, "MOUNT_ATTR_NOSUID" },
-	{ EM_MOUNT_ATTR_NODEV, "MOUNT_ATTR_NODEV" },
-	{ EM_MOUNT_ATTR_NOEXEC, "MOUNT_ATTR_NOEXEC" },
-	{ EM_MOUNT_ATTR_NODIRATIME, "MOUNT_ATTR_NODIRATIME" },
-	{ EM_MOUNT_ATTR_NOSYMFOLLOW, "MOUNT_ATTR_NOSYMFOLLOW" },
+	unsigned long ms;
+} attrs[] = {
+	{ EM_MOUNT_ATTR_RDONLY, "MOUNT_ATTR_RDONLY", MS_RDONLY },
+	{ EM_MOUNT_ATTR_NOSUID, "MOUNT_ATTR_NOSUID", MS_NOSUID },
+	{ EM_MOUNT_ATTR_NODEV, "MOUNT_ATTR_NODEV", MS_NODEV },
+	{ EM_MOUNT_ATTR_NOEXEC, "MOUNT_ATTR_NOEXEC", MS_NOEXEC },
+	{ EM_MOUNT_ATTR_NODIRATIME, "MOUNT_ATTR_NODIRATIME", MS_NODIRATIME },
+	{ EM_MOUNT_ATTR_NOSYMFOLLOW, "MOUNT_ATTR_NOSYMFOLLOW", 0 },
 };
+
+/* The atime modes: values inside the MOUNT_ATTR__ATIME mask, not bits of their own (relatime is
+ * 0), with their names and mount(2) flags. */
+static const struct atime_mode {
+	unsigned attr;
+	const char *name;
+	unsigned long ms;
+} atime_modes[] = {
+	{ EM_MOUNT_ATTR_NOATIME, "MOUNT_ATTR_NOATIME", MS_NOATIME },
+	{ EM_MOUNT_ATTR_STRICTATIME, "MOUNT_ATTR_STRICTATIME", MS_STRICTATIME },
+	{ EM_MOUNT_ATTR_RELATIME, "MOUNT_ATTR_RELATIME", MS_RELATIME },
+};
+
+/* The atime mode in set: relatime, the kernel's default, unless set holds another. */
+static const struct atime_mode *atime_mode(uint64_t set)
+{
+	uint64_t m = set & EM_MOUNT_ATTR__ATIME;
+	for (size_t i = 0; i + 1 < ARRAY_SIZE(atime_modes); i++)
+		if (m == atime_modes[i].attr)
+			return &atime_modes[i];
+	return &atime_modes[ARRAY_SIZE(atime_modes) - 1];
+}
 
 void options_attr_names(uint64_t set, uint64_t clr, char *buf, size_t cap)
 {
 	struct sbuf sb;
 	sb_init(&sb, buf, cap);
-	for (size_t i = 0; i < ARRAY_SIZE(attr_names); i++) {
-		if (set & attr_names[i].attr) {
+	for (size_t i = 0; i < ARRAY_SIZE(attrs); i++) {
+		if (set & attrs[i].attr) {
 			if (sb.len)
 				sb_putc(&sb, '|');
-			sb_puts(&sb, attr_names[i].name);
+			sb_puts(&sb, attrs[i].name);
 		}
 	}
-	/* Atime modes are values inside the MOUNT_ATTR__ATIME mask, not bits of their own. */
+	/* An atime mode is named when clr has the mask: relatime, 0, shows only so. */
 	if (clr & EM_MOUNT_ATTR__ATIME) {
-		uint64_t m = set & EM_MOUNT_ATTR__ATIME;
 		if (sb.len)
 			sb_putc(&sb, '|');
-		sb_puts(&sb, m == EM_MOUNT_ATTR_NOATIME       ? "MOUNT_ATTR_NOATIME"
-		             : m == EM_MOUNT_ATTR_STRICTATIME ? "MOUNT_ATTR_STRICTATIME"
-		                                              : "MOUNT_ATTR_RELATIME");
+		sb_puts(&sb, atime_mode(set)->name);
 	}
 	if (!sb.len)
 		sb_puts(&sb, "0");
@@ -261,63 +308,70 @@ void options_attr_names(uint64_t set, uint64_t clr, char *buf, size_t cap)
 
 const char *options_propagation_name(uint64_t prop)
 {
-	switch (prop) {
-	case EM_MS_PRIVATE:
-		return "private";
-	case EM_MS_SHARED:
-		return "shared";
-	case EM_MS_SLAVE:
-		return "slave";
-	case EM_MS_UNBINDABLE:
-		return "unbindable";
-	default:
-		return "";
-	}
+	static const struct {
+		unsigned long ms;
+		const char *name;
+	} names[] = {
+		{ EM_MS_PRIVATE, "MS_PRIVATE" },
+		{ EM_MS_SHARED, "MS_SHARED" },
+		{ EM_MS_SLAVE, "MS_SLAVE" },
+		{ EM_MS_UNBINDABLE, "MS_UNBINDABLE" },
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (prop == names[i].ms)
+			return names[i].name;
+	return "";
 }
 
 /* The VFS superblock flags that fsconfig() takes as parameters (fs/fs_context.c) and mount(2)
- * takes as MS_* flags: the names packed as kw_names, and for each its MS_* bit's number, plus
- * SBF_CLEAR when the word clears it. */
-#define SBF_CLEAR 128
-#define SBF(clear, flag) (unsigned char)((clear) * SBF_CLEAR + __builtin_ctzl(flag))
-static const char sbf_names[] = "ro\0rw\0sync\0async\0dirsync\0lazytime\0nolazytime\0mand\0nomand\0silent\0";
-static const unsigned char sbf_info[] = {
-	SBF(0, MS_RDONLY),   SBF(1, MS_RDONLY),   SBF(0, MS_SYNCHRONOUS), SBF(1, MS_SYNCHRONOUS),
-	SBF(0, MS_DIRSYNC),  SBF(0, MS_LAZYTIME), SBF(1, MS_LAZYTIME),    SBF(0, MS_MANDLOCK),
-	SBF(1, MS_MANDLOCK), SBF(0, MS_SILENT),
+ * takes as MS_* flags: each word sets its flag, or clears it. */
+static const struct sb_flag {
+	const char *name;
+	unsigned long ms;
+	int clear;
+} sb_flags[] = {
+	{ "ro", MS_RDONLY, 0 },
+	{ "rw", MS_RDONLY, 1 },
+	{ "sync", MS_SYNCHRONOUS, 0 },
+	{ "async", MS_SYNCHRONOUS, 1 },
+	{ "dirsync", MS_DIRSYNC, 0 },
+	{ "lazytime", MS_LAZYTIME, 0 },
+	{ "nolazytime", MS_LAZYTIME, 1 },
+	{ "mand", MS_MANDLOCK, 0 },
+	{ "nomand", MS_MANDLOCK, 1 },
+	{ "silent", MS_SILENT, 0 },
 };
+
+/* The superblock flag param is, NULL when it is none (one with a value never is). */
+static const struct sb_flag *sb_flag(const struct fsparam *param)
+{
+	if (param->value)
+		return NULL;
+	for (size_t i = 0; i < ARRAY_SIZE(sb_flags); i++)
+		if (str_eq(param->key, sb_flags[i].name))
+			return &sb_flags[i];
+	return NULL;
+}
 
 int options_legacy(const struct optset *o, unsigned long *msflags, char *data, size_t cap)
 {
-	/* Each MOUNT_ATTR_* bit with its MS_* bit, by their numbers (the two tables: 128 B less in
-	 * earlymount-init than a name table and 16-byte pairs, 83,064 -> 82,936 B). */
-#define BITS(attr, ms) { __builtin_ctzll(attr), __builtin_ctzl(ms) }
-	static const unsigned char attr_ms[][2] = {
-		BITS(EM_MOUNT_ATTR_RDONLY, MS_RDONLY),   BITS(EM_MOUNT_ATTR_NOSUID, MS_NOSUID),
-		BITS(EM_MOUNT_ATTR_NODEV, MS_NODEV),     BITS(EM_MOUNT_ATTR_NOEXEC, MS_NOEXEC),
-		BITS(EM_MOUNT_ATTR_NODIRATIME, MS_NODIRATIME),
-	};
 	struct sbuf sb;
 	unsigned long f = 0;
 
-	for (size_t i = 0; i < ARRAY_SIZE(attr_ms); i++)
-		if (o->attr_set >> attr_ms[i][0] & 1)
-			f |= 1UL << attr_ms[i][1];
-	if (o->attr_clr & EM_MOUNT_ATTR__ATIME) {
-		uint64_t m = o->attr_set & EM_MOUNT_ATTR__ATIME;
-		f |= m == EM_MOUNT_ATTR_NOATIME ? MS_NOATIME
-		     : m == EM_MOUNT_ATTR_STRICTATIME ? MS_STRICTATIME : MS_RELATIME;
-	}
+	for (size_t i = 0; i < ARRAY_SIZE(attrs); i++)
+		if (o->attr_set & attrs[i].attr)
+			f |= attrs[i].ms;
+	if (o->attr_clr & EM_MOUNT_ATTR__ATIME)
+		f |= atime_mode(o->attr_set)->ms;
 	sb_init(&sb, data, cap);
 	for (unsigned i = 0; i < o->nparams; i++) {
 		const struct fsparam *p = &o->params[i];
-		int j = p->value ? -1 : word_index(sbf_names, p->key, str_eq);
-		if (j >= 0) {
-			unsigned long bit = 1UL << (sbf_info[j] & ~SBF_CLEAR);
-			if (sbf_info[j] & SBF_CLEAR)
-				f &= ~bit;
+		const struct sb_flag *flag = sb_flag(p);
+		if (flag) {
+			if (flag->clear)
+				f &= ~flag->ms;
 			else
-				f |= bit;
+				f |= flag->ms;
 			continue;
 		}
 		if (sb.len)

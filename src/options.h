@@ -33,8 +33,7 @@ struct optset {
 };
 
 /* The index of w among the words packed one after the other in list, ended by an empty word, as
- * eq compares them (eq(w, word): str_eq, str_caseeq, param_eq, str_startswith); -1 when none is.
- * The parsers' keyword lists are such packed strings: no table of pointers. */
+ * eq compares them (eq(w, word): str_eq, str_caseeq, param_eq, str_startswith); -1 when none is. */
 int word_index(const char *list, const char *w, int (*eq)(const char *, const char *));
 
 void options_init(struct optset *o);
@@ -50,7 +49,7 @@ void options_copy(struct optset *dst, const struct optset *src);
 /* MOUNT_ATTR_* flags -> "MOUNT_ATTR_RDONLY|MOUNT_ATTR_NOATIME" ("0" when none). An atime mode is
  * named when clr has MOUNT_ATTR__ATIME (relatime is the value 0, so it needs that to show). */
 void options_attr_names(uint64_t set, uint64_t clr, char *buf, size_t cap);
-/* MS_* propagation -> "private", "shared", ... ("" when 0). */
+/* MS_* propagation -> "MS_PRIVATE", "MS_SHARED", "MS_SLAVE", "MS_UNBINDABLE" ("" for any other). */
 const char *options_propagation_name(uint64_t prop);
 
 /* For the mount(2) fallback: the MS_* flags for the attributes and the VFS superblock flags among

@@ -159,11 +159,9 @@ static void print_entry(struct sbuf *o, unsigned n, const struct mount_entry *m,
 	}
 	sb_printf(o, "    move_mount(-> %s)\n", tgt);
 	if (m->opts.propagation)
-		sb_printf(o, "    mount_setattr(AT_EMPTY_PATH%s, propagation=MS_%s)  (after the attach: a "
+		sb_printf(o, "    mount_setattr(AT_EMPTY_PATH%s, propagation=%s)  (after the attach: a "
 		          "mount attached under a shared parent joins its peer group)\n",
-		          m->opts.recursive ? "|AT_RECURSIVE" : "", m->opts.propagation == EM_MS_PRIVATE ? "PRIVATE"
-		          : m->opts.propagation == EM_MS_SHARED ? "SHARED"
-		          : m->opts.propagation == EM_MS_SLAVE  ? "SLAVE" : "UNBINDABLE");
+		          m->opts.recursive ? "|AT_RECURSIVE" : "", options_propagation_name(m->opts.propagation));
 	if (m->opts.nofail)
 		sb_puts(o, "  nofail: a failure is reported and the boot goes on\n");
 }
