@@ -26,7 +26,8 @@ void spec_entry_copy(struct mount_entry *dst, const struct mount_entry *src)
 		dst->src.text = dst->src.value;
 }
 
-int layer_is_share_type(const char *t, size_t n)
+/* 1 when the n bytes at t name a share filesystem (9p, virtiofs). */
+static int is_share_type(const char *t, size_t n)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(share_types); i++)
 		if (strlen(share_types[i]) == n && !memcmp(t, share_types[i], n))
@@ -39,7 +40,7 @@ int layer_share_list(const char *list)
 	int shares = 0, others = 0;
 	while (*list) {
 		size_t n = strcspn(list, ",");
-		if (layer_is_share_type(list, n))
+		if (is_share_type(list, n))
 			shares++;
 		else if (n)
 			others++;
@@ -48,25 +49,43 @@ int layer_share_list(const char *list)
 	return shares && !others ? 1 : shares ? -1 : 0;
 }
 
-/* systemd's volatile_mode_from_string: a boolean first (yes -> VOL_YES, no -> VOL_NO, any case),
- * then the words "state" and "overlay" as written; a bare systemd.volatile is yes
- * (proc_cmdline_value_missing is not an error for it). The words packed one after the other, each
- * pair a yes and its no. */
+/* systemd's volatile_mode_from_string: a boolean first (parse_boolean's words, any case), then the
+ * words "state" and "overlay" as written; a bare systemd.volatile is yes (proc_cmdline_value_missing
+ * is not an error for it). */
 static int parse_volatile(const char *v, enum volatile_mode *m)
 {
-	int i;
+	static const struct {
+		const char *word;
+		enum volatile_mode mode;
+		int any_case;
+	} words[] = {
+		{ "1", VOL_YES, 1 }, { "0", VOL_NO, 1 },       { "yes", VOL_YES, 1 },    { "no", VOL_NO, 1 },
+		{ "y", VOL_YES, 1 }, { "n", VOL_NO, 1 },       { "true", VOL_YES, 1 },   { "false", VOL_NO, 1 },
+		{ "t", VOL_YES, 1 }, { "f", VOL_NO, 1 },       { "on", VOL_YES, 1 },     { "off", VOL_NO, 1 },
+		{ "state", VOL_STATE, 0 },                     { "overlay", VOL_OVERLAY, 0 },
+	};
 	if (!v) {
 		*m = VOL_YES;
 		return 0;
 	}
-	i = word_index("1\0" "0\0" "yes\0no\0y\0n\0true\0false\0t\0f\0on\0off\0", v, str_caseeq);
-	if (i >= 0)
-		return *m = i & 1 ? VOL_NO : VOL_YES, 0;
-	i = word_index("state\0overlay\0", v, str_eq); /* VOL_STATE, VOL_OVERLAY */
-	if (i < 0)
-		return -EINVAL;
-	*m = (enum volatile_mode)(VOL_STATE + i);
-	return 0;
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++) {
+		if (words[i].any_case ? str_caseeq(v, words[i].word) : str_eq(v, words[i].word)) {
+			*m = words[i].mode;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+const char *layer_volatile_name(enum volatile_mode m)
+{
+	static const char *const names[] = {
+		[VOL_NO] = "no",
+		[VOL_YES] = "yes",
+		[VOL_STATE] = "state",
+		[VOL_OVERLAY] = "overlay",
+	};
+	return names[m];
 }
 
 int layer_param(struct plan *p, enum layer_param l, const char *name, const char *value, char *err,
@@ -106,8 +125,7 @@ int layer_param(struct plan *p, enum layer_param l, const char *name, const char
 		/* The options of a layer: filesystem parameters and attributes, split as rootflags= are. */
 		return 0;
 	}
-	/* The device or the options refused, with why in sub (the literal in the message, where
-	 * msgpack packs it). */
+	/* The device or the options refused, with why in sub. */
 	fmt(err, errlen, "earlymount.%s=%s: %s%s", name, value,
 	    r == -EOPNOTSUPP ? "the writable layer must be a block device; this is " : "", sub);
 	return -EINVAL;
@@ -122,8 +140,7 @@ int layer_finish(struct plan *p, char *err, size_t errlen)
 	if (p->volatile_mode != VOL_NO && p->have_overlay) {
 		fmt(err, errlen, "earlymount.volatile=%s and earlymount.overlay=%s: the root gets one "
 		    "writable layer, either in memory (volatile=) or on a device (overlay=); give one of them",
-		    p->volatile_mode == VOL_YES ? "yes" : p->volatile_mode == VOL_STATE ? "state" : "overlay",
-		    p->overlay.src.text);
+		    layer_volatile_name(p->volatile_mode), p->overlay.src.text);
 		return -EINVAL;
 	}
 	if (p->share_root && (p->rootimage || p->volatile_mode != VOL_NO || p->have_overlay)) {
@@ -196,9 +213,10 @@ void layers_dracut_aside(const struct plan *p, char *buf, size_t cap)
 	else if (p->have_overlay)
 		fmt(buf, cap, "earlymount.overlay=%s is a persistent overlay: in dracut, dmsquash-live's "
 		    "rd.live.overlay=%s with rd.live.overlay.overlayfs does it", p->overlay.src.text, p->overlay.src.text);
+	else if (p->volatile_mode == VOL_YES)
+		fmt(buf, cap, "earlymount.volatile=yes is a layered root: in dracut, systemd.volatile=yes does it "
+		    "(systemd in the initrd)");
 	else
-		fmt(buf, cap, "earlymount.volatile=%s is a layered root: in dracut, systemd.volatile=%s does it "
-		    "(systemd in the initrd)%s", p->volatile_mode == VOL_YES ? "yes" : "overlay",
-		    p->volatile_mode == VOL_YES ? "yes" : "overlay",
-		    p->volatile_mode == VOL_YES ? "" : ", or rootovl (dracut's overlay-root module)");
+		fmt(buf, cap, "earlymount.volatile=overlay is a layered root: in dracut, systemd.volatile=overlay does it "
+		    "(systemd in the initrd), or rootovl (dracut's overlay-root module)");
 }

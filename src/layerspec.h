@@ -14,11 +14,11 @@
 /* Copies a mount entry with every pointer into its own storage (options, target, source text)
  * pointing into the copy. dst and src must not overlap. */
 void spec_entry_copy(struct mount_entry *dst, const struct mount_entry *src);
-/* 1 when the n bytes at t name a share filesystem (9p, virtiofs). */
-int layer_is_share_type(const char *t, size_t n);
 /* For a rootfstype= list: 1 when every type is a share, -1 when shares and others are mixed, 0
  * when none is a share. */
 int layer_share_list(const char *list);
+/* earlymount.volatile='s word for a mode: "no", "yes", "state", "overlay". */
+const char *layer_volatile_name(enum volatile_mode m);
 /* The layer parameters, earlymount.NAME=VALUE. In this order: volatile may be bare (yes), overlay
  * and rootimage need a value, the options may be empty but not bare. */
 enum layer_param { LP_VOLATILE, LP_OVERLAY, LP_ROOTIMAGE, LP_OVERLAYFLAGS, LP_TMPFSFLAGS };

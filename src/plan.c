@@ -181,14 +181,16 @@ static void print_tmpfs(struct sbuf *o, const struct plan *p, const char *where)
 static unsigned print_layers(struct sbuf *o, const struct plan *p, const char *sysroot, unsigned n)
 {
 	static struct mount_entry lower;
-	static const char *const vol[] = { "", "yes", "state", "overlay" };
 	int overlay = p->volatile_mode == VOL_OVERLAY || p->have_overlay;
 
 	spec_entry_copy(&lower, &p->root);
 	lower.opts.ro = 1;
-	sb_printf(o, "layered root:%s%s%s%s\n", p->volatile_mode ? " earlymount.volatile=" : "",
-	          vol[p->volatile_mode], p->have_overlay ? " earlymount.overlay=" : "",
-	          p->have_overlay ? p->overlay.src.text : "");
+	sb_puts(o, "layered root:");
+	if (p->volatile_mode != VOL_NO)
+		sb_printf(o, " earlymount.volatile=%s", layer_volatile_name(p->volatile_mode));
+	if (p->have_overlay)
+		sb_printf(o, " earlymount.overlay=%s", p->overlay.src.text);
+	sb_putc(o, '\n');
 	if (p->rootimage) {
 		sb_printf(o, "  the root device, read-only, on %s/live; in it the image %s (looked up inside it), "
 		          "attached to a loop device with LOOP_CONFIGURE (LO_FLAGS_READ_ONLY|LO_FLAGS_AUTOCLEAR|"
@@ -220,6 +222,16 @@ static unsigned print_layers(struct sbuf *o, const struct plan *p, const char *s
 	}
 	return n;
 }
+
+/* What earlymount.onfail= makes of a failure (run.c does it). */
+static const char *const onfail_names[] = {
+	[ONFAIL_DEFAULT] = "shell if the initramfs has /bin/sh, else wait 10 s and exit",
+	[ONFAIL_SHELL] = "shell",
+	[ONFAIL_REBOOT] = "reboot",
+	[ONFAIL_POWEROFF] = "poweroff",
+	[ONFAIL_HALT] = "halt",
+	[ONFAIL_PANIC] = "panic",
+};
 
 void plan_print(struct sbuf *o, const struct plan *p, const char *sysroot)
 {
@@ -271,11 +283,7 @@ void plan_print(struct sbuf *o, const struct plan *p, const char *sysroot)
 			sb_putc(o, '\n');
 		}
 	}
-	{
-		static const char *const names[] = { "shell if the initramfs has /bin/sh, else wait 10 s and exit",
-			                             "shell", "reboot", "poweroff", "halt", "panic" };
-		sb_printf(o, "on failure: %s\n", names[p->onfail]);
-	}
+	sb_printf(o, "on failure: %s\n", onfail_names[p->onfail]);
 	if (p->debug)
 		sb_puts(o, "debug: on\n");
 	if (p->rules == SPEC_RULES_SYSTEMD)
