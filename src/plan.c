@@ -35,14 +35,14 @@ void plan_source_text(const struct devspec *d, char *buf, size_t cap)
 	}
 }
 
-static void print_params(struct sbuf *o, const struct mount_entry *m, int first_mount)
+static void print_params(struct sbuf *o, const struct mount_entry *m)
 {
 	/* "ro" on a new mount also makes the superblock read-only, as MS_RDONLY does with mount(2):
 	 * a read-only mount of a read-write superblock would still let the filesystem write
 	 * (journal replay aside, which the kernel does on ro mounts as well). */
-	if (first_mount && m->opts.ro == 1)
+	if (m->opts.ro == 1)
 		sb_puts(o, "    fsconfig(SET_FLAG, \"ro\")\n");
-	else if (first_mount && m->opts.ro == 0)
+	else if (m->opts.ro == 0)
 		sb_puts(o, "    fsconfig(SET_FLAG, \"rw\")\n");
 	for (unsigned i = 0; i < m->opts.nparams; i++) {
 		const struct fsparam *f = &m->opts.params[i];
@@ -71,10 +71,95 @@ static void put_arg(struct sbuf *o, const char *s)
 	}
 }
 
+/* What an entry mounts: its source, how long its device is waited for, its type. */
+static void print_source(struct sbuf *o, const struct mount_entry *m, const char *src, const struct plan *p)
+{
+	if (m->bind) {
+		sb_printf(o, "  source: %s (inside the new root)\n", src);
+		sb_printf(o, "  type: %s\n", m->opts.recursive ? "rbind" : "bind");
+		return;
+	}
+	if (m->src.kind == DEV_NONE)
+		sb_printf(o, "  source: %s\n", src);
+	else if (m->src.kind == DEV_PATH)
+		sb_printf(o, "  source: %s (block device)\n", src);
+	else
+		sb_printf(o, "  source: %s (the block device found by probing)\n", src);
+	if (m->src.kind != DEV_NONE) {
+		const char *from = m->wait_from ? m->wait_from : p->wait_from;
+		if (m->wait_s < 0)
+			sb_printf(o, "  wait: forever (%s)\n", from);
+		else
+			sb_printf(o, "  wait: up to %ld s (%s)\n", m->wait_s, from);
+	}
+	if (m->fstypes[0])
+		sb_printf(o, "  type: %s%s\n", m->fstypes, strchr(m->fstypes, ',') ? " (tried in order)" : "");
+	else
+		sb_puts(o, "  type: probed from the superblock\n");
+}
+
+/* A bind's calls up to the attach: the clone, and its attributes set on it. */
+static void print_bind_calls(struct sbuf *o, const struct mount_entry *m, const char *sysroot, uint64_t set,
+                             uint64_t clr)
+{
+	char attrs[256], c[256];
+	struct sbuf cs;
+
+	sb_printf(o, "    open_tree(\"%s%s\", OPEN_TREE_CLONE|OPEN_TREE_CLOEXEC%s)\n",
+	          str_eq(sysroot, "/") ? "" : sysroot, m->src.value, m->opts.recursive ? "|AT_RECURSIVE" : "");
+	if (!set && !clr)
+		return;
+	options_attr_names(set, clr, attrs, sizeof(attrs));
+	/* attr_clr: the bits to clear, and the whole atime mask when a mode is set. */
+	sb_init(&cs, c, sizeof(c));
+	if (clr & ~EM_MOUNT_ATTR__ATIME)
+		options_attr_names(clr & ~EM_MOUNT_ATTR__ATIME, 0, c, sizeof(c)), cs.len = strlen(c);
+	if (clr & EM_MOUNT_ATTR__ATIME)
+		sb_puts(&cs, cs.len ? "|MOUNT_ATTR__ATIME" : "MOUNT_ATTR__ATIME");
+	if (!cs.len)
+		sb_puts(&cs, "0");
+	sb_printf(o, "    mount_setattr(AT_EMPTY_PATH%s, attr_set=%s, attr_clr=%s)\n",
+	          m->opts.recursive ? "|AT_RECURSIVE" : "", attrs, c);
+}
+
+/* A new mount's calls up to the attach, once per type of the list (once for a probed type). */
+static void print_mount_calls(struct sbuf *o, const struct mount_entry *m, const char *src, uint64_t set,
+                              uint64_t clr)
+{
+	const char *t = m->fstypes;
+	char one[64], attrs[256];
+	int first = 1;
+
+	do {
+		size_t l = 0;
+		while (t[l] && t[l] != ',')
+			l++;
+		if (!*m->fstypes)
+			em_strlcpy(one, "<probed type>", sizeof(one));
+		else
+			fmt(one, sizeof(one), "%.*s", (int)l, t);
+		if (!first)
+			sb_puts(o, "    on failure, again with the next type:\n");
+		first = 0;
+		sb_printf(o, "    fsopen(\"%s\", FSOPEN_CLOEXEC)\n", one);
+		if (m->src.kind == DEV_PATH || m->src.kind == DEV_NONE)
+			sb_printf(o, "    fsconfig(SET_STRING, \"source\", \"%s\")\n", src);
+		else
+			sb_printf(o, "    fsconfig(SET_STRING, \"source\", \"<device of %s>\")\n", src);
+		print_params(o, m);
+		sb_puts(o, "    fsconfig(CMD_CREATE)\n");
+		options_attr_names(set, clr, attrs, sizeof(attrs));
+		sb_printf(o, "    fsmount(FSMOUNT_CLOEXEC, %s)\n", attrs);
+		t += l;
+		if (*t == ',')
+			t++;
+	} while (*t);
+}
+
 static void print_entry(struct sbuf *o, unsigned n, const struct mount_entry *m, const char *sysroot,
                         const struct plan *p)
 {
-	char tgt[512], src[320], attrs[256];
+	char tgt[512], src[320];
 	uint64_t set = m->opts.attr_set, clr = m->opts.attr_clr;
 
 	plan_target_path(m, sysroot, tgt, sizeof(tgt));
@@ -85,78 +170,12 @@ static void print_entry(struct sbuf *o, unsigned n, const struct mount_entry *m,
 		clr |= EM_MOUNT_ATTR_RDONLY;
 
 	sb_printf(o, "mount %u: %s%s on %s\n", n, m->param, m->role == ROLE_EXTRA ? "" : "=", tgt);
-	if (m->bind) {
-		sb_printf(o, "  source: %s (inside the new root)\n", src);
-		sb_printf(o, "  type: %s\n", m->opts.recursive ? "rbind" : "bind");
-	} else {
-		if (m->src.kind == DEV_NONE)
-			sb_printf(o, "  source: %s\n", src);
-		else if (m->src.kind == DEV_PATH)
-			sb_printf(o, "  source: %s (block device)\n", src);
-		else
-			sb_printf(o, "  source: %s (the block device found by probing)\n", src);
-		if (m->src.kind != DEV_NONE) {
-			const char *from = m->wait_from ? m->wait_from : p->wait_from;
-			if (m->wait_s < 0)
-				sb_printf(o, "  wait: forever (%s)\n", from);
-			else
-				sb_printf(o, "  wait: up to %ld s (%s)\n", m->wait_s, from);
-		}
-		if (m->fstypes[0])
-			sb_printf(o, "  type: %s%s\n", m->fstypes,
-			          strchr(m->fstypes, ',') ? " (tried in order)" : "");
-		else
-			sb_puts(o, "  type: probed from the superblock\n");
-	}
+	print_source(o, m, src, p);
 	sb_puts(o, "  calls:\n");
-	if (m->bind) {
-		sb_printf(o, "    open_tree(\"%s%s\", OPEN_TREE_CLONE|OPEN_TREE_CLOEXEC%s)\n",
-		          str_eq(sysroot, "/") ? "" : sysroot, m->src.value,
-		          m->opts.recursive ? "|AT_RECURSIVE" : "");
-		if (set || clr) {
-			char c[256];
-			struct sbuf cs;
-			options_attr_names(set, clr, attrs, sizeof(attrs));
-			/* attr_clr: the bits to clear, and the whole atime mask when a mode is set. */
-			sb_init(&cs, c, sizeof(c));
-			if (clr & ~EM_MOUNT_ATTR__ATIME)
-				options_attr_names(clr & ~EM_MOUNT_ATTR__ATIME, 0, c, sizeof(c)), cs.len = strlen(c);
-			if (clr & EM_MOUNT_ATTR__ATIME)
-				sb_puts(&cs, cs.len ? "|MOUNT_ATTR__ATIME" : "MOUNT_ATTR__ATIME");
-			if (!cs.len)
-				sb_puts(&cs, "0");
-			sb_printf(o, "    mount_setattr(AT_EMPTY_PATH%s, attr_set=%s, attr_clr=%s)\n",
-			          m->opts.recursive ? "|AT_RECURSIVE" : "", attrs, c);
-		}
-	} else {
-		const char *t = m->fstypes;
-		char one[64];
-		int first = 1;
-		do {
-			size_t l = 0;
-			while (t[l] && t[l] != ',')
-				l++;
-			if (!*m->fstypes)
-				em_strlcpy(one, "<probed type>", sizeof(one));
-			else
-				fmt(one, sizeof(one), "%.*s", (int)l, t);
-			if (!first)
-				sb_puts(o, "    on failure, again with the next type:\n");
-			first = 0;
-			sb_printf(o, "    fsopen(\"%s\", FSOPEN_CLOEXEC)\n", one);
-			if (m->src.kind == DEV_PATH || m->src.kind == DEV_NONE)
-				sb_printf(o, "    fsconfig(SET_STRING, \"source\", \"%s\")\n", src);
-			else
-				sb_printf(o, "    fsconfig(SET_STRING, \"source\", \"<device of %s>\")\n", src);
-			print_params(o, m, 1);
-			sb_puts(o, "    fsconfig(CMD_CREATE)\n");
-			options_attr_names(set, clr, attrs, sizeof(attrs));
-			sb_printf(o, "    fsmount(FSMOUNT_CLOEXEC, %s)\n", attrs);
-			t += l;
-			if (*t == ',')
-				t++;
-		} while (*t);
-	}
+	if (m->bind)
+		print_bind_calls(o, m, sysroot, set, clr);
+	else
+		print_mount_calls(o, m, src, set, clr);
 	sb_printf(o, "    move_mount(-> %s)\n", tgt);
 	if (m->opts.propagation)
 		sb_printf(o, "    mount_setattr(AT_EMPTY_PATH%s, propagation=%s)  (after the attach: a "
@@ -241,8 +260,7 @@ void plan_print(struct sbuf *o, const struct plan *p, const char *sysroot)
 		n = print_layers(o, p, sysroot, n);
 	} else if (p->have_root) {
 		print_entry(o, n++, &p->root, sysroot, p);
-		if (p->share_root)
-		{
+		if (p->share_root) {
 			sb_printf(o, "  share: root= is the tag of a %s share; the mount is tried again as devices "
 			          "appear until the tag is offered (", p->root.fstypes);
 			if (p->root.wait_s < 0)
@@ -251,8 +269,9 @@ void plan_print(struct sbuf *o, const struct plan *p, const char *sysroot)
 				sb_printf(o, "up to %ld s", p->root.wait_s);
 			sb_printf(o, ", %s)\n", p->root.wait_from ? p->root.wait_from : p->wait_from);
 		}
-	} else
+	} else {
 		sb_puts(o, "no root= given: nothing to mount as the root\n");
+	}
 	if (p->have_usr)
 		print_entry(o, n++, &p->usr, sysroot, p);
 	for (unsigned i = 0; i < p->nextra; i++)
