@@ -131,7 +131,8 @@ int layer_param(struct plan *p, enum layer_param l, const char *name, const char
 	return -EINVAL;
 }
 
-int layer_finish(struct plan *p, char *err, size_t errlen)
+/* The layer parameters that cannot go together, or not with this root. */
+static int refuse_conflicts(const struct plan *p, char *err, size_t errlen)
 {
 	if (p->overlay.opts.nparams + p->overlay.opts.attr_set + p->overlay.opts.attr_clr && !p->have_overlay) {
 		fmt(err, errlen, "earlymount.overlayflags= given without earlymount.overlay=");
@@ -153,13 +154,13 @@ int layer_finish(struct plan *p, char *err, size_t errlen)
 		fmt(err, errlen, "earlymount.rootimage=%s needs a root device", p->rootimage);
 		return -EINVAL;
 	}
-	if (p->have_overlay) {
-		/* The upper device is written: read-write whatever ro/rw say of the root (which
-		 * stays read-only under it). spec_build gives it the root's wait. */
-		p->overlay.opts.ro = 0;
-	}
-	/* The tmpfs layers are the root (or /var) of a system: 0755 as systemd makes them
-	 * (TMPFS_LIMITS_ROOTFS, "mode=0755"), not tmpfs's own 1777, unless the options say a mode. */
+	return 0;
+}
+
+/* The tmpfs layers are the root (or /var) of a system: 0755 as systemd makes them
+ * (TMPFS_LIMITS_ROOTFS, "mode=0755"), not tmpfs's own 1777, unless the options say a mode. */
+static int tmpfs_defaults(struct plan *p, char *err, size_t errlen)
+{
 	int has_mode = 0;
 	for (unsigned i = 0; i < p->tmpfs_opts.nparams; i++)
 		has_mode |= str_eq(p->tmpfs_opts.params[i].key, "mode");
@@ -169,27 +170,47 @@ int layer_finish(struct plan *p, char *err, size_t errlen)
 		fmt(err, errlen, "earlymount.tmpfsflags=ro: the tmpfs layers are there to be written");
 		return -EINVAL;
 	}
-	if (p->volatile_mode == VOL_STATE) {
-		/* The root as given, and /var a tmpfs over it: an extra mount ahead of the others,
-		 * so an earlymount.mount= under /var lands on the tmpfs. */
-		if (p->nextra >= PLAN_MAX_EXTRA) {
-			fmt(err, errlen, "earlymount.volatile=state: no room for the /var mount (%d earlymount.mount= entries at most)", PLAN_MAX_EXTRA - 1);
-			return -EINVAL;
-		}
-		for (unsigned i = p->nextra; i > 0; i--)
-			spec_entry_copy(&p->extra[i], &p->extra[i - 1]);
-		p->nextra++;
-		struct mount_entry *m = &p->extra[0];
-		memset(m, 0, sizeof(*m));
-		m->role = ROLE_EXTRA;
-		m->param = "earlymount.volatile=state: tmpfs";
-		m->src.kind = DEV_NONE;
-		m->src.text = "tmpfs";
-		memcpy(m->src.value, "tmpfs", 6);
-		m->target = "/var";
-		memcpy(m->fstypes, "tmpfs", 6);
-		options_copy(&m->opts, &p->tmpfs_opts); /* spec_build sets its wait, as the others' */
+	return 0;
+}
+
+/* volatile=state: the root as given, and /var a tmpfs over it, an extra mount ahead of the others,
+ * so an earlymount.mount= under /var lands on the tmpfs. */
+static int add_var_mount(struct plan *p, char *err, size_t errlen)
+{
+	struct mount_entry *m = &p->extra[0];
+
+	if (p->nextra >= PLAN_MAX_EXTRA) {
+		fmt(err, errlen, "earlymount.volatile=state: no room for the /var mount (%d earlymount.mount= entries at most)", PLAN_MAX_EXTRA - 1);
+		return -EINVAL;
 	}
+	for (unsigned i = p->nextra; i > 0; i--)
+		spec_entry_copy(&p->extra[i], &p->extra[i - 1]);
+	p->nextra++;
+	memset(m, 0, sizeof(*m));
+	m->role = ROLE_EXTRA;
+	m->param = "earlymount.volatile=state: tmpfs";
+	m->src.kind = DEV_NONE;
+	m->src.text = "tmpfs";
+	memcpy(m->src.value, "tmpfs", 6);
+	m->target = "/var";
+	memcpy(m->fstypes, "tmpfs", 6);
+	options_copy(&m->opts, &p->tmpfs_opts); /* spec_build sets its wait, as the others' */
+	return 0;
+}
+
+int layer_finish(struct plan *p, char *err, size_t errlen)
+{
+	if (refuse_conflicts(p, err, errlen) < 0)
+		return -EINVAL;
+	if (p->have_overlay) {
+		/* The upper device is written: read-write whatever ro/rw say of the root (which
+		 * stays read-only under it). spec_build gives it the root's wait. */
+		p->overlay.opts.ro = 0;
+	}
+	if (tmpfs_defaults(p, err, errlen) < 0)
+		return -EINVAL;
+	if (p->volatile_mode == VOL_STATE)
+		return add_var_mount(p, err, errlen);
 	return 0;
 }
 
