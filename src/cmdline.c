@@ -103,11 +103,3 @@ int cmdline_append(struct cmdline *cl, const char *text, size_t len)
 	cl->used = start + n + 1;
 	return tokenize(cl, cl->buf + start);
 }
-
-int cmdline_parse(struct cmdline *cl, const char *text, size_t len)
-{
-	cl->nargs = 0;
-	cl->ninit = 0;
-	cl->used = 0;
-	return cmdline_append(cl, text, len);
-}

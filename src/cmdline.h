@@ -24,13 +24,11 @@ struct cmdline {
 	char buf[CMDLINE_MAX]; /* last: the counts before it take one-byte offsets */
 };
 
-/* Tokenizes text (len bytes, need not be NUL-terminated) into cl. Returns 0, -E2BIG when the text
- * or the number of parameters exceeds the limits above. An unterminated quote extends to the end
- * of the line, as in the kernel. */
-int cmdline_parse(struct cmdline *cl, const char *text, size_t len);
-
-/* Appends the parameters of another command line (used to put the initramfs's stored default
- * fragment in front of the kernel's: later parameters override earlier ones). */
+/* Tokenizes text (len bytes, need not be NUL-terminated) and appends its parameters to cl (a
+ * cleared struct cmdline to start; the initramfs's stored default fragment goes in front of the
+ * kernel's line: later parameters override earlier ones). Returns 0, -E2BIG when the text or the
+ * number of parameters exceeds the limits above. An unterminated quote extends to the end of the
+ * line, as in the kernel. */
 int cmdline_append(struct cmdline *cl, const char *text, size_t len);
 
 #endif

@@ -4,7 +4,7 @@
  * before the first NUL is the initramfs's stored default fragment (/etc/earlymount/cmdline), the
  * rest the kernel's line, appended after it, as run.c does. Both are handed over as exactly-sized
  * heap copies without a terminating NUL, so ASan sees any read past the given length. */
-#include "cmdline.h"
+#include "../cmdline_t.h"
 #include "plan.h"
 #include "spec.h"
 #include "util.h"

@@ -3,6 +3,7 @@
  * on failure) with the kernel's rules; -1000 when the line itself cannot be split. */
 #ifndef EM_SPEC_T_H
 #define EM_SPEC_T_H
+#include "../cmdline_t.h"
 #include "spec.h"
 
 #include <string.h>

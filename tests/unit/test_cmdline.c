@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The tokenizer against the kernel's rules (kernel/params.c next_arg, parse_args). */
 #include "../t.h"
-#include "cmdline.h"
+#include "../cmdline_t.h"
 
 #include <stdlib.h>
 

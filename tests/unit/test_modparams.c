@@ -3,7 +3,7 @@
  * (libkmod-config.c kmod_config_parse_kcmdline): MODULE.PARAM[=VALUE], '-' and '_' equal in the
  * module name, the value as the kernel's tokenizer left it (quotes put back around blanks). */
 #include "../t.h"
-#include "cmdline.h"
+#include "../cmdline_t.h"
 #include "modparams.h"
 
 static struct cmdline cl;
