@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* The kernel command line split into parameters, and the words after "--" that go to init, as the
+ * kernel splits them (kernel/params.c next_arg and parse_args, init/main.c). Pure: no syscalls. */
 #include "cmdline.h"
 
 #include <errno.h>

@@ -21,7 +21,7 @@ struct cmdline {
 	unsigned ninit; /* arguments after "--" */
 	struct cmdline_arg args[CMDLINE_MAX_ARGS];
 	const char *init_args[CMDLINE_MAX_ARGS];
-	char buf[CMDLINE_MAX]; /* last: the counts before it take one-byte offsets */
+	char buf[CMDLINE_MAX];
 };
 
 /* Tokenizes text (len bytes, need not be NUL-terminated) and appends its parameters to cl (a

@@ -26,7 +26,6 @@ struct devspec {
 	int partnroff;              /* PARTUUID=.../PARTNROFF=N */
 	unsigned major, minor;      /* DEV_DEVNUM */
 	int devnum_offset;          /* MAJ:MIN:OFFSET was given: the kernel reads and ignores OFFSET */
-	/* last, as are the arrays in the structs below: the fields before it take one-byte offsets */
 	char value[SPEC_VALUE_MAX]; /* the path, UUID, label, ... (by-label's \xNN escapes decoded) */
 };
 

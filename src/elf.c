@@ -1,4 +1,7 @@
 /* SPDX-License-Identifier: MIT */
+/* An ELF program's interpreter (PT_INTERP), read from its first bytes: switchroot.c checks that the
+ * loader is there in the new root before it hands over to init, since the kernel's exec of an init
+ * without its loader fails (fs/binfmt_elf.c load_elf_binary). Pure: no syscalls. */
 #include "elf.h"
 
 #include <errno.h>

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Module parameters (MODULE.PARAM=VALUE) and modprobe.blacklist= from the kernel command line,
- * read as modprobe reads them (pure). */
+ * read as modprobe reads them (kmod, libkmod-config.c kmod_config_parse_kcmdline), for
+ * finit_module. Pure: no syscalls. */
 #include "modparams.h"
 #include "util.h"
 

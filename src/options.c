@@ -1,4 +1,8 @@
 /* SPDX-License-Identifier: MIT */
+/* Mount options split for the new mount API: per-mount attributes for fsmount() and
+ * mount_setattr(), propagation for after the attach, userspace-only words dropped, the rest
+ * filesystem parameters for fsconfig(); and the same options as mount(2)'s flags and data for the
+ * fallback. Pure: no syscalls. */
 #include "options.h"
 #include "compat.h"
 #include "util.h"

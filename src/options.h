@@ -28,8 +28,7 @@ struct optset {
 	const char *device_timeout; /* x-systemd.device-timeout= (used under --rules systemd), or NULL */
 	unsigned nparams;
 	struct fsparam params[OPT_MAX_PARAMS];
-	char buf[OPT_BUF]; /* private copy of the option text, split in place (last: the fields
-	                    * before it take one-byte offsets) */
+	char buf[OPT_BUF]; /* private copy of the option text, split in place */
 };
 
 /* The index of w among the words packed one after the other in list, ended by an empty word, as

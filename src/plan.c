@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* `earlymount plan`: the plan printed as the calls earlymount would make for it, in their order, and
+ * how a source and a target are shown in the plan and in the messages. Pure: text into a buffer. */
 #include "plan.h"
 #include "compat.h"
 #include "layerspec.h"

@@ -1,4 +1,7 @@
 /* SPDX-License-Identifier: MIT */
+/* The mount plan from the command line: which occurrence of each parameter counts, each read as the
+ * kernel (or systemd-fstab-generator, or dracut) reads it and checked, and a warning for each form
+ * they accept but a person should hear about. Pure: no syscalls. */
 #include "spec.h"
 #include "devspec.h"
 #include "layerspec.h"
@@ -124,7 +127,7 @@ int spec_warning(const struct plan *p, unsigned i, const char **s, size_t *len)
 
 /* ---- numbers as the kernel and systemd read them ------------------------------------------ */
 
-/* kstrtoint(s, 0, &v) (lib/kstrtox.c): an optional sign, the base rules above, digits, and at
+/* kstrtoint(s, 0, &v) (lib/kstrtox.c): an optional sign, kernel_strtoul's base rules, digits, and at
  * most a trailing newline; anything else is -EINVAL. Negative values are reported as -ERANGE. */
 static int kernel_kstrtoint0(const char *s, long *out)
 {

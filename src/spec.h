@@ -47,7 +47,7 @@ struct plan {
 	unsigned nmodules;
 	const char *init;          /* init= (made absolute), or NULL for the kernel's search order */
 	long wait_s;               /* how long to wait for devices; -1 = forever (bare rootwait) */
-	const char *wait_from;     /* which parameter set wait_s (the /init build sets only rootwait's) */
+	const char *wait_from;     /* which parameter set wait_s (for the plan; rootwait's also wins over earlymount.timeout=) */
 	unsigned long rootdelay_s;
 	const char *journaldev;    /* root.journaldev= (dracut): the root's external journal/log device */
 	int debug;
@@ -68,8 +68,6 @@ struct plan {
 	unsigned ninit_args;       /* arguments after "--" */
 	const char *init_given;    /* init= as written (the kernel runs a relative one from /) */
 	const char *const *init_args;
-	/* The fields above come first, where an access through a pointer to the plan takes a
-	 * one-byte offset; the arrays and entries after them. */
 	struct mount_entry root;
 	struct mount_entry usr;
 	struct mount_entry extra[PLAN_MAX_EXTRA];
