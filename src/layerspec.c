@@ -145,9 +145,14 @@ static int refuse_conflicts(const struct plan *p, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	if (p->share_root && (p->rootimage || p->volatile_mode != VOL_NO || p->have_overlay)) {
+		/* the one named when several are given: the image, then the overlay, then volatile= */
+		const char *layer = "earlymount.volatile=";
+		if (p->rootimage)
+			layer = "earlymount.rootimage=";
+		else if (p->have_overlay)
+			layer = "earlymount.overlay=";
 		fmt(err, errlen, "root=%s is a %s share; %s works on a root device, not a share",
-		    p->root.src.value, p->root.fstypes,
-		    p->rootimage ? "earlymount.rootimage=" : p->have_overlay ? "earlymount.overlay=" : "earlymount.volatile=");
+		    p->root.src.value, p->root.fstypes, layer);
 		return -EINVAL;
 	}
 	if (p->rootimage && p->root.bind) {
