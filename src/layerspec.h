@@ -2,7 +2,7 @@
 /* The layered-root parameters and shares as the root, read into the plan. Pure: no syscalls. */
 #ifndef EM_LAYERSPEC_H
 #define EM_LAYERSPEC_H
-#include "spec.h"
+#include "mountspec.h"
 
 #include <stddef.h>
 
