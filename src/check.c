@@ -228,6 +228,11 @@ static void check_entry(const char *what, const struct mount_entry *m, const cha
 		return;
 	}
 	int r = dev_probe(dev, &fi);
+	if (r == 0 && !probe_mountable(&fi) && !str_eq(fi.type, "jbd")) {
+		say("error", "%s=%s: %s is %s (%s): the boot would refuse to mount it", what, src, dev,
+		    probe_unmountable_why(&fi), fi.type);
+		return;
+	}
 	if (r == 0 && !str_eq(fi.type, "jbd")) {
 		char lab[600];
 		struct sbuf lb;

@@ -203,8 +203,7 @@ static unsigned nregistered;
 
 /* A btrfs over several devices mounts only once the kernel knows every member; udev's
  * 64-btrfs.rules tells it of each one it sees (its "btrfs ready" builtin). Do the same for every
- * member met while probing. fi is probe_fs_r's, zeroed past each string, so the keys compare
- * whole. */
+ * member met while probing. */
 static void btrfs_seen(const char *path, const struct fs_info *fi)
 {
 	static int warned;
@@ -218,7 +217,8 @@ static void btrfs_seen(const char *path, const struct fs_info *fi)
 	key.devid = fi->devid;
 	memcpy(key.uuid, fi->uuid, sizeof(key.uuid));
 	for (unsigned k = 0; k < nregistered; k++)
-		if (!memcmp(&registered[k], &key, sizeof(key)))
+		if (registered[k].rdev == key.rdev && registered[k].devid == key.devid &&
+		    str_eq(registered[k].uuid, key.uuid))
 			return;
 	/* /dev/btrfs-control comes with the module: a generic image loads it now. */
 	if (hooks && hooks->need_fs)
@@ -332,10 +332,16 @@ static int matches(unsigned i, const struct devspec *d, char *out, size_t cap)
 		return 0;
 	else if (d->kind >= DEV_PARTUUID)
 		return match_part(i, d, out, cap);
-	else /* not an ext journal device: it shares its filesystem's UUID */
-		hit = dev_probe(path, &fi) >= 0 &&
-		      (d->kind == DEV_UUID ? str_caseeq(fi.uuid, d->value) : str_eq(fi.label, d->value)) &&
-		      !str_eq(fi.type, "jbd");
+	else if (!is_partition(path) && has_partitions(i, path))
+		/* The kernel found a partition table on this disk: a filesystem signature on the whole
+		 * disk is stale (mkfs on the disk, then a table written over it), and mounting it would
+		 * replay an old journal over the partitions. libblkid ignores a signature a partition
+		 * covers, and udev links no such disk by UUID or LABEL. */
+		return 0;
+	else /* only a filesystem: never a member (RAID, LVM, LUKS, ...) or an ext journal device,
+	      * which share a UUID or a LABEL with what they hold; udev links none of them either */
+		hit = dev_probe(path, &fi) >= 0 && probe_mountable(&fi) &&
+		      (d->kind == DEV_UUID ? str_caseeq(fi.uuid, d->value) : str_eq(fi.label, d->value));
 	if (hit)
 		em_strlcpy(out, path, cap);
 	return hit;
@@ -569,6 +575,8 @@ static int report_node(unsigned i)
 		if (node.fi.ndevices > 1)
 			sb_printf(&sb, " (device %llu of a %llu-device btrfs)", (unsigned long long)node.fi.devid,
 			          (unsigned long long)node.fi.ndevices);
+		if (!probe_mountable(&node.fi))
+			sb_puts(&sb, " (not a filesystem: never mounted)");
 	} else {
 		sb_printf(&sb, "%s", !bd.r.size ? " empty (no medium?)" : " no known filesystem or partition table");
 	}

@@ -224,9 +224,20 @@ static int mount_device(const struct plan *p, const struct mount_entry *m, const
 	struct fs_info fi;
 	int r;
 
-	if (m->fstypes[0])
+	if (m->fstypes[0] && m->src.kind == DEV_NONE) /* not a device: "tmpfs", a share's tag */
 		return mount_types(p, m, dev, t, m->fstypes);
 	r = dev_probe(dev, &fi);
+	/* Never a member, whatever type was named: a RAID 1 member with its superblock at the end
+	 * (md 0.90, 1.0) shows the array's filesystem at offset 0, and mounting it would let the
+	 * mirror diverge; a LUKS or LVM volume is no filesystem at all. An ext journal device has its
+	 * own message below, or is the kernel's to refuse when a type is named. */
+	if (r == 0 && !probe_mountable(&fi) && !str_eq(fi.type, "jbd")) {
+		log_err("mount %s on %s refused: %s is %s (%s)", dev, t->display, dev, probe_unmountable_why(&fi),
+		        fi.type);
+		return -EMEDIUMTYPE;
+	}
+	if (m->fstypes[0])
+		return mount_types(p, m, dev, t, m->fstypes);
 	if (r == -ENOENT)
 		return mount_kernel_types(p, m, dev, t);
 	if (r < 0) {

@@ -1216,6 +1216,43 @@ static int probe_members(const struct probe_reader *r, struct fs_info *out)
 	return 0;
 }
 
+/* ---- what a member is ------------------------------------------------------------------------- */
+
+/* The members and other non-filesystems by type (a prefix for the firmware RAIDs' *_raid_member),
+ * and what assembles or opens them: the dracut module a user adds. */
+static const struct {
+	const char *type;
+	unsigned prefix; /* 1: type is a prefix */
+	const char *why;
+} unmountable[] = {
+	{ "linux_raid_member", 0, "a Linux software RAID (md) member: the array must be assembled first "
+	                          "(mdadm; dracut's mdraid module), then root= names the array" },
+	{ "LVM", 1, "an LVM physical volume: the volume group must be activated first (dracut's lvm "
+	            "module), then root= names the logical volume" },
+	{ "crypto_LUKS", 0, "a LUKS encrypted volume: it must be opened first (dracut's crypt module), "
+	                    "then root= names the opened device" },
+	{ "BitLocker", 0, "a BitLocker encrypted volume, which Linux does not open at boot" },
+	{ "zfs_member", 0, "a ZFS pool member: the pool is imported by dracut's zfs module" },
+	{ "swap", 0, "swap space, not a filesystem" },
+	{ "swsuspend", 0, "swap space holding a hibernation image, not a filesystem" },
+	{ "jbd", 0, "an ext journal device, not a filesystem" },
+	{ "bcache", 0, "a bcache device: the kernel's bcache driver assembles /dev/bcacheN from it" },
+	{ "DM_", 1, "device-mapper metadata (dracut's dm module assembles the device)" },
+	{ "", 1, "a RAID, volume or cache member, not a filesystem: it must be assembled first (dracut's "
+	         "mdraid, dmraid or lvm module)" },
+};
+
+const char *probe_unmountable_why(const struct fs_info *fi)
+{
+	for (size_t i = 0; i < sizeof(unmountable) / sizeof(unmountable[0]); i++) {
+		size_t n = strlen(unmountable[i].type);
+		if (unmountable[i].prefix ? strncmp(fi->type, unmountable[i].type, n) == 0
+		                          : strcmp(fi->type, unmountable[i].type) == 0)
+			return unmountable[i].why;
+	}
+	return "not a filesystem";
+}
+
 /* ---- probe_fs ----------------------------------------------------------------------------------- */
 
 /* What the formats share: the superblock's place (in KiB from the start) and size, a magic at an

@@ -85,6 +85,10 @@ static inline int probe_mountable(const struct fs_info *fi)
 	return fi->usage == PROBE_USAGE_FS && strcmp(fi->type, "zfs_member") != 0;
 }
 
+/* For what probe_mountable() refuses: what it is and what brings up what it holds (dracut's
+ * module), as the end of a sentence "it is ...". */
+const char *probe_unmountable_why(const struct fs_info *fi);
+
 /* The kernel makes at most DISK_MAX_PARTS (256) partitions of a disk (block/partitions/core.c:
  * state->limit), so no disk has more nodes than this. */
 #define PROBE_MAX_PARTS 256

@@ -140,3 +140,8 @@ EXPECT_INIT_PARAM_WHY='%s (init=): %s'                                          
 # musl's strerror texts (glibc's are the same for these two)
 EXPECT_EINVAL='Invalid argument'
 EXPECT_ENOENT='No such file or directory'
+
+# ---- members and stale signatures (src/mountentry.c mount_device, src/devices.c report_node) ----
+EXPECT_MEMBER_REFUSED='earlymount: mount %s on /sysroot refused: %s is %s (%s)'   # dev, dev, why, type
+EXPECT_MD_MEMBER_WHY='a Linux software RAID (md) member: the array must be assembled first (mdadm; dracut'"'"'s mdraid module), then root= names the array'
+EXPECT_MEMBER_LINE='earlymount:   %s: %s UUID=%s (not a filesystem: never mounted)'   # disk, type, UUID
