@@ -78,7 +78,14 @@ EXPECT_SYSRQ_CRASH='Kernel panic - not syncing: sysrq triggered crash'
 EXPECT_EXT4_RECOVERY_RO='EXT4-fs (vda): INFO: recovery required on readonly filesystem'
 EXPECT_EXT4_RECOVERY_WRITE='EXT4-fs (vda): write access will be enabled during recovery'
 EXPECT_EXT4_RECOVERY_DONE='EXT4-fs (vda): recovery complete'
-EXPECT_EXT4_NO_JOURNAL='EXT4-fs (vda): mounted filesystem without journal'
+# ext4's mount line names the filesystem's UUID and ro or r/w from Linux 6.2 on (fs/ext4/super.c,
+# "ext4: print file system UUID on mount, remount and unmount"); 6.1's has neither. "%s": the
+# UUID (6.1's form takes it and prints nothing: %.0s).
+if em_kernel_since 6.2; then
+	EXPECT_EXT4_NO_JOURNAL='EXT4-fs (vda): mounted filesystem %s ro without journal'
+else
+	EXPECT_EXT4_NO_JOURNAL='EXT4-fs (vda): mounted filesystem without journal%.0s'
+fi
 EXPECT_EXT4_RECOVERY_NO_WRITE='EXT4-fs (vda): write access unavailable, cannot proceed'
 # fault_ioerror_super: the probe of a root given as /dev/vda cannot read the superblock.
 EXPECT_SB_UNREADABLE='earlymount: mount %s on /sysroot failed: reading its superblock: %s'   # device, strerror
@@ -120,6 +127,14 @@ EXPECT_VOLATILE_NOT_MERGED='earlymount: earlymount.volatile=yes: the root device
 EXPECT_VOLATILE_NO_USR='earlymount: earlymount.volatile=yes: the root device has no /usr (No such file or directory); volatile=yes keeps only /usr of it'
 EXPECT_SHARE_TIMEOUT="earlymount: timed out after %s s waiting for the %s share with tag '%s'"   # seconds, type, tag
 EXPECT_SHARE_TAGS='earlymount: share tags offered: %s'                                      # the list
+# layer_virtiofs: a virtiofs share's tag is listed in /sys/fs/virtiofs from Linux 6.9 on
+# (fs/fuse/virtio_fs.c, "virtiofs: export filesystem tags through sysfs"), so earlymount names the
+# tags offered there; before, the kernel lists them nowhere. "%s": the tag QEMU offers.
+if em_kernel_since 6.9; then
+	EXPECT_VIRTIOFS_TAGS_OFFERED="earlymount: share tags offered: '%s'"
+else
+	EXPECT_VIRTIOFS_TAGS_OFFERED='earlymount: share tags offered: none%.0s'
+fi
 EXPECT_ROOTIMAGE_MISSING='earlymount: earlymount.rootimage=%s: no such file on the root device %s (looked up inside it)'   # path, device
 EXPECT_ROOTIMAGE_NO_FS="earlymount: earlymount.rootimage=%s on %s: no filesystem earlymount knows in it; trying the kernel's"   # path, device
 EXPECT_ROOTIMAGE_FAILED='earlymount: earlymount.rootimage=%s on %s (%s): the image could not be mounted'   # path, device, loop device

@@ -11,6 +11,8 @@
 #   EM_BUSYBOX      static busybox for the test roots (default: /bin/busybox, from busybox-static;
 #                   with EM_ARCH=arm64 the arm64 one of scripts/fetch-busybox)
 #   EM_ARCH         the guest's architecture, Debian's name: amd64 (default) or arm64 (below)
+#   EM_KERNEL       the Debian kernel booted: 6.1 (default: Debian 12's) or 6.12 (Debian 13's);
+#                   scripts/fetch-kernel --kernel EM_KERNEL, its own kernel.env and default work dir
 #   QEMU_TIMEOUT    hard limit of one boot in seconds (default 120); QEMU_MEM in MiB (default 512)
 #   EM_KEEP=1       keep the scenario's temp dir even when it passes
 #
@@ -48,6 +50,23 @@ arm64)
 	exit 1
 	;;
 esac
+# The kernel: Debian 12's 6.1 (the oldest earlymount supports) or Debian 13's 6.12 (tests/qemu/run
+# --kernel). What a scenario expects of the kernel is read from the kernel under test
+# (em_kconfig, em_kmod_builtin, ...), never from one kernel's module list; a scenario that cannot
+# run on one says so in a "# kernel:" line (tests/qemu/run).
+EM_KERNEL=${EM_KERNEL:-6.1}
+case $EM_KERNEL in
+6.1) ;;
+6.12)
+	# its own work dir: kernel.env, the generic images and the scenarios' temp dirs
+	EM_ARCH_WORK=qemu612${EM_ARCH_WORK#qemu}
+	;;
+*)
+	printf 'ERROR: EM_KERNEL=%s: the QEMU tests know the kernels 6.1 and 6.12\n' "$EM_KERNEL"
+	exit 1
+	;;
+esac
+EM_KERNEL_ARGS+=(--kernel "$EM_KERNEL")
 EM_BINARY=${EM_BINARY:-$EM_SRC/$EM_ARCH_BUILD/earlymount}
 EM_WORK=${EM_WORK:-$EM_SRC/build/$EM_ARCH_WORK}
 EM_MKINITRAMFS=${EM_MKINITRAMFS:-$EM_SRC/initramfs/earlymount-mkinitramfs}
@@ -59,6 +78,18 @@ EM_FETCH_BUSYBOX=${EM_FETCH_BUSYBOX:-$EM_SRC/scripts/fetch-busybox}
 EM_FULL_BINARY=${EM_FULL_BINARY:-$(dirname "$EM_BINARY")/earlymount}
 QEMU_TIMEOUT=${QEMU_TIMEOUT:-120}
 QEMU_MEM=${QEMU_MEM:-512}
+
+# em_kernel_since MAJOR.MINOR: the kernel under test is that version or later (KVER's version once
+# qemu_kernel has run, EM_KERNEL before: "6.12.117+deb13-amd64" is 6.12, "6.1.0-57-amd64" 6.1).
+# For what a kernel's version decides and nothing in its tree shows (a message's wording, a sysfs
+# file); what its build decides is read from the tree (em_kmod_builtin, em_kconfig).
+em_kernel_since() {
+	local v=${KVER:-$EM_KERNEL} a b x y
+	v=${v%%[!0-9.]*}
+	IFS=. read -r a b _ <<<"$v"
+	IFS=. read -r x y _ <<<"$1"
+	[ "$a" -gt "$x" ] || { [ "$a" = "$x" ] && [ "${b:-0}" -ge "${y:-0}" ]; }
+}
 
 # shellcheck source=expect.sh
 . "$EM_LIB_DIR/expect.sh"
@@ -149,8 +180,9 @@ em_mbr_id() {
 # scenarios don't each fetch; a lock keeps two first runs from fetching at the same time.
 qemu_kernel() {
 	local refresh=0 env=$EM_WORK/kernel.env out lock
-	# (one work dir may serve two architectures: each has its own kernel.env)
+	# (one work dir may serve two architectures and two kernels: each has its own kernel.env)
 	[ "$EM_ARCH" = amd64 ] || env=$EM_WORK/kernel-$EM_ARCH.env
+	[ "$EM_KERNEL" = 6.1 ] || env=${env%.env}-$EM_KERNEL.env
 	[ "${1:-}" = --refresh ] && refresh=1
 	mkdir -p "$EM_WORK"
 	exec {lock}>"$EM_WORK/kernel.lock"
@@ -209,6 +241,62 @@ em_busybox_run() {
 		"$q" "$EM_BUSYBOX" "$@"
 		;;
 	esac
+}
+
+# ---- what the kernel under test builds in, and as modules -----------------------------------------
+# A scenario's expectations come from the kernel it boots, not from one kernel's module list:
+# virtio_pci, for one, is a module in Debian's 6.1 and built in from 6.12 on, so no image holds
+# it, nothing loads it and no alias of it is matched there.
+
+# em_kmod_builtin NAME: NAME (- and _ alike) is built into the kernel (its modules.builtin).
+em_kmod_builtin() {
+	[ -f "${MODDIR:-}/modules.builtin" ] || em_die "em_kmod_builtin: no modules.builtin in '${MODDIR:-}' (qemu_kernel first)"
+	grep -qE "(^|/)${1//[-_]/[-_]}\.ko\$" "$MODDIR/modules.builtin"
+}
+
+# em_kmod_loadable NAME: NAME is a loadable module of the kernel (its modules.dep, any compression).
+em_kmod_loadable() {
+	[ -f "${MODDIR:-}/modules.dep" ] || em_die "em_kmod_loadable: no modules.dep in '${MODDIR:-}' (qemu_kernel first)"
+	grep -qE "^([^:]*/)?${1//[-_]/[-_]}\.ko(\.(xz|zst|gz))?:" "$MODDIR/modules.dep"
+}
+
+# em_kmods_loadable NAME...: the NAMEs that are loadable modules of the kernel, one a line, in the
+# order given (the built-in ones left out); a NAME that is neither is an error of the scenario.
+em_kmods_loadable() {
+	local m
+	for m; do
+		if em_kmod_loadable "$m"; then
+			echo "$m"
+		elif ! em_kmod_builtin "$m"; then
+			em_die "$m is neither a module of $KVER nor built into it (modules.dep, modules.builtin)" >&2
+		fi
+	done
+}
+
+# em_kmod_defines MODULE SYMBOL: the kernel's loadable MODULE defines SYMBOL (its ELF symbol
+# table): for what a driver's code does and neither its config nor its version number tells
+# plainly (vfat parsing its options through an fs_context: vfat_init_fs_context).
+em_kmod_defines() {
+	local f
+	f=$(sed -nE "s#^(([^:]*/)?${1//[-_]/[-_]}\.ko(\.(xz|zst|gz))?):.*#\1#p" "$MODDIR/modules.dep" | head -n 1)
+	[ -n "$f" ] || em_die "em_kmod_defines: $1 is not a loadable module of $KVER" >&2
+	case $f in
+	*.xz) xz -dc "$MODDIR/$f" ;;
+	*.zst) zstd -q -dc "$MODDIR/$f" ;;
+	*.gz) gzip -dc "$MODDIR/$f" ;;
+	*) cat "$MODDIR/$f" ;;
+	esac >"$EM_TMP/.kmod-$1.ko" || em_die "em_kmod_defines: cannot read $MODDIR/$f" >&2
+	readelf -Ws "$EM_TMP/.kmod-$1.ko" | awk -v s="$2" '$8 == s && $7 != "UND" { found = 1 } END { exit !found }'
+}
+
+# em_kconfig SYMBOL: the kernel's value of CONFIG_SYMBOL (y, m, a string or number), or n when it is
+# not set; from the config file Debian ships beside the kernel (boot/config-KVER).
+em_kconfig() {
+	local cfg v
+	cfg=$(dirname "${VMLINUZ:-/nonexistent/x}")/config-${KVER:-}
+	[ -f "$cfg" ] || em_die "em_kconfig: no kernel config $cfg (qemu_kernel first)"
+	v=$(sed -n "s/^CONFIG_$1=//p" "$cfg" | head -n 1)
+	printf '%s\n' "${v:-n}"
 }
 
 em_kernel_env_ok() {
@@ -993,13 +1081,19 @@ report_modules() {
 }
 
 # assert_modules_loaded NAME... / refute_modules_loaded NAME...: from the report's /proc/modules
-# (em_add_modules_report); EM_WHY, when set, is added to a failure message.
+# (em_add_modules_report); EM_WHY, when set, is added to a failure message. A NAME the kernel
+# under test builds in (em_kmod_builtin) has nothing to load: assert_modules_loaded says so and
+# checks the others (the boot reaching its root shows the built-in driver did its part).
 assert_modules_loaded() {
 	local m mods
 	mods=$(report_modules)
 	[ -n "$mods" ] || grep -qx -- '--- modules ---' "$EM_LOG.report" ||
 		em_fail "the report has no modules section (em_add_modules_report on the root tree?)"
 	for m; do
+		if ! em_kmod_loadable "$m" && em_kmod_builtin "$m"; then
+			em_note "$m is built into $KVER (modules.builtin): nothing to load"
+			continue
+		fi
 		grep -qx -- "$m" <<<"$mods" ||
 			em_fail "module $m is not loaded (loaded: $(tr '\n' ' ' <<<"$mods"))${EM_WHY:+; $EM_WHY}"
 	done

@@ -3,6 +3,7 @@
 # run by tests/qemu/run with the /init binary built here (earlymount-init). A fixture test (qemu_setup) fetches the kernel
 # once (scripts/fetch-kernel) and checks the tools, so the scenarios, which may run in parallel
 # (ctest -j2: each boot uses one core), don't each fetch. Only the qemu tests:  ctest -L qemu
+# (every set: both kernels, both architectures; the 6.12 sets are at the end of this file)
 set(EM_QEMU_RUN ${CMAKE_SOURCE_DIR}/tests/qemu/run)
 set(EM_QEMU_ARGS --binary ${CMAKE_BINARY_DIR}/earlymount-init --work ${CMAKE_BINARY_DIR}/qemu
                  --src ${CMAKE_SOURCE_DIR})
@@ -65,4 +66,41 @@ foreach(name ${EM_QEMU_ARM64_SCENARIOS})
   add_test(NAME qemu_arm64_${name} COMMAND ${EM_QEMU_ARM64} ${name})
   set_tests_properties(qemu_arm64_${name} PROPERTIES
     LABELS qemu-arm64 TIMEOUT 300 SKIP_RETURN_CODE 77 PROCESSORS 1 FIXTURES_REQUIRED qemu_arm64_kernel)
+endforeach()
+
+# ---- Linux 6.12: the same sets on Debian 13's kernel (label "qemu-6.12") ------------------------
+# Every scenario again, booting Debian 13's (trixie) 6.12 kernel instead of Debian 12's 6.1
+# (tests/qemu/run --kernel 6.12, work dir build/qemu612): qemu612_NAME, with its own fixture
+# (qemu612_setup: scripts/fetch-kernel --kernel 6.12, offline as qemu_setup); and the arm64 set
+# likewise, qemu612_arm64_NAME (labels qemu-6.12 and qemu-6.12-arm64, fixture
+# qemu612_arm64_setup). The same scenario files: what a scenario expects of the kernel is read from
+# the kernel under test (lib.sh); one that cannot run on a kernel says so in its "# kernel:" line,
+# and tests/qemu/run reports it as skipped with the reason. ctest -L qemu-6.12 runs the 6.12 sets;
+# ctest -L qemu -LE 6.12 the 6.1 ones.
+set(EM_QEMU612_ARGS --kernel 6.12 --binary ${CMAKE_BINARY_DIR}/earlymount-init
+                    --work ${CMAKE_BINARY_DIR}/qemu612 --src ${CMAKE_SOURCE_DIR})
+add_test(NAME qemu612_setup COMMAND ${EM_QEMU_RUN} ${EM_QEMU612_ARGS} setup)
+set_tests_properties(qemu612_setup PROPERTIES
+  LABELS qemu-6.12 TIMEOUT 900 SKIP_RETURN_CODE 77 FIXTURES_SETUP qemu612_kernel)
+foreach(scenario ${EM_QEMU_SCENARIOS})
+  get_filename_component(name ${scenario} NAME_WE)
+  add_test(NAME qemu612_${name} COMMAND ${EM_QEMU_RUN} ${EM_QEMU612_ARGS} ${name})
+  set_tests_properties(qemu612_${name} PROPERTIES
+    LABELS qemu-6.12 TIMEOUT 300 SKIP_RETURN_CODE 77 PROCESSORS 1 FIXTURES_REQUIRED qemu612_kernel)
+endforeach()
+
+if(EM_AARCH64_MUSL_GCC)
+  set(EM_QEMU612_ARM64 ${EM_QEMU_RUN} --arch arm64 --kernel 6.12 --binary ${EM_ARM64_BUILD}/earlymount-init
+                       --work ${CMAKE_BINARY_DIR}/qemu612-arm64 --src ${CMAKE_SOURCE_DIR})
+else()
+  set(EM_QEMU612_ARM64 ${EM_QEMU_ARM64})
+endif()
+add_test(NAME qemu612_arm64_setup COMMAND ${EM_QEMU612_ARM64} setup)
+set_tests_properties(qemu612_arm64_setup PROPERTIES
+  LABELS "qemu-6.12;qemu-6.12-arm64" TIMEOUT 900 SKIP_RETURN_CODE 77 FIXTURES_SETUP qemu612_arm64_kernel)
+foreach(name ${EM_QEMU_ARM64_SCENARIOS})
+  add_test(NAME qemu612_arm64_${name} COMMAND ${EM_QEMU612_ARM64} ${name})
+  set_tests_properties(qemu612_arm64_${name} PROPERTIES
+    LABELS "qemu-6.12;qemu-6.12-arm64" TIMEOUT 300 SKIP_RETURN_CODE 77 PROCESSORS 1
+    FIXTURES_REQUIRED qemu612_arm64_kernel)
 endforeach()

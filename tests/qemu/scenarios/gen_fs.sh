@@ -5,7 +5,9 @@
 # The xfs root is mounted rw: Linux 6.1's xfs writes its log and superblock even on a read-only
 # mount of a clean filesystem on a writable disk (4,409 bytes in one boot; the same with busybox's
 # `mount -o ro -t xfs`, so the kernel's doing, not earlymount's), which em_boot_bus would report
-# for a boot without rw. The btrfs root is read-only, and its disk checked unchanged.
+# for a boot without rw; 6.12's xfs does the same (tried: a ro boot of an xfs made by
+# mkdisk_xfs changed the image on both kernels). The btrfs root is read-only, and its disk
+# checked unchanged.
 em_gen_root # the generic image (the ext4 disk it also makes is not booted here)
 for fs in xfs btrfs; do
 	mode=ro

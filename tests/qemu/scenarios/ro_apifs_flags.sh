@@ -3,8 +3,8 @@
 # after they were moved there: /dev nosuid,noexec (device nodes live there, so not nodev);
 # /proc and /sys nosuid,nodev,noexec; /run nosuid,nodev with mode=0755, and exec-able (initrd
 # tools run helpers from /run). Each checked both ways, so a flag added or dropped shows.
-# The limits are systemd's (src/shared/mount-util.h): /dev size=4m (TMPFS_LIMITS_DEV; this 6.1
-# kernel applies it to the one devtmpfs superblock), /run size=20%,nr_inodes=800k
+# The limits are systemd's (src/shared/mount-util.h): /dev size=4m (TMPFS_LIMITS_DEV; 6.1 and
+# 6.12 apply it to the one devtmpfs superblock), /run size=20%,nr_inodes=800k
 # (TMPFS_LIMITS_RUN), shown by the kernel in KiB of pages and in inodes.
 mkroot "$EM_TMP/root"
 mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root"
