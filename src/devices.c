@@ -332,15 +332,15 @@ static int matches(unsigned i, const struct devspec *d, char *out, size_t cap)
 		return 0;
 	else if (d->kind >= DEV_PARTUUID)
 		return match_part(i, d, out, cap);
-	else if (!is_partition(path) && has_partitions(i, path))
-		/* The kernel found a partition table on this disk: a filesystem signature on the whole
-		 * disk is stale (mkfs on the disk, then a table written over it), and mounting it would
-		 * replay an old journal over the partitions. libblkid ignores a signature a partition
-		 * covers, and udev links no such disk by UUID or LABEL. */
-		return 0;
-	else /* only a filesystem: never a member (RAID, LVM, LUKS, ...) or an ext journal device,
-	      * which share a UUID or a LABEL with what they hold; udev links none of them either */
-		hit = dev_probe(path, &fi) >= 0 && probe_mountable(&fi) &&
+	else
+		/* Never a whole disk whose partitions the kernel made: the kernel found a table there,
+		 * so a filesystem signature on the whole disk is stale (mkfs on the disk, then a table
+		 * written over it), and mounting it would replay an old journal over the partitions;
+		 * libblkid ignores a signature a partition covers, and udev links no such disk by UUID
+		 * or LABEL. And only a filesystem: never a member (RAID, LVM, LUKS, ...) or an ext
+		 * journal device, which share a UUID or a LABEL with what they hold. */
+		hit = (is_partition(path) || !has_partitions(i, path)) && dev_probe(path, &fi) >= 0 &&
+		      probe_mountable(&fi) &&
 		      (d->kind == DEV_UUID ? str_caseeq(fi.uuid, d->value) : str_eq(fi.label, d->value));
 	if (hit)
 		em_strlcpy(out, path, cap);

@@ -68,6 +68,10 @@ foreach(name ${EM_QEMU_ARM64_SCENARIOS})
     LABELS qemu-arm64 TIMEOUT 300 SKIP_RETURN_CODE 77 PROCESSORS 1 FIXTURES_REQUIRED qemu_arm64_kernel)
 endforeach()
 
+# The 6.12 sets only with EARLYMOUNT_KERNEL_612 (scripts/test does not set it yet: CI's time with
+# both kernels is still to be measured from an empty cache; DEVELOPERS.md, "Two kernels").
+option(EARLYMOUNT_KERNEL_612 "Register the QEMU scenarios a second time on Debian 13's 6.12 kernel" OFF)
+if(EARLYMOUNT_KERNEL_612)
 # ---- Linux 6.12: the same sets on Debian 13's kernel (label "qemu-6.12") ------------------------
 # Every scenario again, booting Debian 13's (trixie) 6.12 kernel instead of Debian 12's 6.1
 # (tests/qemu/run --kernel 6.12, work dir build/qemu612): qemu612_NAME, with its own fixture
@@ -104,3 +108,4 @@ foreach(name ${EM_QEMU_ARM64_SCENARIOS})
     LABELS "qemu-6.12;qemu-6.12-arm64" TIMEOUT 300 SKIP_RETURN_CODE 77 PROCESSORS 1
     FIXTURES_REQUIRED qemu612_arm64_kernel)
 endforeach()
+endif()
