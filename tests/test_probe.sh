@@ -62,18 +62,7 @@ mk() {
 	fi
 }
 
-# KEY=value lines (first occurrence of each key) into the assoc array named $1. With $2 = esc
-# the values are blkid's export format, which escapes blanks and shell characters with '\':
-# read without -r undoes exactly that.
-parse_kv() {
-	local -n into=$1
-	local line
-	while if [ "$2" == esc ]; then IFS= read line; else IFS= read -r line; fi; do
-		case $line in
-		*=*) [ -n "${into[${line%%=*}]+x}" ] || into[${line%%=*}]=${line#*=} ;;
-		esac
-	done
-}
+. "$(dirname "${BASH_SOURCE[0]}")/blkid/kv.sh" # parse_kv
 
 # cmp3 CASE KEY SET PROBE REF REFNAME: probe_tool against what was set and against util-linux.
 cmp3() {

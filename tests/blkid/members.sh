@@ -104,18 +104,7 @@ mk() {
 	fi
 }
 
-# KEY=value lines into the assoc array named $1; blkid's export format escapes blanks and shell
-# characters with '\', which read without -r undoes.
-parse_kv() {
-	local -n into=$1
-	local line
-	# shellcheck disable=SC2162 # without -r on purpose: blkid's escapes undone
-	while if [ "$2" == esc ]; then IFS= read line; else IFS= read -r line; fi; do
-		case $line in
-		*=*) [ -n "${into[${line%%=*}]+x}" ] || into[${line%%=*}]=${line#*=} ;;
-		esac
-	done
-}
+. "$(dirname "${BASH_SOURCE[0]}")/kv.sh" # parse_kv
 
 # The types probe_fs() mounts (its filesystem table): a member must never be reported as one.
 FS_TYPES=" ext2 ext3 ext4 jbd xfs btrfs vfat f2fs erofs squashfs iso9660 "

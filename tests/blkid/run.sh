@@ -80,17 +80,7 @@ mk() {
 	fi
 }
 
-# KEY=value lines into the assoc array named $1; with $2 = esc the values are blkid's export
-# format, which escapes blanks and shell characters with '\': read without -r undoes exactly that.
-parse_kv() {
-	local -n into=$1
-	local line
-	while IFS= read -r line; do
-		case $line in
-		*=*) [ -n "${into[${line%%=*}]+x}" ] || into[${line%%=*}]=${line#*=} ;;
-		esac
-	done
-}
+. "$(dirname "${BASH_SOURCE[0]}")/kv.sh" # parse_kv
 
 # The harness asks libblkid one chain at a time; `blkid -p` asks with both chains on. Their
 # whole-image answers must be the same, or the harness is not comparing with what blkid reports.

@@ -431,6 +431,22 @@ mkdisk_ext4() {
 		em_die "mkfs.ext4 -d $tree $* $img failed"
 }
 
+# mkdisk_stale_gpt IMG PART-IMG PARTUUID LABEL: a 128M disk with a stale btrfs signature (LABEL) on
+# the whole disk under a GPT whose one partition (PARTUUID, 32M at 1 MiB) holds PART-IMG: what
+# mkfs on the disk, then sfdisk in script mode leaves behind (sfdisk keeps the btrfs superblock
+# at 64 KiB, so blkid -p still sees it on the whole disk).
+mkdisk_stale_gpt() {
+	local img=$1 part=$2 puuid=$3 label=$4
+	em_file "$img" 128M
+	mkfs.btrfs -q -f -L "$label" "$img" >/dev/null || em_die "mkfs.btrfs on $img failed"
+	sfdisk -q --no-reread --no-tell-kernel "$img" >/dev/null <<SFDISK || em_die "sfdisk on $img failed"
+label: gpt
+start=2048, size=65536, type=linux, uuid=$puuid
+SFDISK
+	[ "$(blkid -p -s TYPE -o value "$img")" = btrfs ] || em_die "the stale btrfs signature did not survive sfdisk"
+	dd if="$part" of="$img" bs=1M seek=1 conv=notrunc,sparse status=none || em_die "copying $part failed"
+}
+
 # mkdisk_xfs IMG TREE [mkfs.xfs args...]: xfsprogs 6.1 can't copy a directory (-d/--rootdir came
 # later), but it takes a prototype file (-p) that names every file's source: written from TREE.
 # mkfs.xfs refuses filesystems under 300 MB, so the (sparse) image is 320M.

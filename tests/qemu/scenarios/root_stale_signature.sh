@@ -7,14 +7,7 @@ mkroot "$EM_TMP/root"
 DISK_SIZE=32M mkdisk_ext4 "$EM_TMP/p1.img" "$EM_TMP/root"
 img=$EM_TMP/root.img
 puuid=$(em_uuid)
-em_file "$img" 128M
-mkfs.btrfs -q -f -L stale "$img" >/dev/null || em_die "mkfs.btrfs on $img failed"
-sfdisk -q --no-reread --no-tell-kernel "$img" >/dev/null <<SFDISK || em_die "sfdisk on $img failed"
-label: gpt
-start=2048, size=65536, type=linux, uuid=$puuid
-SFDISK
-[ "$(blkid -p -s TYPE -o value "$img")" = btrfs ] || em_die "the stale btrfs signature did not survive sfdisk"
-dd if="$EM_TMP/p1.img" of="$img" bs=1M seek=1 conv=notrunc,sparse status=none || em_die "copying p1.img failed"
+mkdisk_stale_gpt "$img" "$EM_TMP/p1.img" "$puuid" stale
 mkinitrd "$EM_TMP/initrd" --fs ext4
 boot "root=PARTUUID=$puuid"
 assert_booted

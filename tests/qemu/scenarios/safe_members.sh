@@ -47,15 +47,7 @@ refute_log 'mounted /dev/vda'
 # 3. a stale whole-disk signature under a partition table
 DISK_SIZE=32M mkdisk_ext4 "$EM_TMP/p1.img" "$EM_TMP/root" -L emp1
 img=$EM_TMP/stale.img
-puuid=$(em_uuid)
-em_file "$img" 128M
-mkfs.btrfs -q -f -L emstale "$img" >/dev/null || em_die "mkfs.btrfs on $img failed"
-sfdisk -q --no-reread --no-tell-kernel "$img" >/dev/null <<SFDISK || em_die "sfdisk on $img failed"
-label: gpt
-start=2048, size=65536, type=linux, uuid=$puuid
-SFDISK
-dd if="$EM_TMP/p1.img" of="$img" bs=1M seek=1 conv=notrunc,sparse status=none || em_die "copying p1.img failed"
-[ "$(blkid -p -s TYPE -o value "$img")" = btrfs ] || em_die "the stale btrfs signature did not survive sfdisk"
+mkdisk_stale_gpt "$img" "$EM_TMP/p1.img" "$(em_uuid)" emstale
 boot "root=LABEL=emstale earlymount.timeout=3 earlymount.onfail=poweroff" "$img"
 assert_powered_off
 assert_log "$(printf "$EXPECT_TIMEOUT" 3 "LABEL=emstale")"
