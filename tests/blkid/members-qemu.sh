@@ -52,7 +52,7 @@ done
 ln -sf mke2fs "$root$(dirname "$(command -v mke2fs)")/mkfs.ext4"
 [ ! -f /etc/mke2fs.conf ] || cp /etc/mke2fs.conf "$root/etc/"
 add_prog "$TOOL" /bin/probe_tool # (the guest's /tmp is a tmpfs: not where the host keeps it)
-cp "$here/members.sh" "$root/bin/members.sh"
+cp "$here/members.sh" "$here/cases.sh" "$here/kv.sh" "$root/bin/"
 cp "$EM_BUSYBOX" "$root/bin/busybox" || em_die "copying $EM_BUSYBOX"
 
 # The modules and what they need, dependencies first (modules.dep lists a module's dependencies

@@ -35,13 +35,7 @@ pass=0
 fail=0
 FAILED=()
 CASE=setup
-bad() {
-	fail=$((fail + 1))
-	FAILED+=("$CASE")
-	printf 'FAIL: %s: %s\n' "$CASE" "$1"
-	shift
-	for l in "$@"; do printf '      %s\n' "$l"; done
-}
+. "$(dirname "${BASH_SOURCE[0]}")/cases.sh" # bad, parse_kv
 
 declare -A PKG=([blkid]=util-linux [mkfs.ext4]=e2fsprogs [mdadm]=mdadm [pvcreate]=lvm2
 	[cryptsetup]=cryptsetup-bin [mkswap]=util-linux [make-bcache]=bcache-tools [truncate]=coreutils
@@ -104,7 +98,6 @@ mk() {
 	fi
 }
 
-. "$(dirname "${BASH_SOURCE[0]}")/kv.sh" # parse_kv
 
 # The types probe_fs() mounts (its filesystem table): a member must never be reported as one.
 FS_TYPES=" ext2 ext3 ext4 jbd xfs btrfs vfat f2fs erofs squashfs iso9660 "

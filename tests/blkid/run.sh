@@ -63,13 +63,7 @@ case_() {
 	return 0
 }
 
-bad() {
-	fail=$((fail + 1))
-	FAILED+=("$CASE")
-	printf 'FAIL: %s: %s\n' "$CASE" "$1"
-	shift
-	for l in "$@"; do printf '      %s\n' "$l"; done
-}
+. "$(dirname "${BASH_SOURCE[0]}")/cases.sh" # bad, parse_kv
 
 # mk CMD...: run a command that makes or changes an image; a failure fails the case.
 mk() {
@@ -80,7 +74,6 @@ mk() {
 	fi
 }
 
-. "$(dirname "${BASH_SOURCE[0]}")/kv.sh" # parse_kv
 
 # The harness asks libblkid one chain at a time; `blkid -p` asks with both chains on. Their
 # whole-image answers must be the same, or the harness is not comparing with what blkid reports.
