@@ -254,11 +254,12 @@ int options_add(struct optset *o, const char *text, char *err, size_t errlen)
 /* The mount attributes that are bits of their own, with their names and the mount(2) flag each is.
  * MOUNT_ATTR_NOSYMFOLLOW has none: MS_NOSYMFOLLOW came with Linux 5.10, and mount(2) is only the
  * fallback for kernels without the new mount API (before 5.2). */
-static const struct attr {
+struct attr {
 	unsigned attr;
 	const char *name;
 	unsigned long ms;
-} attrs[] = {
+};
+static const struct attr attrs[] = {
 	{ EM_MOUNT_ATTR_RDONLY, "MOUNT_ATTR_RDONLY", MS_RDONLY },
 	{ EM_MOUNT_ATTR_NOSUID, "MOUNT_ATTR_NOSUID", MS_NOSUID },
 	{ EM_MOUNT_ATTR_NODEV, "MOUNT_ATTR_NODEV", MS_NODEV },
@@ -269,18 +270,14 @@ static const struct attr {
 
 /* The atime modes: values inside the MOUNT_ATTR__ATIME mask, not bits of their own (relatime is
  * 0), with their names and mount(2) flags. */
-static const struct atime_mode {
-	unsigned attr;
-	const char *name;
-	unsigned long ms;
-} atime_modes[] = {
+static const struct attr atime_modes[] = {
 	{ EM_MOUNT_ATTR_NOATIME, "MOUNT_ATTR_NOATIME", MS_NOATIME },
 	{ EM_MOUNT_ATTR_STRICTATIME, "MOUNT_ATTR_STRICTATIME", MS_STRICTATIME },
 	{ EM_MOUNT_ATTR_RELATIME, "MOUNT_ATTR_RELATIME", MS_RELATIME },
 };
 
 /* The atime mode in set: relatime, the kernel's default, unless set holds another. */
-static const struct atime_mode *atime_mode(uint64_t set)
+static const struct attr *atime_mode(uint64_t set)
 {
 	uint64_t m = set & EM_MOUNT_ATTR__ATIME;
 	for (size_t i = 0; i + 1 < ARRAY_SIZE(atime_modes); i++)
