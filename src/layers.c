@@ -18,6 +18,7 @@
 #include "modload.h"
 #include "mountapi.h"
 #include "mountentry.h"
+#include "plan.h"
 #include "resolve.h"
 #include "switchroot.h"
 #include "uevent.h"
@@ -132,20 +133,25 @@ fail:
 	return r;
 }
 
-/* Mounts the device holding earlymount.rootimage= on live/, attaches the image to a loop device
- * and mounts that on dir. */
-static int mount_image(const struct plan *p, const char *dir)
+/* The image (earlymount.rootimage=, looked up in the device carrier mounted on live/) on a loop
+ * device, mounted on dir. */
+static int mount_image_from(const struct plan *p, const char *carrier, const char *dir)
 {
 	static struct mount_entry img;
-	char carrier[128];
 	struct fs_info fi;
 	int r, ifd, lfd;
 
-	r = mount_on(p, readonly_root(p), LAYER_DIR "/live", carrier, sizeof(carrier));
-	if (r < 0)
-		return r;
 	if ((ifd = find_image(p, carrier)) < 0)
 		return ifd;
+	/* A generic image has the loop module but nothing else loads it: the kernel's own request
+	 * (request_module("char-major-10-237") on opening a missing /dev/loop-control) needs a
+	 * modprobe, and there is none in the initramfs. The alias udev's static nodes use
+	 * (modules.devname, from the module's MODULE_ALIAS_MISCDEV) names the module that makes
+	 * the node; loop_init registers the misc device, and devtmpfs has the node before
+	 * finit_module returns (devtmpfs_create_node waits for it). Built in, or loaded up front
+	 * by a host-only image: the node is there and nothing is queued. */
+	if (access("/dev/loop-control", F_OK) < 0)
+		(void)modules_alias("devname:loop-control", "earlymount.rootimage");
 	lfd = attach_image(p, carrier, ifd, img.src.value, sizeof(img.src.value));
 	if (lfd < 0)
 		return lfd;
@@ -154,8 +160,8 @@ static int mount_image(const struct plan *p, const char *dir)
 	img.src.kind = DEV_PATH;
 	img.src.text = img.src.value;
 	img.target = "/";
-	/* fstypes "" (probed) and wait_s 0 (the loop device is there): as the static entry starts,
-	 * nothing writes them */
+	/* fstypes "" (probed: mount_on loads the probed type's module, squashfs, erofs, ...) and
+	 * wait_s 0 (the loop device is there): as the static entry starts, nothing writes them */
 	options_init(&img.opts);
 	img.opts.ro = 1;
 	if (dev_probe(img.src.value, &fi) == -ENOENT)
@@ -168,6 +174,94 @@ static int mount_image(const struct plan *p, const char *dir)
 	/* The mount holds the loop device now; on failure this detaches it (autoclear). */
 	close(lfd);
 	return r;
+}
+
+/* Mounts the device holding earlymount.rootimage= read-only on live/, attaches the image to a
+ * loop device and mounts that on dir. */
+static int mount_image(const struct plan *p, const char *dir)
+{
+	char carrier[128];
+	int r = mount_on(p, readonly_root(p), LAYER_DIR "/live", carrier, sizeof(carrier));
+
+	return r < 0 ? r : mount_image_from(p, carrier, dir);
+}
+
+/* ---- the image and the writable layer on one device ------------------------------------------ */
+
+/* The block device an entry names, waited for as its mount waits (what: the messages' name for
+ * it): 0 with *rdev, 1 when the entry names no block device, -errno after logging. */
+static int entry_rdev(const struct mount_entry *m, const char *what, dev_t *rdev)
+{
+	char src[320], node[128];
+	struct stat st;
+	int r;
+
+	if (m->src.kind == DEV_NONE || m->bind)
+		return 1;
+	plan_source_text(&m->src, src, sizeof(src));
+	if ((r = dev_wait(&m->src, src, m->wait_s, what, node, sizeof(node))) < 0)
+		return r;
+	if (stat(node, &st) < 0 || !S_ISBLK(st.st_mode))
+		return 1;
+	*rdev = st.st_rdev;
+	return 0;
+}
+
+/* 1 when earlymount.rootimage='s device is also earlymount.overlay='s (a persistent live USB:
+ * dracut's rd.live.overlay on the live medium itself, 90dmsquash-live), 0 when not, -errno after
+ * logging (a device never came). */
+static int image_beside_overlay(const struct plan *p)
+{
+	dev_t root, upper;
+	int r;
+
+	if (!p->rootimage || !p->have_overlay)
+		return 0;
+	if ((r = entry_rdev(&p->root, "root device", &root)) != 0 ||
+	    (r = entry_rdev(&p->overlay, "overlay device", &upper)) != 0)
+		return r < 0 ? r : 0;
+	return root == upper;
+}
+
+/* The device that holds both the image and the writable layer, mounted once: read-write as
+ * earlymount.overlay= asks, on overlay/ (where upper/ and work/ are made), and bound read-only on
+ * live/, where the image is looked up. Mounting it twice (read-only on live/ as the image's
+ * device, read-write on overlay/) is what the kernel refuses: a block filesystem has one
+ * superblock per device, a second mount of the device gets the first one's (fs/super.c
+ * get_tree_bdev -> sget_fc finds it by the device), and a read-only state other than that
+ * superblock's is refused ("Can't mount, would change RO state", EBUSY): it would take a
+ * reconfiguration of the mounted filesystem, which get_tree_bdev does not do. With one mount,
+ * the read-only bind is what makes the image's side safe: the image is opened through it
+ * (O_RDONLY, a read-only loop device), and a read-only mount updates no access time, so nothing
+ * but upper/ and work/ is written. The device node goes to carrier. */
+static int mount_shared_carrier(const struct plan *p, char *carrier, size_t cap)
+{
+	struct mnt_target t;
+	struct mnt_err e;
+	struct optset ro;
+	int r, sfd;
+
+	if ((r = mount_on(p, &p->overlay, LAYER_DIR "/overlay", carrier, cap)) < 0)
+		return r;
+	if ((sfd = open_dir(LAYER_DIR "/overlay")) < 0)
+		return sfd;
+	if ((t.dirfd = open_dir(LAYER_DIR "/live")) < 0) {
+		close(sfd);
+		return t.dirfd;
+	}
+	t.path = "";
+	t.display = LAYER_DIR "/live";
+	options_init(&ro);
+	ro.ro = 1;
+	r = mnt_bind(sfd, "", &ro, &t, &e);
+	close(sfd);
+	close(t.dirfd);
+	if (r < 0) {
+		mount_log_failure(LAYER_DIR "/overlay", LAYER_DIR "/live", NULL, r, &e);
+		return r;
+	}
+	log_info("%s holds the image and the writable layer: bound read-only on %s", carrier, LAYER_DIR "/live");
+	return 0;
 }
 
 /* The read-only lower layer on dir: the image when there is one, else the root device. */
@@ -574,13 +668,20 @@ static int mount_upper(const struct plan *p, const struct stat *lower_root)
 static int mount_overlay_root(const struct plan *p, const char *sysroot)
 {
 	struct stat lower_root;
-	int r;
+	char carrier[128];
+	int r, shared = image_beside_overlay(p);
 
-	if ((r = mount_lower(p, LAYER_DIR "/lower")) < 0)
+	if (shared < 0)
+		return shared;
+	if (shared && (r = mount_shared_carrier(p, carrier, sizeof(carrier))) == 0)
+		r = mount_image_from(p, carrier, LAYER_DIR "/lower");
+	else if (!shared)
+		r = mount_lower(p, LAYER_DIR "/lower");
+	if (r < 0)
 		return r;
 	if (stat(LAYER_DIR "/lower", &lower_root) < 0)
 		return -errno;
-	if ((r = mount_upper(p, &lower_root)) < 0)
+	if ((r = shared ? make_upper("earlymount.overlay", carrier, &lower_root) : mount_upper(p, &lower_root)) < 0)
 		return r;
 	return mount_overlay(sysroot);
 }

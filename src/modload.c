@@ -9,6 +9,8 @@
 #include "compat.h"
 #include "log.h"
 #include "modalias.h"
+#include "modconf.h"
+#include "modprobed.h"
 #include "modparams.h"
 #include "modsched.h"
 #include "modules.h"
@@ -37,6 +39,8 @@ static unsigned char nflags[MODSCHED_MAX]; /* NF_PARAMS, NF_COMPRESSED: how star
 enum { NF_PARAMS = 1, NF_COMPRESSED = MODULE_INIT_COMPRESSED_FILE };
 
 static int opened;          /* 1: the module directory is open; -1: it could not be */
+static const char *conf;     /* the modprobe.d files' text (modconf.c), conf_len bytes */
+static size_t conf_len;
 static int moddir_fd;        /* set by mods_open before any use */
 /* The module directory's files, as mods_open mapped them (text NULL: none); db has the last two. */
 enum { F_DEP, F_BUILTIN, F_ALIAS, F_SOFTDEP };
@@ -327,6 +331,8 @@ static int want_module(const char *name, const char *path, size_t pathlen, int d
 			struct names nm;
 			nm.n = nm.cut = 0;
 			modalias_softdeps(&db, sched.name[i], post, collect, &nm);
+			/* modprobe.d's softdep lines (the host's, in a host-only image) add theirs */
+			modprobed_softdeps(conf, conf_len, sched.name[i], post, collect, &nm);
 			for (unsigned k = 0; k < nm.n; k++) {
 				char sn[MODSCHED_NAME];
 				if (name_at(&nm, k, sn) && want_name(sn, i, post, depth + 1) == -ENOENT)
@@ -413,6 +419,36 @@ static void finished(int i, int e)
 	modsched_done(&sched, i, !e || e == ENODEV);
 }
 
+/* Module name's parameters into params: modprobe.d's options lines first, then the command
+ * line's MODULE.PARAM=VALUE, as modprobe joins them (kmod_config_new parses the command line
+ * after the files, kmod_module_get_options keeps that order), so that the command line wins: a
+ * module's parser takes the last value of a parameter given twice. The count, 0 when none or
+ * when they do not fit (then loaded without them, logged). */
+static int module_params(const char *name)
+{
+	struct sbuf sb;
+	int nconf, ncl;
+
+	sb_init(&sb, params, sizeof(params));
+	nconf = modprobed_options(conf, conf_len, name, &sb);
+	if (sb.len)
+		sb_putc(&sb, ' ');
+	ncl = sb.overflow ? -E2BIG : modparams_collect(kcl, name, params + sb.len, sizeof(params) - sb.len);
+	if (ncl < 0) {
+		params[0] = '\0';
+		log_err("module %s: its parameters (modprobe.d's options lines, the kernel command line's) are "
+		        "longer than %zu bytes; loading it without them", name, sizeof(params) - 1);
+		return 0;
+	}
+	if (ncl == 0 && sb.len)
+		params[sb.len - 1] = '\0'; /* the separator again */
+	if (nconf)
+		log_info("module %s: parameters from modprobe.d (then the kernel command line): %s", name, params);
+	else if (ncl)
+		log_info("module %s: parameters from the kernel command line: %s", name, params);
+	return nconf + ncl;
+}
+
 static void start(int i)
 {
 	char rel[512];
@@ -439,13 +475,7 @@ static void start(int i)
 	/* The command line's NAME.PARAM=VALUE reach a loadable module only through whoever loads
 	 * it: modprobe collects them from /proc/cmdline (kernel-parameters.rst), and so do we.
 	 * params stays "" without any, and when they do not fit (modparams_collect empties it). */
-	params[0] = '\0';
-	nparams = modparams_collect(kcl, name, params, sizeof(params));
-	if (nparams < 0)
-		log_err("module %s: its parameters on the kernel command line are longer than %zu bytes; "
-		        "loading it without them", name, sizeof(params) - 1);
-	else if (nparams > 0)
-		log_info("module %s: parameters from the kernel command line: %s", name, params);
+	nparams = module_params(name);
 	/* what finished's messages name: a module that refused its parameters, or a compressed one */
 	nflags[i] = (unsigned char)(flags | (nparams > 0 ? NF_PARAMS : 0));
 	/* One at a time (earlymount.jobs=1) needs no worker. Otherwise each finit_module runs in a
@@ -619,6 +649,13 @@ static int match_alias(const char *alias, const char *devpath, unsigned char pri
 				skip_log("blacklisted (modprobe.blacklist=)", mn);
 				continue;
 			}
+			/* modprobe.d's blacklist lines, as udev applies them to a device's aliases; the
+			 * kernel's own requests (a filesystem, the loop device: PRIO_MOUNT) ignore them,
+			 * as modprobe does without --use-blacklist. */
+			if (q < 0 && prio != PRIO_MOUNT && modprobed_blacklisted(conf, conf_len, mn)) {
+				skip_log("blacklisted (modprobe.d)", mn);
+				continue;
+			}
 		}
 		if (q < 0) {
 			q = want_module(mn, NULL, 0, depth);
@@ -765,6 +802,15 @@ int modules_fs(const char *type, const char *dev)
 	return stats.failed > failed ? -ENODEV : 0;
 }
 
+int modules_alias(const char *alias, const char *dev)
+{
+	unsigned failed = stats.failed;
+	if (matching)
+		(void)match_alias(alias, dev, PRIO_MOUNT, NULL, 0, 0);
+	(void)run_queue(PRIO_MOUNT, 0);
+	return stats.failed > failed ? -ENODEV : 0;
+}
+
 void modules_fs_all(const char *dev)
 {
 	static const char key[] = "alias fs-";
@@ -866,6 +912,7 @@ int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
 	int missing = 0;
 
 	kcl = cl;
+	conf = modconf_text(&conf_len);
 	len = read_file(AT_FDCWD, "/etc/earlymount/modules", listbuf, sizeof(listbuf));
 	if (len < 0 && len != -ENOENT)
 		log_err("read /etc/earlymount/modules failed: %s", errstr((int)-len));

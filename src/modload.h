@@ -48,6 +48,11 @@ void modules_settle(void);
  * superblock, or a type of a list tried in turn). 0 when loaded or nothing to load, -ENODEV when
  * it failed (already logged). */
 int modules_fs(const char *type, const char *dev);
+/* The modules that alias names (modules.alias), loaded before dev (what needs them, for the
+ * messages) is used: a device node that only a module makes (devname:loop-control, the loop
+ * device of earlymount.rootimage=). 0 when loaded or nothing to load, -ENODEV when one failed
+ * (already logged). */
+int modules_alias(const char *alias, const char *dev);
 /* Every filesystem module of the image, before the kernel's types are tried in turn (no type
  * probed and none given). */
 void modules_fs_all(const char *dev);

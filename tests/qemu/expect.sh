@@ -97,6 +97,7 @@ EXPECT_INIT_UNREADABLE='/sbin/init: unreadable (%s)'                            
 EXPECT_WRITE_PROTECTED='earlymount: %s is write-protected: mounting it on %s read-only although rw was asked (as the kernel and mount(8) do)'   # device, mount point
 # modparam: the parameters a module got from the command line; a module modprobe.blacklist= keeps out.
 EXPECT_MODULE_PARAMS='earlymount: module %s: parameters from the kernel command line: %s'   # module, params
+EXPECT_MODULE_PARAMS_CONF='earlymount: module %s: parameters from modprobe.d (then the kernel command line): %s'   # module, params (modload.c module_params)
 EXPECT_MODULE_BLACKLISTED='earlymount: module %s: not loaded: modprobe.blacklist= names it'
 # fs_unprobed: a filesystem found by trying /proc/filesystems.
 EXPECT_MOUNTED_ANY="earlymount: mounted %s on /sysroot (%s: the first of the kernel's filesystems in /proc/filesystems that took it)"   # device, fstype
