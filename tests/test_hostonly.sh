@@ -77,7 +77,8 @@ chmod +x "$W/stub"
 export STUB_ARGS=$W/stub.args
 : >"$STUB_ARGS"
 
-STUB_MODULES="virtio_blk virtio-pci ext4 $builtin_raw" STUB_STATUS=0 build stub --hostonly --check-binary "$W/stub" --check-cmdline 'root=LABEL=stub rw'
+mkdir -p "$W/hr-empty" # a host root without modprobe.d: the stub builds' output is the same on every host
+STUB_MODULES="virtio_blk virtio-pci ext4 $builtin_raw" STUB_STATUS=0 build stub --hostonly --check-binary "$W/stub" --check-cmdline 'root=LABEL=stub rw' --host-root "$W/hr-empty"
 check "stub: exit 0 ($(head -c 300 "$W/stub.err"))" test $? = 0
 check "stub: check ran with --cmdline as given, then with --modules" \
 	test "$(cat "$STUB_ARGS")" = "$(printf 'check --cmdline root=LABEL=stub rw\ncheck --cmdline root=LABEL=stub rw --modules')"
@@ -98,6 +99,43 @@ check "stub: nothing else: virtio_scsi (a --preset virtio module) not in the ima
 STUB_MODULES="virtio_blk" build add --hostonly --check-binary "$W/stub" --module nvme
 upfront "$W/add.img" >"$W/add.list"
 check "stub + --module nvme: both" eval 'has_line "$W/add.list" virtio_blk && has_line "$W/add.list" nvme'
+
+# --hostonly carries the host's modprobe.d files, kmod's way (libkmod-config.c conf_files_list):
+# *.conf and *.alias of /etc, /run, /usr/local/lib, /usr/lib and /lib's modprobe.d, a name in an
+# earlier directory hiding the same name in a later one, flattened into the image's
+# /etc/modprobe.d; install and remove lines are warned about.
+hr=$W/hostroot
+mkdir -p "$hr/etc/modprobe.d" "$hr/run/modprobe.d" "$hr/usr/lib/modprobe.d" "$hr/lib/modprobe.d"
+printf 'options loop max_part=3\n' >"$hr/etc/modprobe.d/loop.conf"
+printf 'options loop max_part=15\n' >"$hr/lib/modprobe.d/loop.conf" # hidden by /etc's
+printf 'softdep ext4 pre: crc32c\n' >"$hr/run/modprobe.d/a.conf"
+printf 'blacklist floppy\n  install nvidia   /bin/true\n' >"$hr/usr/lib/modprobe.d/b.conf"
+printf 'alias my-alias loop\n' >"$hr/lib/modprobe.d/c.alias"
+printf 'options loop max_part=1\n' >"$hr/etc/modprobe.d/notes.txt"   # not a config file name
+printf 'options loop max_part=1\n' >"$hr/etc/modprobe.d/.hidden.conf" # hidden: kmod skips it
+STUB_MODULES="virtio_blk" build conf --hostonly --check-binary "$W/stub" --host-root "$hr"
+check "modprobe.d: exit 0 ($(head -c 300 "$W/conf.err"))" test $? = 0
+mkdir -p "$W/conf.x"
+(cd "$W/conf.x" && gzip -dc <"$W/conf.img" | cpio -id --quiet 2>/dev/null)
+check "modprobe.d: the files that win, and only those ($(cd "$W/conf.x/etc/modprobe.d" 2>/dev/null && ls -A | tr '\n' ' '))" \
+	test "$(cd "$W/conf.x/etc/modprobe.d" && ls -A | tr '\n' ' ')" = "a.conf b.conf c.alias loop.conf "
+check "modprobe.d: /etc's loop.conf, not /lib's" test "$(cat "$W/conf.x/etc/modprobe.d/loop.conf")" = "options loop max_part=3"
+check "modprobe.d: the files named, in kmod's order of directories" has_line "$W/conf.out" \
+	"earlymount-mkinitramfs: --hostonly: modprobe.d files carried (options, blacklist and softdep lines applied at boot): /etc/modprobe.d/loop.conf /run/modprobe.d/a.conf /usr/lib/modprobe.d/b.conf /lib/modprobe.d/c.alias"
+check "modprobe.d: the install line warned about" has_line "$W/conf.err" \
+	"earlymount-mkinitramfs: warning: --hostonly: /usr/lib/modprobe.d/b.conf line 2: 'install nvidia /bin/true': install and remove commands run a shell, which the image has not: not applied at boot"
+check "modprobe.d: one warning" test "$(wc -l <"$W/conf.err")" = 1
+# kmod reads the image's directory as it read the host's five: the same options, blacklist and
+# softdep (modprobe -C DIR --showconfig, the lines of the files only)
+if modprobe -C "$W/conf.x/etc/modprobe.d" --showconfig >"$W/conf.kmod" 2>/dev/null; then
+	for l in "options loop max_part=3" "blacklist floppy" "softdep ext4 pre: crc32c"; do
+		check "modprobe.d: kmod reads '$l' from the image's directory" has_line "$W/conf.kmod" "$l"
+	done
+	check "modprobe.d: kmod reads no max_part=15 (the hidden file)" test "$(grep -c 'max_part=15' "$W/conf.kmod")" = 0
+fi
+STUB_MODULES="virtio_blk" build confempty --hostonly --check-binary "$W/stub" --host-root "$W/hr-empty"
+check "modprobe.d: none on the host, said" has_line "$W/confempty.out" "earlymount-mkinitramfs: --hostonly: modprobe.d: no files on this machine"
+check "modprobe.d: none on the host, none in the image" test -z "$(gzip -dc <"$W/confempty.img" | cpio -it --quiet 2>/dev/null | grep modprobe.d)"
 
 # expect NAME STATUS MESSAGE ARGS...: the builder fails with STATUS, MESSAGE in its stderr, no image
 expect() {
@@ -122,6 +160,7 @@ expect nocheck 1 "$W/none: no such executable file" --hostonly --check-binary "$
 expect generic 2 "earlymount-mkinitramfs: --hostonly and --generic: a host-only image holds what this machine needs, a generic one what any machine may; use one or the other" --hostonly --generic
 expect cconly 2 "--check-cmdline: only with --hostonly" --check-cmdline root=LABEL=x
 expect cbonly 2 "--check-binary: only with --hostonly" --check-binary "$W/stub"
+expect hronly 2 "--host-root: only with --hostonly" --host-root "$hr"
 
 # ---- the real check on a loop device ---------------------------------------------------------
 label=emho$$

@@ -139,6 +139,7 @@ fi
 EXPECT_ROOTIMAGE_MISSING='earlymount: earlymount.rootimage=%s: no such file on the root device %s (looked up inside it)'   # path, device
 EXPECT_ROOTIMAGE_NO_FS="earlymount: earlymount.rootimage=%s on %s: no filesystem earlymount knows in it; trying the kernel's"   # path, device
 EXPECT_ROOTIMAGE_FAILED='earlymount: earlymount.rootimage=%s on %s (%s): the image could not be mounted'   # path, device, loop device
+EXPECT_IMAGE_BESIDE_OVERLAY='earlymount: %s holds the image and the writable layer: bound read-only on /run/earlymount/live'   # device (layers.c mount_shared_carrier)
 EXPECT_OVERLAY_DEV_TIMEOUT='earlymount: timed out after %s s waiting for overlay device %s'   # seconds, device
 EXPECT_OVERLAY_NOT_WRITABLE='earlymount: earlymount.overlay=%s: the writable layer could not be mounted read-write'   # device
 EXPECT_NO_OVERLAY_MODULE='earlymount: mount overlay on /sysroot as overlay failed: No such device (at fsopen); this kernel has no overlay filesystem: put its module in the initramfs (earlymount-mkinitramfs --fs overlay) or load it (earlymount.modules=overlay)'
