@@ -12,6 +12,7 @@
 #include "log.h"
 #include "mountapi.h"
 #include "plan.h"
+#include "resolve.h"
 #include "run.h"
 #include "spec.h"
 #include "util.h"
@@ -106,16 +107,21 @@ static void driver_chain(const char *dev, struct sbuf *list)
 /* A filesystem's module, when it is one (loaded now: /sys/module/NAME/initstate; a built-in one
  * has no initstate). The module is named after the type but for a few (fs/isofs registers
  * iso9660). */
-static void fs_module(const char *type, struct sbuf *list)
+static const char *fs_module_name(const char *type)
 {
 	static const struct {
 		const char *type, *module;
 	} renamed[] = { { "iso9660", "isofs" }, { "nfs4", "nfsv4" } };
-	char p[128];
-	const char *m = type;
 	for (size_t i = 0; i < ARRAY_SIZE(renamed); i++)
 		if (str_eq(type, renamed[i].type))
-			m = renamed[i].module;
+			return renamed[i].module;
+	return type;
+}
+
+static void fs_module(const char *type, struct sbuf *list)
+{
+	char p[128];
+	const char *m = fs_module_name(type);
 	fmt(p, sizeof(p), "/sys/module/%s/initstate", m);
 	if (access(p, F_OK) == 0) {
 		need(m);
@@ -440,16 +446,86 @@ static int read_plan(const char *given, const char *image)
 	return 0;
 }
 
+/* Where this machine has block device rdev mounted with its filesystem's root ("/" in
+ * /proc/self/mountinfo's fourth field: not a bind of a subtree) into mp; 0, or -ENOENT. A boot
+ * from an image has the image's device on /run/earlymount/live. Mount points with escapes
+ * (blanks) are passed over. */
+static int find_mount(dev_t rdev, char *mp, size_t cap)
+{
+	static char mi[1 << 16];
+	char want[32];
+	long n = read_file(AT_FDCWD, "/proc/self/mountinfo", mi, sizeof(mi));
+
+	if (n < 0 && n != -EFBIG)
+		return (int)n;
+	fmt(want, sizeof(want), "%u:%u", major(rdev), minor(rdev));
+	for (char *l = mi, *nl; l && *l; l = nl ? nl + 1 : NULL) {
+		char *f[5];
+		unsigned k = 0;
+		nl = strchr(l, '\n');
+		if (nl)
+			*nl = '\0';
+		for (char *t = l; k < 5 && *t; k++) {
+			f[k] = t;
+			t += strcspn(t, " ");
+			if (*t)
+				*t++ = '\0';
+		}
+		if (k == 5 && str_eq(f[2], want) && str_eq(f[3], "/") && !strchr(f[4], '\\')) {
+			em_strlcpy(mp, f[4], cap);
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+/* earlymount.rootimage='s filesystem, whose module a host-only image needs besides loop: the
+ * image file probed where this machine has the root device mounted (the device of a running
+ * boot from this image, or a stick plugged in), looked up inside it as the boot looks it up. */
+static void check_rootimage(void)
+{
+	char dev[128], mp[512], fdp[32];
+	struct stat st;
+	struct fs_info fi;
+	int rootfd, ifd, r;
+
+	need("loop");
+	if (!dev_find(&plan.root.src, dev, sizeof(dev)) || stat(dev, &st) < 0 ||
+	    find_mount(st.st_rdev, mp, sizeof(mp)) < 0) {
+		say("warning", "root: earlymount.rootimage=%s: its filesystem is not checked: the root device is "
+		    "not mounted on this machine, so the image cannot be read (a host-only image gets its "
+		    "module only when named: earlymount-mkinitramfs --fs TYPE)", plan.rootimage);
+		return;
+	}
+	if ((rootfd = open_dir(mp)) < 0)
+		return;
+	ifd = resolve_in_root(rootfd, plan.rootimage, 0);
+	close(rootfd);
+	if (ifd < 0) {
+		say("error", "root: earlymount.rootimage=%s: %s inside %s (mounted on %s): the boot would fail",
+		    plan.rootimage, ifd == -ENOENT ? "no such file" : errstr(-ifd), dev, mp);
+		return;
+	}
+	fmt(fdp, sizeof(fdp), "/proc/self/fd/%d", ifd);
+	r = dev_probe(fdp, &fi);
+	close(ifd);
+	if (r < 0 || !probe_mountable(&fi)) {
+		say("warning", "root: earlymount.rootimage=%s on %s: no filesystem earlymount knows in it (%s); "
+		    "the boot tries the kernel's", plan.rootimage, dev, r < 0 ? errstr(-r) : fi.type);
+		return;
+	}
+	need(fs_module_name(fi.type));
+	say("ok", "root: earlymount.rootimage=%s on %s (mounted on %s here): %s; modules: loop, %s", plan.rootimage,
+	    dev, mp, fi.type, fs_module_name(fi.type));
+}
+
 /* Every mount of the plan, as the boot mounts them: the root (a layered root's lower layer and
  * upper device too), /usr, the extra mounts. */
 static void check_plan(void)
 {
 	check_entry("root", &plan.root, NULL);
-	if (plan.rootimage) {
-		say("ok", "root: earlymount.rootimage=%s is looked up inside that device at boot (not checked "
-		    "here)", plan.rootimage);
-		need("loop");
-	}
+	if (plan.rootimage)
+		check_rootimage();
 	if (plan.have_overlay)
 		check_entry("earlymount.overlay", &plan.overlay, NULL);
 	if (layers_wanted(&plan) && !plan.share_root && plan.volatile_mode != VOL_YES &&

@@ -39,6 +39,10 @@ set_tests_properties(dracut_cmdline_namespace PROPERTIES SKIP_RETURN_CODE 77 TIM
 # earlymount check against ext4 and xfs images on loop devices: root only, else skipped.
 add_test(NAME check_devices COMMAND ${CMAKE_SOURCE_DIR}/tests/ns/check ${CMAKE_BINARY_DIR}/earlymount)
 set_tests_properties(check_devices PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
+# earlymount check with earlymount.rootimage=: the image's filesystem module from the mounted
+# root device (tests/ns/check_rootimage): root only, else skipped.
+add_test(NAME check_rootimage COMMAND ${CMAKE_SOURCE_DIR}/tests/ns/check_rootimage ${CMAKE_BINARY_DIR}/earlymount)
+set_tests_properties(check_rootimage PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 60)
 
 # The alias matcher against kmod's own answers on real modaliases (tests/modalias/README.md);
 # skipped without a fetched kernel. modalias_match also times the matcher (--time N).
