@@ -5,7 +5,7 @@
 # checks its tools: without them it prints "skipped: <why>" and exits 77.
 add_test(NAME fuzz_smoke
   COMMAND ${CMAKE_SOURCE_DIR}/tests/fuzz/run --seconds 30 --build-dir ${CMAKE_BINARY_DIR}/fuzz)
-# Five targets of 30 s, one process each, after the build and the regression replay.
+# Each target (tests/fuzz/run ALL) 30 s, one process each, after the build and the regression replay.
 set_tests_properties(fuzz_smoke PROPERTIES LABELS fuzz SKIP_RETURN_CODE 77 TIMEOUT 900 PROCESSORS 1)
 
 add_test(NAME unit_asan
