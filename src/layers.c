@@ -7,7 +7,8 @@
  * there, not left detached, because overlayfs takes its layers by path and, before Linux 6.15,
  * refuses a detached mount as a layer (fs/namespace.c clone_private_mount: check_mnt). Only the
  * finished root is attached to the sysroot, and nothing is visible there before it is complete.
- * Nothing but the upper layer is ever mounted writable. */
+ * Nothing but the upper layer is ever mounted writable; when the image and the upper layer share a
+ * device, live/ is a read-only bind of that device's one mount on overlay/. */
 #define _GNU_SOURCE
 #include "layers.h"
 #include "layerspec.h"
@@ -143,13 +144,14 @@ static int mount_image_from(const struct plan *p, const char *carrier, const cha
 
 	if ((ifd = find_image(p, carrier)) < 0)
 		return ifd;
-	/* A generic image has the loop module but nothing else loads it: the kernel's own request
-	 * (request_module("char-major-10-237") on opening a missing /dev/loop-control) needs a
-	 * modprobe, and there is none in the initramfs. The alias udev's static nodes use
-	 * (modules.devname, from the module's MODULE_ALIAS_MISCDEV) names the module that makes
-	 * the node; loop_init registers the misc device, and devtmpfs has the node before
-	 * finit_module returns (devtmpfs_create_node waits for it). Built in, or loaded up front
-	 * by a host-only image: the node is there and nothing is queued. */
+	/* A generic image has the loop module but nothing else loads it: devtmpfs has no node
+	 * before the module registers one, and the kernel's own request (drivers/char/misc.c
+	 * misc_open: request_module("char-major-10-237"), when a static node made by kmod
+	 * static-nodes is opened) needs a modprobe, which the initramfs has not. The alias udev's
+	 * static nodes use (modules.devname, from the module's MODULE_ALIAS_MISCDEV) names the
+	 * module that makes the node; loop_init registers the misc device, and devtmpfs has the
+	 * node before finit_module returns (devtmpfs_create_node waits for it). Built in, or
+	 * loaded up front by a host-only image: the node is there and nothing is queued. */
 	if (access("/dev/loop-control", F_OK) < 0)
 		(void)modules_alias("devname:loop-control", "earlymount.rootimage");
 	lfd = attach_image(p, carrier, ifd, img.src.value, sizeof(img.src.value));
