@@ -444,7 +444,7 @@ static int extra_source(struct ctx *c, const char *val, struct mount_entry *m, c
 {
 	char sub[DEVSPEC_ERR_MAX];
 	char *fstype = m->fstypes;
-	int dropped;
+	int dropped = 0;
 
 	if (str_eq(fstype + (fstype[0] == 'r'), "bind")) { /* bind or rbind */
 		m->bind = 1;

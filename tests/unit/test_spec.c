@@ -137,6 +137,14 @@ int main(void)
 		CHECK_STR(err, bad[i].message);
 	}
 
+	/* Empty names in an earlymount.mount= type list are dropped as rootfstype='s are (the
+	 * kernel's split_fs_names and mount_root_generic), with a warning. */
+	CHECK_INT(build("root=/dev/vda earlymount.mount=tmpfs:/x:,tmpfs,:size=1M"), 0);
+	CHECK_STR(p.extra[0].fstypes, "tmpfs");
+	CHECK_INT(p.nwarnings, 1);
+	CHECK_INT(build("root=/dev/vda earlymount.mount=/srv:/x:bind"), 0);
+	CHECK_INT(p.nwarnings, 0);
+
 	/* Defaults and precedence. */
 	CHECK_INT(build("root=/dev/vda"), 0);
 	CHECK_INT(p.root.opts.ro, 1); /* the kernel mounts root read-only unless rw */
