@@ -229,7 +229,10 @@ static void print_entry(struct sbuf *o, unsigned n, const struct mount_entry *m,
 		print_mount_calls(o, m, src, tgt, set, clr);
 	if (m->bind || !options_fsconfig_misfit(&m->opts))
 		sb_printf(o, "    move_mount(-> %s)\n", tgt);
-	if (m->opts.propagation)
+	if (m->opts.propagation && !m->bind && options_fsconfig_misfit(&m->opts))
+		sb_printf(o, "    mount(NULL, \"%s\", NULL, %s%s)\n", tgt, options_propagation_name(m->opts.propagation),
+		          m->opts.recursive ? "|MS_REC" : "");
+	else if (m->opts.propagation)
 		sb_printf(o, "    mount_setattr(AT_EMPTY_PATH%s, propagation=%s)  (after the attach: a "
 		          "mount attached under a shared parent joins its peer group)\n",
 		          m->opts.recursive ? "|AT_RECURSIVE" : "", options_propagation_name(m->opts.propagation));

@@ -980,7 +980,8 @@ static int usr_options(struct ctx *c, const struct cmdline *cl, const unsigned c
 
 	if (!p->have_usr) {
 		if (p->usr.fstypes[0] || usrflags)
-			return fail(c, "mount.usr%s= given without mount.usr=", p->usr.fstypes[0] ? "fstype" : "flags");
+			return fail(c, "mount.usr%s= given without mount.usr= or root=: no device for /usr",
+			            p->usr.fstypes[0] ? "fstype" : "flags");
 		return 0;
 	}
 	p->usr.opts.ro = c->ro;

@@ -233,7 +233,7 @@ static const struct row rows[] = {
 	{ NULL, "root=/dev/vda1 rootfstype=btrfs mount.usrfstype=btrfs", S,
 	  "root=/dev/vda1 type=btrfs ro=1 wait=30 opts= usr=/dev/vda1 usrtype=btrfs usrro=1 usrwait=90 usropts=" },
 	/* ...without a root= there is no device to take (isempty(arg_usr_what)): refused. */
-	{ NULL, "mount.usrflags=subvol=@usr", K, "error: mount.usrflags= given without mount.usr=" },
+	{ NULL, "mount.usrflags=subvol=@usr", K, "error: mount.usrflags= given without mount.usr= or root=: no device for /usr" },
 	/* proc_cmdline_value_missing: "root" without a value is ignored with a warning. */
 	{ NULL, "root=/dev/vda1 root", S, "root=/dev/vda1 type=probe ro=1 wait=30 warn=1" },
 	/* tag_to_udev_node unquotes " and '. */

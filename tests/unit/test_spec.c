@@ -99,8 +99,8 @@ static const struct {
 	{ "root=/dev/vda earlymount.debug=maybe", "earlymount.debug=maybe: expected nothing, 1 or 0" },
 	{ "root=/dev/vda earlymount.timout=5", "earlymount.timout: unknown earlymount parameter (known: earlymount.mount, earlymount.timeout, earlymount.debug, earlymount.onfail, earlymount.modules, earlymount.jobs, "
 	  "earlymount.volatile, earlymount.overlay, earlymount.overlayflags, earlymount.rootimage, earlymount.tmpfsflags)" },
-	{ "mount.usrfstype=ext4", "mount.usrfstype= given without mount.usr=" },
-	{ "mount.usrflags=ro", "mount.usrflags= given without mount.usr=" },
+	{ "mount.usrfstype=ext4", "mount.usrfstype= given without mount.usr= or root=: no device for /usr" },
+	{ "mount.usrflags=ro", "mount.usrflags= given without mount.usr= or root=: no device for /usr" },
 	{ "root=/dev/vda mount.usr=", "mount.usr=: empty value" },
 	{ "root=/dev/vda mount.usr=LABEL=", "mount.usr=LABEL=: the LABEL is empty" },
 	{ "root=/dev/vda earlymount.mount=", "earlymount.mount=: empty value" },
