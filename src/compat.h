@@ -64,6 +64,8 @@ enum {
 #define EM_MS_PRIVATE (1UL << 18)
 #define EM_MS_SLAVE (1UL << 19)
 #define EM_MS_SHARED (1UL << 20)
+/* mount(2)'s nosymfollow (Linux 5.10, as MOUNT_ATTR_NOSYMFOLLOW): older headers lack it. */
+#define EM_MS_NOSYMFOLLOW 256UL
 
 struct em_mount_attr {
 	uint64_t attr_set;

@@ -17,6 +17,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -306,7 +307,9 @@ static int match_part(unsigned i, const struct devspec *d, char *out, size_t cap
 		 * set_info() for it): root=PARTUUID= never names it. */
 		if (p->container)
 			continue;
-		int hit = d->kind == DEV_PARTUUID ? str_caseeq(p->partuuid, d->value)
+		/* The kernel compares a PARTUUID over the length given, in any case
+		 * (match_dev_by_uuid), so the start of one names the first partition that has it. */
+		int hit = d->kind == DEV_PARTUUID ? strncasecmp(p->partuuid, d->value, strlen(d->value)) == 0
 		                                  : str_eq(p->partlabel, d->value);
 		if (!hit)
 			continue;

@@ -100,26 +100,26 @@ static int check_uuid(const struct devspec *d, char *err, size_t errlen)
 }
 
 /* GPT: a GUID, 8-4-4-4-12 hex digits. MBR: the kernel's "SSSSSSSS-PP" (disk signature and
- * partition number in hex, block/early-lookup.c). 0 when it is one, 1 for an MBR one with a single
- * digit after the '-' (see check_partuuid_value), -EINVAL for anything else. */
+ * partition number in hex, block/partitions/msdos.c). The kernel compares only the length given
+ * (match_dev_by_uuid: strncasecmp over it), so the start of either is a PARTUUID too. 0 when s is
+ * a whole one, 1 when it is the start of one, -EINVAL when it is neither. */
 static int check_partuuid(const char *s)
 {
-	static const unsigned char groups[] = { 8, 4, 4, 4, 12 };
+	static const char *const forms[] = { "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", "xxxxxxxx-xx" };
+	int r = -EINVAL;
 
-	if (hex_run(s) == 8 && s[8] == '-') {
-		size_t m = hex_run(s + 9);
-		if ((m == 1 || m == 2) && s[9 + m] == '\0')
-			return m == 1;
+	for (size_t f = 0; f < ARRAY_SIZE(forms); f++) {
+		const char *form = forms[f];
+		size_t i = 0;
+		while (s[i] && form[i] && (form[i] == '-' ? s[i] == '-' : is_hex(s[i])))
+			i++;
+		if (!s[i]) {
+			if (!form[i])
+				return 0;
+			r = 1;
+		}
 	}
-	for (size_t g = 0; g < ARRAY_SIZE(groups); g++) {
-		size_t n = hex_run(s);
-		if (n != groups[g])
-			return -EINVAL;
-		s += n;
-		if (g + 1 < ARRAY_SIZE(groups) && *s++ != '-')
-			return -EINVAL;
-	}
-	return *s ? -EINVAL : 0;
+	return r;
 }
 
 static int parse_int(const char *s, int *out)
@@ -220,32 +220,42 @@ static const struct tag_form *tag_form(const char *text)
 }
 
 /* Roots that earlymount does not mount because someone else does: dracut's modules (their
- * parse-*.sh scripts claim these root= prefixes), systemd's gpt-auto generator, and the roots the
- * kernel mounts itself (init/do_mounts.c: /dev/nfs, /dev/cifs, /dev/ram, mtd*, ubi*). Saying who
- * mounts it beats "not a MAJOR:MINOR device number". */
+ * parse-*.sh scripts claim these root= prefixes) and systemd's gpt-auto generator; and the roots the
+ * kernel mounts itself, but only when it boots without an initramfs: kernel_init_freeable calls
+ * prepare_namespace (init/do_mounts.c: /dev/nfs, /dev/cifs, /dev/ram, mtd*, ubi*) only when the
+ * initramfs has no /init, so with earlymount as /init nothing mounts those. Saying who mounts it,
+ * or what to do instead, beats "not a MAJOR:MINOR device number". */
 static const struct foreign_root {
 	const char *prefix;
 	int exact;        /* the text is the prefix, not only starts with it */
+	int kernel;       /* the kernel's own: mounted only without an initramfs */
 	const char *what; /* the kind of root */
-	const char *who;  /* who mounts it; NULL when what says it */
+	const char *who;  /* who mounts it, or for the kernel's what to do instead; NULL when what says it */
 } foreign_roots[] = {
-	{ "nfs:", 0, "a network root (NFS)", "dracut's nfs module mounts it" },
-	{ "nfs4:", 0, "a network root (NFSv4)", "dracut's nfs module mounts it" },
-	{ "dhcp", 1, "a network root named by DHCP", "dracut's nfs module mounts it" },
-	{ "dhcp6", 1, "a network root named by DHCPv6", "dracut's nfs module mounts it" },
-	{ "/dev/nfs", 1, "the kernel's NFS root (nfsroot=)", "the kernel or dracut's nfs module mounts it" },
-	{ "cifs:", 0, "a network root (CIFS)", "dracut's cifs module mounts it" },
-	{ "/dev/cifs", 1, "the kernel's CIFS root (cifsroot=)", "the kernel mounts it" },
-	{ "iscsi:", 0, "an iSCSI root", "dracut's iscsi module logs in to it" },
-	{ "nbd:", 0, "a network block device root", "dracut's nbd module connects it" },
-	{ "live:", 0, "a live image root", "dracut's dmsquash-live module mounts it" },
-	{ "zfs:", 0, "a ZFS root", "the zfs dracut module (zfs-dracut) mounts it" },
-	{ "ZFS=", 0, "a ZFS root", "the zfs dracut module (zfs-dracut) mounts it" },
-	{ "virtiofs:", 0, "a virtiofs root", "dracut's virtiofs module mounts it" },
-	{ "gpt-auto", 1, "the root that systemd-gpt-auto-generator finds by its GPT partition type", NULL },
-	{ "/dev/ram", 0, "the kernel's initrd RAM disk", "the kernel mounts it itself" },
-	{ "mtd", 0, "an MTD root", "the kernel mounts it itself (init/do_mounts.c)" },
-	{ "ubi", 0, "a UBI root", "the kernel mounts it itself (init/do_mounts.c)" },
+	{ "nfs:", 0, 0, "a network root (NFS)", "dracut's nfs module mounts it" },
+	{ "nfs4:", 0, 0, "a network root (NFSv4)", "dracut's nfs module mounts it" },
+	{ "dhcp", 1, 0, "a network root named by DHCP", "dracut's nfs module mounts it" },
+	{ "dhcp6", 1, 0, "a network root named by DHCPv6", "dracut's nfs module mounts it" },
+	/* dracut's parse-nfsroot.sh takes root=/dev/nfs with nfsroot= as its legacy form */
+	{ "/dev/nfs", 1, 1, "the kernel's NFS root (nfsroot=)",
+	  "build the image with dracut's nfs module (it reads root=/dev/nfs and nfsroot=), or boot without one" },
+	{ "cifs:", 0, 0, "a network root (CIFS)", "dracut's cifs module mounts it" },
+	{ "/dev/cifs", 1, 1, "the kernel's CIFS root (cifsroot=)",
+	  "build the image with dracut's cifs module (root=cifs://...), or boot without one" },
+	{ "iscsi:", 0, 0, "an iSCSI root", "dracut's iscsi module logs in to it" },
+	{ "nbd:", 0, 0, "a network block device root", "dracut's nbd module connects it" },
+	{ "live:", 0, 0, "a live image root", "dracut's dmsquash-live module mounts it" },
+	{ "zfs:", 0, 0, "a ZFS root", "the zfs dracut module (zfs-dracut) mounts it" },
+	{ "ZFS=", 0, 0, "a ZFS root", "the zfs dracut module (zfs-dracut) mounts it" },
+	{ "virtiofs:", 0, 0, "a virtiofs root", "dracut's virtiofs module mounts it" },
+	{ "gpt-auto", 1, 0, "the root that systemd-gpt-auto-generator finds by its GPT partition type", NULL },
+	/* initrd_load: an initrd that is a filesystem image, not a cpio archive, is copied into
+	 * /dev/ram0 (init/do_mounts_rd.c rd_load_image); /dev/ramN is otherwise an empty RAM disk */
+	{ "/dev/ram", 0, 1, "the kernel's RAM disk, which it fills from an initrd image (not a cpio archive)",
+	  "boot that image as the initrd without an initramfs, or put it on a disk" },
+	/* prepare_namespace hands mtd* and ubi* to the types of rootfstype= as the source */
+	{ "mtd", 0, 1, "an MTD root", "boot without one, with its filesystem (jffs2, ...) built into the kernel" },
+	{ "ubi", 0, 1, "a UBI root", "boot without one, with UBI and ubifs built into the kernel" },
 };
 
 /* The foreign root text names, NULL when none. */
@@ -269,16 +279,15 @@ static int check_partuuid_value(struct devspec *d, char *err, size_t errlen)
 			return efail(err, errlen, "'%s' after the PARTUUID is not /PARTNROFF=<number>", off);
 		*off = '\0';
 	}
-	/* An MBR partition's PARTUUID is "%08x-%02x" (block/partitions/msdos.c, and blkid
-	 * alike), and the kernel matches by strncasecmp over the given length
-	 * (match_dev_by_uuid): "deadbeef-5" is never equal to "deadbeef-05". */
+	/* devt_from_partuuid: the length compared ends at the '/'; none left is invalid (the
+	 * value is not empty: set_value refused that, and "/PARTNROFF=" alone is caught here). */
+	if (!d->value[0])
+		return efail(err, errlen, "no PARTUUID before '/PARTNROFF='");
 	r = check_partuuid(d->value);
-	if (r > 0)
-		return efail(err, errlen, "'%s' never matches: an MBR partition's PARTUUID has two hex "
-		             "digits after the '-' (%.*s0%c)", d->value, 9, d->value, d->value[9]);
+	d->prefix = r > 0;
 	if (r < 0)
 		return efail(err, errlen, "'%s' is not a PARTUUID: expected a GPT GUID "
-		             "(8-4-4-4-12 hex digits) or an MBR SSSSSSSS-PP", d->value);
+		             "(8-4-4-4-12 hex digits) or an MBR SSSSSSSS-PP, or the start of one", d->value);
 	return 0;
 }
 
@@ -302,8 +311,14 @@ static int parse_tag(const struct tag_form *t, const char *v, struct devspec *d,
 		return -EINVAL;
 	if (d->kind == DEV_UUID)
 		return check_uuid(d, err, errlen);
-	if (d->kind == DEV_PARTUUID)
-		return check_partuuid_value(d, err, errlen);
+	if (d->kind == DEV_PARTUUID) {
+		if (check_partuuid_value(d, err, errlen) < 0)
+			return -EINVAL;
+		/* udev names the link after the whole PARTUUID: the start of one names no link */
+		if (t->udev && d->prefix)
+			return efail(err, errlen, "'%s' is not a whole PARTUUID, and udev names its links after "
+			             "whole ones", d->value);
+	}
 	return 0;
 }
 
@@ -347,7 +362,10 @@ int devspec_parse(const char *text, struct devspec *d, char *err, size_t errlen)
 		return efail(err, errlen, "empty value");
 	f = foreign_root(text);
 	if (f) {
-		if (f->who)
+		if (f->kernel)
+			fmt(err, errlen, "%s: the kernel mounts it only when it boots without an initramfs, and "
+			    "not with earlymount as /init; %s", f->what, f->who);
+		else if (f->who)
 			fmt(err, errlen, "%s; %s", f->what, f->who);
 		else
 			fmt(err, errlen, "%s", f->what);

@@ -19,11 +19,15 @@ enum devkind {
 };
 
 #define SPEC_VALUE_MAX 256
+/* devspec_parse's longest message (a root the kernel mounts only without an initramfs, with what
+ * to do instead), for the buffer its caller gives it. */
+#define DEVSPEC_ERR_MAX 384
 
 struct devspec {
 	enum devkind kind;
 	const char *text;           /* as given, for messages */
 	int partnroff;              /* PARTUUID=.../PARTNROFF=N */
+	int prefix;                 /* PARTUUID= is the start of one: the kernel compares its length only */
 	unsigned major, minor;      /* DEV_DEVNUM */
 	int devnum_offset;          /* MAJ:MIN:OFFSET was given: the kernel reads and ignores OFFSET */
 	char value[SPEC_VALUE_MAX]; /* the path, UUID, label, ... (by-label's \xNN escapes decoded) */

@@ -91,7 +91,7 @@ const char *layer_volatile_name(enum volatile_mode m)
 int layer_param(struct plan *p, enum layer_param l, const char *name, const char *value, char *err,
                 size_t errlen)
 {
-	char sub[192];
+	char sub[DEVSPEC_ERR_MAX];
 	int r = 0;
 
 	if (l == LP_VOLATILE) {
@@ -121,13 +121,16 @@ int layer_param(struct plan *p, enum layer_param l, const char *name, const char
 			m->target = "/";
 			return 0;
 		}
-	} else if (options_add(l == LP_OVERLAYFLAGS ? &p->overlay.opts : &p->tmpfs_opts, value, sub, sizeof(sub)) == 0) {
+	} else if ((r = options_add(l == LP_OVERLAYFLAGS ? &p->overlay.opts : &p->tmpfs_opts, value, sub, sizeof(sub))) == 0) {
 		/* The options of a layer: filesystem parameters and attributes, split as rootflags= are. */
 		return 0;
 	}
-	/* The device or the options refused, with why in sub. */
-	fmt(err, errlen, "earlymount.%s=%s: %s%s", name, value,
-	    r == -EOPNOTSUPP ? "the writable layer must be a block device; this is " : "", sub);
+	/* The device or the options refused, with why in sub (a page of options is not quoted whole). */
+	if (r == -E2BIG && strlen(value) > 40)
+		fmt(err, errlen, "earlymount.%s=%.*s...: %s", name, 40, value, sub);
+	else
+		fmt(err, errlen, "earlymount.%s=%s: %s%s", name, value,
+		    r == -EOPNOTSUPP ? "the writable layer must be a block device; this is " : "", sub);
 	return -EINVAL;
 }
 

@@ -115,10 +115,10 @@ static int legacy_propagate(const char *path, const struct optset *o, struct mnt
 	return 0;
 }
 
-/* options_legacy's flags and data (data: OPT_BUF bytes), MS_RDONLY added for "ro" */
+/* options_legacy's flags and data (data: a page, OPT_DATA_MAX + 1 bytes), MS_RDONLY added for "ro" */
 static int legacy_options(const struct optset *o, unsigned long *flags, char *data)
 {
-	int r = options_legacy(o, flags, data, OPT_BUF);
+	int r = options_legacy(o, flags, data, OPT_DATA_MAX + 1);
 	if (o->ro == 1)
 		*flags |= MS_RDONLY;
 	return r;
@@ -129,7 +129,7 @@ static int legacy_options(const struct optset *o, unsigned long *flags, char *da
 static int legacy_mount(const char *fstype, const char *source, const struct mnt_target *from, const struct optset *o,
                         const struct mnt_target *t, struct mnt_err *e)
 {
-	char data[OPT_BUF], path[4096], src[4096];
+	char data[OPT_DATA_MAX + 1], path[4096], src[4096];
 	unsigned long flags;
 
 	if (legacy_options(o, &flags, data) < 0 && !from) {
@@ -215,6 +215,16 @@ int mnt_new(const char *fstype, const char *source, const struct optset *o,
 
 	e->step = "";
 	e->kmsg[0] = '\0';
+	/* fsconfig() takes no key or value over 255 bytes, mount(2) a page of data (a btrfs subvol=
+	 * with a long path, an overlay's long lowerdir=): such a mount is made the monolithic way,
+	 * as the kernel mounts its own root, with the data that rootflags= would give it. */
+	const struct fsparam *big = options_fsconfig_misfit(o);
+	if (big) {
+		log_debug("mounting %s on %s with mount(2): option '%s' is longer than the %d bytes fsconfig "
+		          "takes; the kernel's own messages go to its log", fstype, t->display, big->key,
+		          FSCONFIG_VALUE_MAX - 1);
+		return legacy_mount(fstype, source, NULL, o, t, e);
+	}
 	fd = sys_fsopen(fstype, FSOPEN_CLOEXEC);
 	if (fd < 0) {
 		if (errno == ENOSYS) {

@@ -33,7 +33,7 @@ static void mount_describe(char *buf, size_t cap, const char *src, const char *t
 		sb_printf(&sb, "; kernel: %s", e->kmsg);
 	else if (e->step[0])
 		sb_printf(&sb, " (at %s)", e->step);
-	if (r == -ENODEV && type && str_eq(e->step, "fsopen"))
+	if (r == -ENODEV && type && (str_eq(e->step, "fsopen") || str_eq(e->step, "mount(2)")))
 		sb_printf(&sb, "; this kernel has no %s filesystem: put its module in the initramfs "
 		          "(earlymount-mkinitramfs --fs %s) or load it (earlymount.modules=%s)", type, type, type);
 }

@@ -160,18 +160,6 @@ static int add_param(struct optset *o, char *word, char *eq, char *err, size_t e
 			eq++;
 			quoted = 1;
 		}
-		/* fsconfig() copies keys and values with strndup_user(.., 256) and fails with
-		 * EINVAL beyond; refuse here with a message instead of a truncated value. */
-		if (strlen(eq + 1) + 1 > FSCONFIG_VALUE_MAX) {
-			fmt(err, errlen, "option '%s' has a value of %zu bytes; the kernel accepts at most %d",
-			    word, strlen(eq + 1), FSCONFIG_VALUE_MAX - 1);
-			return -EINVAL;
-		}
-	}
-	if (strlen(word) + 1 > FSCONFIG_VALUE_MAX) {
-		fmt(err, errlen, "option name '%.*s...' is longer than the kernel accepts (%d bytes)", 32,
-		    word, FSCONFIG_VALUE_MAX - 1);
-		return -EINVAL;
 	}
 	if (o->nparams >= OPT_MAX_PARAMS) {
 		fmt(err, errlen, "too many options (at most %d filesystem options)", OPT_MAX_PARAMS);
@@ -229,14 +217,18 @@ int options_add(struct optset *o, const char *text, char *err, size_t errlen)
 	if (!text || !*text)
 		return 0;
 	n = strlen(text);
+	/* Joined with the options before (systemd's joined rootflags=), as mount(2) gets them, in
+	 * what the page leaves after any other text in it (an earlymount.mount= WHERE). */
 	if (o->used + n + 1 > sizeof(o->buf)) {
-		fmt(err, errlen, "option string too long (%zu bytes; at most %zu)", o->used + n,
-		    sizeof(o->buf) - 1);
-		return -EINVAL;
+		size_t other = o->used - (o->data ? o->data + 1 : 0);
+		fmt(err, errlen, "%zu bytes of options; at most %zu fit (a page of mount data, the kernel's limit)",
+		    o->data + (o->data ? 1 : 0) + n, sizeof(o->buf) - 1 - other);
+		return -E2BIG;
 	}
 	p = o->buf + o->used;
 	memcpy(p, text, n + 1);
 	o->used += n + 1;
+	o->data += (o->data ? 1 : 0) + n;
 	while (p) {
 		char *comma = next_comma(p);
 		if (comma)
@@ -252,8 +244,8 @@ int options_add(struct optset *o, const char *text, char *err, size_t errlen)
 }
 
 /* The mount attributes that are bits of their own, with their names and the mount(2) flag each is.
- * MOUNT_ATTR_NOSYMFOLLOW has none: MS_NOSYMFOLLOW came with Linux 5.10, and mount(2) is only the
- * fallback for kernels without the new mount API (before 5.2). */
+ * MS_NOSYMFOLLOW and MOUNT_ATTR_NOSYMFOLLOW both came with Linux 5.10: mount(2) is the path of a
+ * kernel before 5.2 (which has neither) and of an option too long for fsconfig(). */
 struct attr {
 	unsigned attr;
 	const char *name;
@@ -265,7 +257,7 @@ static const struct attr attrs[] = {
 	{ EM_MOUNT_ATTR_NODEV, "MOUNT_ATTR_NODEV", MS_NODEV },
 	{ EM_MOUNT_ATTR_NOEXEC, "MOUNT_ATTR_NOEXEC", MS_NOEXEC },
 	{ EM_MOUNT_ATTR_NODIRATIME, "MOUNT_ATTR_NODIRATIME", MS_NODIRATIME },
-	{ EM_MOUNT_ATTR_NOSYMFOLLOW, "MOUNT_ATTR_NOSYMFOLLOW", 0 },
+	{ EM_MOUNT_ATTR_NOSYMFOLLOW, "MOUNT_ATTR_NOSYMFOLLOW", EM_MS_NOSYMFOLLOW },
 };
 
 /* The atime modes: values inside the MOUNT_ATTR__ATIME mask, not bits of their own (relatime is
@@ -383,6 +375,16 @@ int options_legacy(const struct optset *o, unsigned long *msflags, char *data, s
 	}
 	*msflags = f;
 	return sb.overflow ? -E2BIG : 0;
+}
+
+const struct fsparam *options_fsconfig_misfit(const struct optset *o)
+{
+	for (unsigned i = 0; i < o->nparams; i++) {
+		const struct fsparam *p = &o->params[i];
+		if (strlen(p->key) >= FSCONFIG_VALUE_MAX || (p->value && strlen(p->value) >= FSCONFIG_VALUE_MAX))
+			return p;
+	}
+	return NULL;
 }
 
 void options_copy(struct optset *dst, const struct optset *src)

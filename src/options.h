@@ -7,9 +7,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define OPT_BUF 1024
+/* A mount's options are held to what the kernel hands a filesystem: one page of data with its NUL
+ * (mount(2) copies a page, fs/namespace.c copy_mount_options, and path_mount ends it at
+ * PAGE_SIZE - 1; the kernel's own root mount copies rootflags= into a page, init/do_mounts.c
+ * do_mount_root). 4 KiB pages: x86-64, and arm64 as Debian builds it. The buffer is that page;
+ * earlymount.mount='s WHERE, which spec.c keeps in front of the options, takes from it. */
+#define OPT_BUF 4096
+#define OPT_DATA_MAX (OPT_BUF - 1)
 #define OPT_MAX_PARAMS 32
-#define FSCONFIG_VALUE_MAX 256 /* the kernel's limit for fsconfig keys and string values */
+/* fsconfig() copies a key and a string value with strndup_user(.., 256) and fails with EINVAL
+ * beyond (fs/fsopen.c): at most 255 bytes each. A longer one goes to mount(2) instead. */
+#define FSCONFIG_VALUE_MAX 256
 
 struct fsparam {
 	const char *key;
@@ -19,6 +27,7 @@ struct fsparam {
 
 struct optset {
 	size_t used;       /* bytes of buf in use */
+	size_t data;       /* bytes of option text added, joined with ',' (at most OPT_DATA_MAX) */
 	unsigned attr_set; /* MOUNT_ATTR_* to set (all fit in 32 bits, as struct mount_attr's u64 holds them) */
 	unsigned attr_clr; /* MOUNT_ATTR_* to clear (binds; atime modes need MOUNT_ATTR__ATIME) */
 	unsigned propagation; /* MS_PRIVATE/MS_SHARED/MS_SLAVE/MS_UNBINDABLE, or 0 */
@@ -36,11 +45,16 @@ struct optset {
 int word_index(const char *list, const char *w, int (*eq)(const char *, const char *));
 
 void options_init(struct optset *o);
-/* Adds the options in text (comma-separated; may be NULL or empty) to o. Returns 0, or -EINVAL
- * with a message in err naming the option and why it is refused. A comma inside double quotes does
+/* Adds the options in text (comma-separated; may be NULL or empty) to o. Returns 0, -EINVAL with a
+ * message in err naming the option and why it is refused, or -E2BIG when the options together pass
+ * a page (OPT_DATA_MAX), the message saying how long they are (not quoting them). A comma inside double quotes does
  * not separate (libmount's ul_optstr_next, the kernel's SELinux opt_len), and a value wholly in
  * double quotes loses them (libmount's optlist_new_opt) before it reaches fsconfig(). */
 int options_add(struct optset *o, const char *text, char *err, size_t errlen);
+
+/* The first parameter of o that fsconfig() cannot take (a key or a value over FSCONFIG_VALUE_MAX - 1
+ * bytes), NULL when every one fits: such a mount goes through mount(2), whose data is a page. */
+const struct fsparam *options_fsconfig_misfit(const struct optset *o);
 
 /* Copies src to dst with dst's parameters pointing into dst's own buffer (a plain struct copy
  * would leave them pointing into src's). dst and src must not overlap. */

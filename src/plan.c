@@ -6,6 +6,7 @@
 #include "layerspec.h"
 
 #include <string.h>
+#include <sys/mount.h>
 
 void plan_target_path(const struct mount_entry *m, const char *sysroot, char *buf, size_t cap)
 {
@@ -124,10 +125,53 @@ static void print_bind_calls(struct sbuf *o, const struct mount_entry *m, const 
 	          m->opts.recursive ? "|AT_RECURSIVE" : "", attrs, c);
 }
 
-/* A new mount's calls up to the attach, once per type of the list (once for a probed type). */
-static void print_mount_calls(struct sbuf *o, const struct mount_entry *m, const char *src, uint64_t set,
-                              uint64_t clr)
+/* mount(2)'s flags by name, for a mount made that way. */
+static void print_ms_flags(struct sbuf *o, unsigned long f)
 {
+	static const struct {
+		unsigned long ms;
+		const char *name;
+	} names[] = {
+		{ MS_RDONLY, "MS_RDONLY" }, { MS_NOSUID, "MS_NOSUID" }, { MS_NODEV, "MS_NODEV" },
+		{ MS_NOEXEC, "MS_NOEXEC" }, { MS_SYNCHRONOUS, "MS_SYNCHRONOUS" }, { MS_MANDLOCK, "MS_MANDLOCK" },
+		{ MS_DIRSYNC, "MS_DIRSYNC" }, { EM_MS_NOSYMFOLLOW, "MS_NOSYMFOLLOW" }, { MS_NOATIME, "MS_NOATIME" },
+		{ MS_NODIRATIME, "MS_NODIRATIME" }, { MS_SILENT, "MS_SILENT" }, { MS_RELATIME, "MS_RELATIME" },
+		{ MS_STRICTATIME, "MS_STRICTATIME" }, { MS_LAZYTIME, "MS_LAZYTIME" },
+	};
+	size_t start = o->len;
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (f & names[i].ms)
+			sb_printf(o, "%s%s", o->len > start ? "|" : "", names[i].name);
+	if (o->len == start)
+		sb_putc(o, '0');
+}
+
+/* A mount whose options fsconfig() cannot take (a key or value over 255 bytes): one mount(2) call
+ * per type, with the options as its data (mountapi.c mnt_new). */
+static void print_monolithic(struct sbuf *o, const struct mount_entry *m, const char *src, const char *type,
+                             const char *tgt, const struct fsparam *big)
+{
+	static char data[OPT_DATA_MAX + 1];
+	unsigned long f;
+
+	if (options_legacy(&m->opts, &f, data, sizeof(data)) < 0)
+		em_strlcpy(data, "<longer than a page>", sizeof(data));
+	if (m->opts.ro == 1)
+		f |= MS_RDONLY;
+	if (m->src.kind == DEV_PATH || m->src.kind == DEV_NONE)
+		sb_printf(o, "    mount(\"%s\", \"%s\", \"%s\", ", src, tgt, type);
+	else
+		sb_printf(o, "    mount(\"<device of %s>\", \"%s\", \"%s\", ", src, tgt, type);
+	print_ms_flags(o, f);
+	sb_printf(o, ", \"%s\")  (option %s is longer than the %d bytes fsconfig takes)\n", data, big->key,
+	          FSCONFIG_VALUE_MAX - 1);
+}
+
+/* A new mount's calls up to the attach, once per type of the list (once for a probed type). */
+static void print_mount_calls(struct sbuf *o, const struct mount_entry *m, const char *src, const char *tgt,
+                              uint64_t set, uint64_t clr)
+{
+	const struct fsparam *big = options_fsconfig_misfit(&m->opts);
 	const char *t = m->fstypes;
 	char one[64], attrs[256];
 	int first = 1;
@@ -143,6 +187,11 @@ static void print_mount_calls(struct sbuf *o, const struct mount_entry *m, const
 		if (!first)
 			sb_puts(o, "    on failure, again with the next type:\n");
 		first = 0;
+		if (big) {
+			print_monolithic(o, m, src, one, tgt, big);
+			t += l + (t[l] == ',');
+			continue;
+		}
 		sb_printf(o, "    fsopen(\"%s\", FSOPEN_CLOEXEC)\n", one);
 		if (m->src.kind == DEV_PATH || m->src.kind == DEV_NONE)
 			sb_printf(o, "    fsconfig(SET_STRING, \"source\", \"%s\")\n", src);
@@ -177,9 +226,13 @@ static void print_entry(struct sbuf *o, unsigned n, const struct mount_entry *m,
 	if (m->bind)
 		print_bind_calls(o, m, sysroot, set, clr);
 	else
-		print_mount_calls(o, m, src, set, clr);
-	sb_printf(o, "    move_mount(-> %s)\n", tgt);
-	if (m->opts.propagation)
+		print_mount_calls(o, m, src, tgt, set, clr);
+	if (m->bind || !options_fsconfig_misfit(&m->opts))
+		sb_printf(o, "    move_mount(-> %s)\n", tgt);
+	if (m->opts.propagation && !m->bind && options_fsconfig_misfit(&m->opts))
+		sb_printf(o, "    mount(NULL, \"%s\", NULL, %s%s)\n", tgt, options_propagation_name(m->opts.propagation),
+		          m->opts.recursive ? "|MS_REC" : "");
+	else if (m->opts.propagation)
 		sb_printf(o, "    mount_setattr(AT_EMPTY_PATH%s, propagation=%s)  (after the attach: a "
 		          "mount attached under a shared parent joins its peer group)\n",
 		          m->opts.recursive ? "|AT_RECURSIVE" : "", options_propagation_name(m->opts.propagation));

@@ -12,25 +12,42 @@
 #include <stdarg.h>
 #include <string.h>
 
-static int check_fstypes(const char *list, char *err, size_t errlen)
+/* Checks a comma list of filesystem types and drops its empty names in place ("ext4,", ",ext4",
+ * "ext4,,xfs"), as the kernel skips them (init/do_mounts.c split_fs_names leaves them empty and
+ * mount_root_generic, mount_block_root before 6.5, and mount_nodev_root pass over them, since
+ * Linux 5.15). *dropped: whether there were any. A list of nothing but commas names no type, and
+ * the kernel then tries none: refused. */
+static int check_fstypes(char *list, int *dropped, char *err, size_t errlen)
 {
-	const char *s = list;
-	if (!*s) {
+	char *out = list;
+
+	*dropped = 0;
+	if (!*list) {
 		fmt(err, errlen, "empty filesystem type");
 		return -EINVAL;
 	}
-	for (; *s; s++) {
+	for (const char *s = list; *s; s++) {
 		char c = *s;
-		if (c == ',' && (s == list || s[1] == ',' || s[1] == '\0')) {
-			fmt(err, errlen, "empty entry in the filesystem type list '%s'", list);
-			return -EINVAL;
-		}
 		/* a letter of either case, a digit, or one of "._-," (c is not the NUL strchr finds) */
 		if (!(((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || (c >= '0' && c <= '9') ||
 		      strchr("._-,", c))) {
 			fmt(err, errlen, "'%s' is not a filesystem type (character '%c')", list, c);
 			return -EINVAL;
 		}
+		if (c == ',' && (out == list || out[-1] == ',')) {
+			*dropped = 1;
+			continue;
+		}
+		*out++ = c;
+	}
+	if (out > list && out[-1] == ',') {
+		*dropped = 1;
+		out--;
+	}
+	*out = '\0';
+	if (out == list) {
+		fmt(err, errlen, "no filesystem type in the list, only commas");
+		return -EINVAL;
 	}
 	return 0;
 }
@@ -213,7 +230,7 @@ enum group {
 	G_NONE, /* not ours: someone else's parameter, or a value the kernel's rules do not take */
 	/* the kernel's (kernel_params) */
 	G_ROOT, G_USR, G_ROOTFSTYPE, G_USRFSTYPE, G_ROOTFLAGS, G_USRFLAGS, G_ROOTDELAY, G_INIT, G_JOURNALDEV,
-	G_ROOTWAIT, G_RORW,
+	G_ROOTWAIT, G_RORW, G_MD, G_RAID,
 	/* earlymount's own, after "earlymount." (own_params) */
 	G_TIMEOUT, G_DEBUG, G_ONFAIL, G_JOBS,
 	G_VOLATILE, G_OVERLAY, G_ROOTIMAGE, G_OVERLAYFLAGS, G_TMPFSFLAGS, /* the layer parameters */
@@ -249,6 +266,10 @@ static const struct kernel_param {
 	 * "ro=1" is not ro. They set and clear one flag, so together they are one parameter. */
 	{ "ro", G_NONE, G_RORW },
 	{ "rw", G_NONE, G_RORW },
+	/* The kernel's md assembly (init/do_mounts_md.c; drivers/md/md-autodetect.c since Linux 5.9,
+	 * built only with md built in): a warning for the last of each. */
+	{ "md", G_MD, G_NONE },
+	{ "raid", G_RAID, G_NONE },
 };
 
 /* earlymount's own parameters, after "earlymount.". Each has its group with or without a value (a
@@ -318,6 +339,7 @@ struct ctx {
 	size_t errlen;
 	int ro;        /* the kernel's ro/rw: read-only unless rw */
 	int ro_given;  /* -1: neither ro nor rw on the line */
+	int usr_from_root; /* /usr is the root's device again: mount.usrfstype= or mount.usrflags= alone */
 };
 
 /* A check's message, the why after "NAME=VALUE: " (and so the longest WHERE of earlymount.mount=,
@@ -402,6 +424,15 @@ static int split_extra(struct ctx *c, const char *val, struct mount_entry *m, ch
 }
 
 /* "earlymount.mount=VALUE: why", the why from a check that wrote it into sub. */
+/* An option string refused by options_add (r): a page of them is not quoted whole, its first 40
+ * bytes say which it is. */
+static int fail_opts(struct ctx *c, const char *name, const char *val, int r, const char *sub)
+{
+	if (r == -E2BIG && strlen(val) > 40)
+		return fail(c, "%s=%.*s...: %s", name, 40, val, sub);
+	return fail(c, "%s=%s: %s", name, val, sub);
+}
+
 static int extra_fail(struct ctx *c, const char *val, const char *sub)
 {
 	return fail(c, "earlymount.mount=%s: %s", val, sub);
@@ -411,8 +442,9 @@ static int extra_fail(struct ctx *c, const char *val, const char *sub)
  * literal source (tmpfs, a share), which needs a filesystem type. */
 static int extra_source(struct ctx *c, const char *val, struct mount_entry *m, const char *what)
 {
-	char sub[SUB_MAX];
+	char sub[DEVSPEC_ERR_MAX];
 	char *fstype = m->fstypes;
+	int dropped = 0;
 
 	if (str_eq(fstype + (fstype[0] == 'r'), "bind")) { /* bind or rbind */
 		m->bind = 1;
@@ -433,8 +465,11 @@ static int extra_source(struct ctx *c, const char *val, struct mount_entry *m, c
 		return fail(c, "earlymount.mount=%s: '%s' is not a device, so a "
 		    "filesystem type is needed (WHAT:WHERE:FSTYPE)", val, what);
 	}
-	if (fstype[0] && check_fstypes(fstype, sub, sizeof(sub)) < 0)
+	if (fstype[0] && check_fstypes(fstype, &dropped, sub, sizeof(sub)) < 0)
 		return extra_fail(c, val, sub);
+	if (dropped)
+		warn(c->p, "earlymount.mount=%s: empty names in the type list are skipped, as the kernel "
+		     "skips them in rootfstype=", val);
 	return 0;
 }
 
@@ -455,8 +490,9 @@ static int parse_extra(struct ctx *c, const char *val, struct mount_entry *m)
 		return extra_fail(c, val, sub);
 	if (extra_source(c, val, m, what) < 0)
 		return -EINVAL;
-	if (options_add(&m->opts, opts, sub, sizeof(sub)) < 0)
-		return extra_fail(c, val, sub);
+	int r = options_add(&m->opts, opts, sub, sizeof(sub));
+	if (r < 0)
+		return fail_opts(c, "earlymount.mount", val, r, sub);
 	return 0;
 }
 
@@ -477,7 +513,7 @@ static int parse_seconds(struct ctx *c, const struct cmdline_arg *a, unsigned lo
 static int device_param(struct ctx *c, const struct cmdline_arg *a, int usr)
 {
 	struct mount_entry *m = usr ? &c->p->usr : &c->p->root;
-	char sub[SUB_MAX];
+	char sub[DEVSPEC_ERR_MAX];
 	int r;
 	if (usr) {
 		c->p->have_usr = 1;
@@ -511,6 +547,19 @@ static int device_param(struct ctx *c, const struct cmdline_arg *a, int usr)
 	if (m->src.kind == DEV_PATH && str_startswith(m->src.value, "/dev/disk/"))
 		warn(c->p, "%s=%s: a link that udev makes; it exists where udev has run (dracut), "
 		     "not when earlymount runs as /init", a->name, a->value);
+	if (m->src.prefix) {
+#ifndef EM_BOOT_BUILD /* the /init build has the kernel's rules only */
+		/* systemd-fstab-generator waits for /dev/disk/by-partuuid/VALUE, a whole one's link */
+		if (c->rules == SPEC_RULES_SYSTEMD)
+			return fail(c, "%s=%s: not a whole PARTUUID: systemd waits for the udev link "
+			            "/dev/disk/by-partuuid/%s, and udev names links after whole ones", a->name,
+			            a->value, m->src.value);
+#endif
+		warn(c->p, "%s=%s: the start of a PARTUUID: the first partition whose PARTUUID begins so, as the "
+		     "kernel compares the given length only (match_dev_by_uuid)%s", a->name, a->value,
+		     strlen(m->src.value) == 10 && m->src.value[8] == '-'
+		             ? "; an MBR partition's number has two hex digits (partition 5 is -05)" : "");
+	}
 	if (m->src.kind == DEV_DEVNUM && m->src.devnum_offset)
 		warn(c->p, "%s=%s: the kernel reads MAJ:MIN:OFFSET and ignores OFFSET; the device is %u:%u",
 		     a->name, a->value, m->src.major, m->src.minor);
@@ -520,17 +569,24 @@ static int device_param(struct ctx *c, const struct cmdline_arg *a, int usr)
 static int fstype_param(struct ctx *c, const struct cmdline_arg *a, struct mount_entry *m)
 {
 	char sub[SUB_MAX];
+	int dropped;
 	/* "auto" is mount(8)'s and dracut's word for "probe it" (dracut's parse-root-opts.sh
 	 * defaults rootfstype to auto). */
 	if (str_eq(a->value, "auto")) {
 		m->fstypes[0] = '\0';
 		return 0;
 	}
-	if (strlen(a->value) >= sizeof(m->fstypes))
+	if (strlen(a->value) >= sizeof(m->fstypes)) {
 		fmt(sub, sizeof(sub), "list longer than %zu bytes", sizeof(m->fstypes) - 1);
-	else if (check_fstypes(a->value, sub, sizeof(sub)) == 0)
-		return em_strlcpy(m->fstypes, a->value, sizeof(m->fstypes)), 0;
-	return fail_arg(c, a, sub);
+		return fail_arg(c, a, sub);
+	}
+	em_strlcpy(m->fstypes, a->value, sizeof(m->fstypes));
+	if (check_fstypes(m->fstypes, &dropped, sub, sizeof(sub)) < 0)
+		return fail_arg(c, a, sub);
+	if (dropped)
+		warn(c->p, "%s=%s: empty names in the list are skipped, as the kernel skips them "
+		     "(split_fs_names); trying %s", a->name, a->value, m->fstypes);
+	return 0;
 }
 
 /* rootwait and rootwait=N as Linux 6.4+ reads them (init/do_mounts.c rootwait_setup and
@@ -702,6 +758,21 @@ static int modules_param(struct ctx *c, const struct cmdline_arg *a)
 	return 0;
 }
 
+/* md= and raid=: the kernel assembles the arrays of md= and autodetects RAID partitions in
+ * md_run_setup, which prepare_namespace calls, and the kernel calls that only when the initramfs has
+ * no /init (init/main.c kernel_init_freeable). With earlymount as /init no array is assembled, and
+ * earlymount assembles none: said in a warning (the root may lie elsewhere). raid=noautodetect asks
+ * for what happens anyway. */
+static void mdraid_param(struct ctx *c, const struct cmdline_arg *a)
+{
+	if (a->name[0] == 'r' && str_eq(a->value, "noautodetect"))
+		return;
+	warn(c->p, "%s=%s: the kernel %s only when it boots without an initramfs (md_run_setup), not with "
+	     "earlymount as /init, and earlymount assembles no arrays: use dracut's mdraid module "
+	     "(rd.md.uuid=), or boot without an initramfs", a->name, a->value,
+	     a->name[0] == 'm' ? "assembles md= arrays" : "autodetects RAID partitions");
+}
+
 /* Takes one argument of group g into the plan: 0, or -EINVAL (-EOPNOTSUPP for a root someone else
  * mounts) with the message in c->err. */
 static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
@@ -756,6 +827,10 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 	case G_BARE:
 		warn(c->p, "%s without '=' is not %s=; ignored, as the kernel and systemd do", n, n);
 		return 0;
+	case G_MD:
+	case G_RAID:
+		mdraid_param(c, a);
+		return 0;
 	case G_MOUNT:
 		return mount_param(c, a);
 	case G_MODULES:
@@ -781,8 +856,9 @@ static int add_flags(struct ctx *c, const struct cmdline *cl, const unsigned cha
 		const struct cmdline_arg *a = &cl->args[i];
 		if (grp[i] != g)
 			continue;
-		if (options_add(o, a->value, sub, sizeof(sub)) < 0)
-			return fail_arg(c, a, sub);
+		int r = options_add(o, a->value, sub, sizeof(sub));
+		if (r < 0)
+			return fail_opts(c, a->name, a->value, r, sub);
 		added++;
 	}
 	return added;
@@ -861,7 +937,9 @@ static int share_root_param(struct ctx *c, const char *fstypes)
 }
 
 /* systemd-fstab-generator add_sysroot_usr_mount: mount.usrfstype= or mount.usrflags= alone mount
- * the root's device on /usr again (a btrfs subvolume). */
+ * the root's device on /usr again (a btrfs subvolume), with the root's type and options where /usr
+ * has none of its own (systemd-fstab-generator(8), mount.usr=). Under both rules: the kernel has no
+ * /usr parameters, so systemd's documented reading is the one. */
 static void usr_from_root(struct plan *p)
 {
 	char keep[sizeof(p->usr.fstypes)];
@@ -902,14 +980,15 @@ static int usr_options(struct ctx *c, const struct cmdline *cl, const unsigned c
 
 	if (!p->have_usr) {
 		if (p->usr.fstypes[0] || usrflags)
-			return fail(c, "mount.usr%s= given without mount.usr=", p->usr.fstypes[0] ? "fstype" : "flags");
+			return fail(c, "mount.usr%s= given without mount.usr= or root=: no device for /usr",
+			            p->usr.fstypes[0] ? "fstype" : "flags");
 		return 0;
 	}
 	p->usr.opts.ro = c->ro;
 	nusr = add_flags(c, cl, grp, G_USRFLAGS, &p->usr.opts);
 	if (nusr < 0)
 		return -EINVAL;
-	if (c->rules == SPEC_RULES_SYSTEMD) {
+	if (c->rules == SPEC_RULES_SYSTEMD || c->usr_from_root) {
 		/* systemd: /usr takes the root's type and options when it has none of its own. */
 		if (!p->usr.fstypes[0])
 			em_strlcpy(p->usr.fstypes, p->root.fstypes, sizeof(p->usr.fstypes));
@@ -961,8 +1040,10 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 	p->ninit_args = cl->ninit;
 	p->init_args = cl->init_args;
 	/* A mount.usrflags= with a value has its group, under either rules. */
-	if (rules == SPEC_RULES_SYSTEMD && !p->have_usr && (p->usr.fstypes[0] || seen[G_USRFLAGS]) && p->have_root)
+	if (!p->have_usr && (p->usr.fstypes[0] || seen[G_USRFLAGS]) && p->have_root) {
 		usr_from_root(p);
+		c.usr_from_root = 1;
+	}
 	nroot = root_options(&c, cl, grp);
 	if (nroot < 0 || usr_options(&c, cl, grp, nroot, seen[G_USRFLAGS]) < 0)
 		return -EINVAL;

@@ -36,6 +36,10 @@ set_tests_properties(layers_namespace PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120
 # only, else skipped.
 add_test(NAME dracut_cmdline_namespace COMMAND ${CMAKE_SOURCE_DIR}/tests/ns/dracut_cmdline ${CMAKE_BINARY_DIR}/earlymount)
 set_tests_properties(dracut_cmdline_namespace PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 60)
+# Option values over fsconfig's 255 bytes (btrfs subvol=, overlay lowerdir=) mounted through
+# mount(2), on a btrfs image on a loop device: root only, else skipped.
+add_test(NAME longopts_namespace COMMAND ${CMAKE_SOURCE_DIR}/tests/ns/longopts ${CMAKE_BINARY_DIR}/earlymount)
+set_tests_properties(longopts_namespace PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
 # earlymount check against ext4 and xfs images on loop devices: root only, else skipped.
 add_test(NAME check_devices COMMAND ${CMAKE_SOURCE_DIR}/tests/ns/check ${CMAKE_BINARY_DIR}/earlymount)
 set_tests_properties(check_devices PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)

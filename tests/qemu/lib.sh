@@ -511,7 +511,8 @@ btrfs_has_subvol() {
 }
 
 # mkdisk_btrfs_subvol IMG TREE SUBVOL [mkfs.btrfs args...]: TREE as the top level of a btrfs image,
-# its directory SUBVOL made a subvolume. mkfs.btrfs --subvol where this btrfs-progs has it;
+# its directory SUBVOL made a subvolume (SUBVOL may be a path: the directories above it are made
+# plain directories, with nothing else of TREE in them). mkfs.btrfs --subvol where this btrfs-progs has it;
 # otherwise (Debian 12) the image is mounted once on a loop device, as root, in a mount namespace
 # of its own (a test killed halfway leaves no mount behind: the namespace goes with its last
 # process, and the loop device with the mount, by autoclear); skipped with the reason when that
@@ -532,9 +533,10 @@ mkdisk_btrfs_subvol() {
 	mkdir -p "$EM_TMP/btrfs-mnt"
 	unshare -m --propagation private sh -euc '
 		mount -t btrfs -o loop "$1" "$2"
+		mkdir -p "$(dirname "$2/$4")"
 		btrfs -q subvolume create "$2/$4"
 		cp -a "$3/$4/." "$2/$4/"
-		find "$3" -mindepth 1 -maxdepth 1 ! -name "$4" -exec cp -a {} "$2/" \;
+		find "$3" -mindepth 1 -maxdepth 1 ! -name "${4%%/*}" -exec cp -a {} "$2/" \;
 		umount "$2"' sh "$img" "$EM_TMP/btrfs-mnt" "$tree" "$sub" ||
 		em_die "making subvolume $sub in $img through a loop mount failed"
 }

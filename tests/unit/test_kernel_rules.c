@@ -24,6 +24,12 @@ struct row {
 	const char *want;     /* the short plan, or "error: <message>" */
 };
 
+/* Long option values: 256 bytes, and 4088 (with "subvol=", a page less its NUL). */
+#define X16 "xxxxxxxxxxxxxxxx"
+#define X256 X16 X16 X16 X16 X16 X16 X16 X16 X16 X16 X16 X16 X16 X16 X16 X16
+#define X1K X256 X256 X256 X256
+#define X4088 X1K X1K X1K X256 X256 X256 X16 X16 X16 X16 X16 X16 X16 X16 X16 X16 X16 X16 X16 X16 X16 "xxxxxxxx"
+
 #define K SPEC_RULES_KERNEL
 #define S SPEC_RULES_SYSTEMD
 
@@ -75,10 +81,51 @@ static const struct row rows[] = {
 	/* MKDEV must round-trip: 12 bits of major, 20 of minor. */
 	{ NULL, "root=4096:0", K, "error: root=4096:0: '4096:0' is not a MAJOR:MINOR device number" },
 	{ NULL, "root=8:1048575", K, "root=8:1048575 type=probe ro=1 wait=30" },
-	/* match_dev_by_uuid compares with the kernel's "%08x-%02x" (msdos.c): one digit never matches. */
-	{ NULL, "root=PARTUUID=deadbeef-5", K,
-	  "error: root=PARTUUID=deadbeef-5: 'deadbeef-5' never matches: an MBR partition's PARTUUID has two hex digits after the '-' (deadbeef-05)" },
+	/* match_dev_by_uuid: strncasecmp over the length given, so any case matches. */
 	{ NULL, "root=PARTUUID=DEADBEEF-05", K, "root=PARTUUID=DEADBEEF-05 type=probe ro=1 wait=30" },
+	/* ...and the start of a PARTUUID names the first partition that has it (devt_from_partuuid:
+	 * cmp.len = strlen, or up to the '/' of /PARTNROFF=), said in a warning; an MBR one with a
+	 * single digit after the '-' is the start of 0x50..0x5f, not of partition 5 (msdos.c's
+	 * "%08x-%02x"), which the warning says too. */
+	{ NULL, "root=PARTUUID=deadbeef-5", K, "root=PARTUUID=deadbeef-5 type=probe ro=1 wait=30 warn=1" },
+	{ NULL, "root=PARTUUID=0fc63daf", K, "root=PARTUUID=0fc63daf type=probe ro=1 wait=30 warn=1" },
+	{ NULL, "root=PARTUUID=0FC63DAF-8483/PARTNROFF=1", K, "root=PARTUUID=0FC63DAF-8483/PARTNROFF=1 type=probe ro=1 wait=30 warn=1" },
+	/* ...an empty one (cmp.len 0) is invalid: "PARTUUID= is invalid". */
+	{ NULL, "root=PARTUUID=/PARTNROFF=1", K, "error: root=PARTUUID=/PARTNROFF=1: no PARTUUID before '/PARTNROFF='" },
+	/* systemd turns it into /dev/disk/by-partuuid/VALUE (tag_to_udev_node), and udev links whole
+	 * ones only: the start of one would wait for a link that never comes. */
+	{ NULL, "root=PARTUUID=0fc63daf", S,
+	  "error: root=PARTUUID=0fc63daf: not a whole PARTUUID: systemd waits for the udev link /dev/disk/by-partuuid/0fc63daf, and udev names links after whole ones" },
+
+	/* ---- rootfstype= (init/do_mounts.c split_fs_names, mount_root_generic; Linux 5.15+) ---- */
+	/* Empty names are left empty by split_fs_names and skipped ("if (!*p) continue"), with a warning
+	 * here. */
+	{ NULL, "root=/dev/vda1 rootfstype=ext4,", K, "root=/dev/vda1 type=ext4 ro=1 wait=30 warn=1" },
+	{ NULL, "root=/dev/vda1 rootfstype=,ext4", K, "root=/dev/vda1 type=ext4 ro=1 wait=30 warn=1" },
+	{ NULL, "root=/dev/vda1 rootfstype=ext4,,xfs", K, "root=/dev/vda1 type=ext4,xfs ro=1 wait=30 warn=1" },
+	/* ...none left: nothing is tried, and the kernel panics "VFS: Unable to mount root fs". */
+	{ NULL, "root=/dev/vda1 rootfstype=,", K, "error: rootfstype=,: no filesystem type in the list, only commas" },
+
+	/* ---- rootflags= (root_data_setup; do_mount_root copies it into a page for init_mount) ---- */
+	/* A value over the 255 bytes fsconfig() takes (fs/fsopen.c) is accepted: that mount goes to
+	 * mount(2), whose data is a page (mountapi.c). */
+	{ NULL, "root=/dev/vda1 rootfstype=btrfs rootflags=subvol=" X256 ",compress=zstd", K,
+	  "root=/dev/vda1 type=btrfs ro=1 wait=30 opts=subvol=" X256 ";compress=zstd" },
+	/* A page less its NUL is the most: path_mount ends the data at PAGE_SIZE - 1. */
+	{ NULL, "root=/dev/vda1 rootflags=subvol=" X4088, K, "root=/dev/vda1 type=probe ro=1 wait=30 opts=subvol=" X4088 },
+	{ NULL, "root=/dev/vda1 rootflags=subvol=" X4088 "x", K,
+	  "error: rootflags=subvol=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...: 4096 bytes of options; at most 4095 fit (a page of mount data, the kernel's limit)" },
+	/* systemd's joined rootflags= count with their commas. */
+	{ NULL, "root=/dev/vda1 rootflags=subvol=" X4088 " rootflags=ssd", S,
+	  "error: rootflags=ssd: 4099 bytes of options; at most 4095 fit (a page of mount data, the kernel's limit)" },
+
+	/* ---- md= and raid= (md_setup, raid_setup; md_run_setup runs in prepare_namespace, which
+	 *      kernel_init_freeable calls only when the initramfs has no /init) ---- */
+	{ NULL, "root=/dev/md0 md=0,/dev/sda1,/dev/sdb1", K, "root=/dev/md0 type=probe ro=1 wait=30 warn=1" },
+	{ NULL, "root=/dev/md0 raid=autodetect", K, "root=/dev/md0 type=probe ro=1 wait=30 warn=1" },
+	/* raid=noautodetect asks for what happens anyway: no warning. */
+	{ NULL, "root=/dev/vda1 raid=noautodetect", K, "root=/dev/vda1 type=probe ro=1 wait=30" },
+	{ NULL, "root=/dev/md0 md=0,/dev/sda1,/dev/sdb1 raid=noautodetect", K, "root=/dev/md0 type=probe ro=1 wait=30 warn=1" },
 
 	/* ---- rootwait, rootdelay (init/do_mounts.c) ---- */
 	/* rootwait_setup: bare rootwait waits forever. */
@@ -140,6 +187,23 @@ static const struct row rows[] = {
 	{ NULL, "root=/dev/vda1 rootfstype=auto", K, "root=/dev/vda1 type=probe ro=1 wait=30" },
 	{ NULL, "root=nfs:10.0.0.1:/srv/root", K, "error: root=nfs:10.0.0.1:/srv/root is a network root (NFS); dracut's nfs module mounts it" },
 
+	/* ---- roots the kernel mounts itself, in prepare_namespace only: with an /init in the
+	 *      initramfs it never does (init/main.c kernel_init_freeable) ---- */
+	/* name_to_dev_t (6.1) / parse_root_device (6.5+): "/dev/nfs" is Root_NFS (mount_nfs_root). */
+	{ NULL, "root=/dev/nfs nfsroot=10.0.0.1:/srv/root ip=dhcp", K,
+	  "error: root=/dev/nfs is the kernel's NFS root (nfsroot=): the kernel mounts it only when it boots without an initramfs, and not with earlymount as /init; build the image with dracut's nfs module (it reads root=/dev/nfs and nfsroot=), or boot without one" },
+	/* "/dev/cifs" is Root_CIFS (mount_cifs_root, cifsroot=). */
+	{ NULL, "root=/dev/cifs", K,
+	  "error: root=/dev/cifs is the kernel's CIFS root (cifsroot=): the kernel mounts it only when it boots without an initramfs, and not with earlymount as /init; build the image with dracut's cifs module (root=cifs://...), or boot without one" },
+	/* "mtd" and "ubi" prefixes (strncmp 3): the name is the source for each rootfstype=. */
+	{ NULL, "root=ubi0:rootfs rootfstype=ubifs", K,
+	  "error: root=ubi0:rootfs is a UBI root: the kernel mounts it only when it boots without an initramfs, and not with earlymount as /init; boot without one, with UBI and ubifs built into the kernel" },
+	{ NULL, "root=mtd:rootfs rootfstype=jffs2", K,
+	  "error: root=mtd:rootfs is an MTD root: the kernel mounts it only when it boots without an initramfs, and not with earlymount as /init; boot without one, with its filesystem (jffs2, ...) built into the kernel" },
+	/* "/dev/ram" is Root_RAM0: initrd_load copies an initrd image (not a cpio archive) there. */
+	{ NULL, "root=/dev/ram", K,
+	  "error: root=/dev/ram is the kernel's RAM disk, which it fills from an initrd image (not a cpio archive): the kernel mounts it only when it boots without an initramfs, and not with earlymount as /init; boot that image as the initrd without an initramfs, or put it on a disk" },
+
 	/* ---- systemd-fstab-generator (parse_proc_cmdline_item, add_sysroot_mount,
 	 *      add_sysroot_usr_mount) ---- */
 	/* root=, rootfstype= and mount.usr= are free_and_strdup'ed: the last one wins. */
@@ -159,9 +223,17 @@ static const struct row rows[] = {
 	  "root=/dev/vda1 type=probe ro=1 wait=120 opts= usr=LABEL=usr usrtype=probe usrro=1 usrwait=120 usropts=" },
 	{ NULL, "root=/dev/vda1 mount.usr=LABEL=usr mount.usrflags=x-systemd.device-timeout=0", S,
 	  "root=/dev/vda1 type=probe ro=1 wait=30 usr=LABEL=usr usrtype=probe usrro=1 usrwait=forever usropts=" },
-	/* The same line under the kernel's rules: mount.usrflags= alone is refused, and the last
-	 * rootflags= replaces. */
-	{ NULL, "root=/dev/vda1 mount.usrflags=subvol=@usr", K, "error: mount.usrflags= given without mount.usr=" },
+	/* mount.usrfstype= or mount.usrflags= alone: the root's device on /usr, with the root's type
+	 * and options where /usr has none (systemd-fstab-generator(8), add_sysroot_usr_mount), under
+	 * the kernel's rules too (the kernel has no /usr parameters); the last rootflags= replaces. */
+	{ NULL, "root=/dev/vda1 rootfstype=btrfs rootflags=subvol=@ mount.usrflags=subvol=@usr", K,
+	  "root=/dev/vda1 type=btrfs ro=1 wait=30 opts=subvol=@ usr=/dev/vda1 usrtype=btrfs usrro=1 usrwait=30 usropts=subvol=@usr" },
+	{ NULL, "root=/dev/vda1 rootflags=subvol=@ rootflags=compress=zstd mount.usrfstype=btrfs", K,
+	  "root=/dev/vda1 type=probe ro=1 wait=30 opts=compress=zstd usr=/dev/vda1 usrtype=btrfs usrro=1 usrwait=30 usropts=compress=zstd" },
+	{ NULL, "root=/dev/vda1 rootfstype=btrfs mount.usrfstype=btrfs", S,
+	  "root=/dev/vda1 type=btrfs ro=1 wait=30 opts= usr=/dev/vda1 usrtype=btrfs usrro=1 usrwait=90 usropts=" },
+	/* ...without a root= there is no device to take (isempty(arg_usr_what)): refused. */
+	{ NULL, "mount.usrflags=subvol=@usr", K, "error: mount.usrflags= given without mount.usr= or root=: no device for /usr" },
 	/* proc_cmdline_value_missing: "root" without a value is ignored with a warning. */
 	{ NULL, "root=/dev/vda1 root", S, "root=/dev/vda1 type=probe ro=1 wait=30 warn=1" },
 	/* tag_to_udev_node unquotes " and '. */
@@ -197,7 +269,7 @@ static void wait_text(long w, char *buf, size_t cap)
 /* The short form of the plan described at the top. */
 static void digest(char *out, size_t cap, int opts_always)
 {
-	char src[320], o[1200], w[32];
+	char src[320], o[4400], w[32];
 	out[0] = '\0';
 	if (!p.have_root) {
 		add(out, cap, "noroot");
@@ -236,7 +308,7 @@ static void digest(char *out, size_t cap, int opts_always)
 
 int main(void)
 {
-	char err[512], got[2048];
+	char err[512], got[9000];
 
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		const struct row *r = &rows[i];

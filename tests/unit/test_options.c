@@ -108,18 +108,63 @@ int main(void)
 		CHECK_STR(err, refused[i].msg);
 	}
 
-	/* fsconfig string values are limited to 256 bytes by the kernel: refuse, never truncate. */
+	/* A value over the 255 bytes fsconfig() takes (fs/fsopen.c strndup_user(.., 256)) is kept
+	 * whole and flagged for mount(2); a key likewise. One of 255 bytes fits fsconfig(). */
 	{
 		char longopt[400] = "lowerdir=";
 		memset(longopt + 9, 'a', 256);
 		longopt[9 + 256] = '\0';
 		options_init(&o);
-		CHECK_INT(options_add(&o, longopt, err, sizeof(err)), -EINVAL);
-		CHECK_STR(err, "option 'lowerdir' has a value of 256 bytes; the kernel accepts at most 255");
+		CHECK_INT(options_add(&o, longopt, err, sizeof(err)), 0);
+		CHECK_INT((int)strlen(o.params[0].value), 256);
+		CHECK(options_fsconfig_misfit(&o) == &o.params[0]);
 		longopt[9 + 255] = '\0';
 		options_init(&o);
+		CHECK_INT(options_add(&o, "noatime,commit=5", err, sizeof(err)), 0);
 		CHECK_INT(options_add(&o, longopt, err, sizeof(err)), 0);
-		CHECK_INT((int)strlen(o.params[0].value), 255);
+		CHECK_INT((int)strlen(o.params[1].value), 255);
+		CHECK(options_fsconfig_misfit(&o) == NULL);
+		memset(longopt, 'k', 256);
+		longopt[256] = '\0';
+		options_init(&o);
+		CHECK_INT(options_add(&o, longopt, err, sizeof(err)), 0);
+		CHECK(options_fsconfig_misfit(&o) == &o.params[0]);
+	}
+	/* A page of options: mount(2) takes 4095 bytes and its NUL (fs/namespace.c path_mount); the
+	 * kernel's root mount copies rootflags= into a page (init/do_mounts.c do_mount_root). The
+	 * joined options of several adds (systemd's rootflags=) count with their commas. */
+	{
+		static char page[OPT_BUF + 2], data[OPT_BUF];
+		unsigned long f;
+		memcpy(page, "subvol=", 7);
+		memset(page + 7, 'p', OPT_DATA_MAX - 7);
+		page[OPT_DATA_MAX] = '\0';
+		options_init(&o);
+		CHECK_INT(options_add(&o, page, err, sizeof(err)), 0);
+		CHECK_INT(options_legacy(&o, &f, data, sizeof(data)), 0);
+		CHECK_INT((int)strlen(data), OPT_DATA_MAX);
+		page[OPT_DATA_MAX] = 'p';
+		page[OPT_DATA_MAX + 1] = '\0';
+		options_init(&o);
+		CHECK_INT(options_add(&o, page, err, sizeof(err)), -E2BIG);
+		CHECK_STR(err, "4096 bytes of options; at most 4095 fit (a page of mount data, the kernel's limit)");
+		page[OPT_DATA_MAX - 10] = '\0';
+		options_init(&o);
+		CHECK_INT(options_add(&o, page, err, sizeof(err)), 0);
+		CHECK_INT(options_add(&o, "noatime,ssd", err, sizeof(err)), -E2BIG);
+		CHECK_STR(err, "4097 bytes of options; at most 4095 fit (a page of mount data, the kernel's limit)");
+		CHECK_INT(options_add(&o, "ssd", err, sizeof(err)), 0);
+		CHECK_INT(options_legacy(&o, &f, data, sizeof(data)), 0);
+		CHECK_INT((int)strlen(data), OPT_DATA_MAX - 10 + 4);
+	}
+	/* nosymfollow reaches mount(2) as MS_NOSYMFOLLOW (Linux 5.10, as MOUNT_ATTR_NOSYMFOLLOW). */
+	{
+		char data[64];
+		unsigned long f;
+		options_init(&o);
+		CHECK_INT(options_add(&o, "nosymfollow,noatime", err, sizeof(err)), 0);
+		CHECK_INT(options_legacy(&o, &f, data, sizeof(data)), 0);
+		CHECK(f == (EM_MS_NOSYMFOLLOW | MS_NOATIME));
 	}
 	/* Too many parameters. */
 	{

@@ -57,22 +57,27 @@ static const struct {
 	{ "root=UUID=xyz", "root=UUID=xyz: 'xyz' is not a UUID: only hex digits and '-' are allowed" },
 	{ "root=LABEL=", "root=LABEL=: the LABEL is empty" },
 	{ "root=PARTUUID=", "root=PARTUUID=: the PARTUUID is empty" },
-	{ "root=PARTUUID=1234", "root=PARTUUID=1234: '1234' is not a PARTUUID: expected a GPT GUID (8-4-4-4-12 hex digits) or an MBR SSSSSSSS-PP" },
+	{ "root=PARTUUID=1234x", "root=PARTUUID=1234x: '1234x' is not a PARTUUID: expected a GPT GUID (8-4-4-4-12 hex digits) or an MBR SSSSSSSS-PP, or the start of one" },
+	{ "root=PARTUUID=deadbeef-05-1", "root=PARTUUID=deadbeef-05-1: 'deadbeef-05-1' is not a PARTUUID: expected a GPT GUID (8-4-4-4-12 hex digits) or an MBR SSSSSSSS-PP, or the start of one" },
+	{ "root=PARTUUID=/PARTNROFF=1", "root=PARTUUID=/PARTNROFF=1: no PARTUUID before '/PARTNROFF='" },
+	{ "root=/dev/disk/by-partuuid/deadbeef", "root=/dev/disk/by-partuuid/deadbeef: 'deadbeef' is not a whole PARTUUID, and udev names its links after whole ones" },
 	{ "root=PARTUUID=1234abcd-02/PARTNROFF=x", "root=PARTUUID=1234abcd-02/PARTNROFF=x: '/PARTNROFF=x' after the PARTUUID is not /PARTNROFF=<number>" },
 	{ "root=PARTUUID=1234abcd-02/OFF=1", "root=PARTUUID=1234abcd-02/OFF=1: '/OFF=1' after the PARTUUID is not /PARTNROFF=<number>" },
 	{ "root=PARTLABEL=", "root=PARTLABEL=: the PARTLABEL is empty" },
 	{ "root=/dev/", "root=/dev/: '/dev/' is not a device: expected /dev/NAME, UUID=, LABEL=, PARTUUID=, PARTLABEL= or MAJ:MIN" },
 	{ "root=/etc/passwd", "root=/etc/passwd: '/etc/passwd' is not a device: expected /dev/NAME, UUID=, LABEL=, PARTUUID=, PARTLABEL= or MAJ:MIN" },
 	{ "root=/dev/../etc/shadow", "root=/dev/../etc/shadow: '/dev/../etc/shadow' contains '..'" },
-	{ "root=/dev/nfs", "root=/dev/nfs is the kernel's NFS root (nfsroot=); the kernel or dracut's nfs module mounts it" },
+	{ "root=/dev/nfs", "root=/dev/nfs is the kernel's NFS root (nfsroot=): the kernel mounts it only when it boots without an initramfs, and not with earlymount as /init; build the image with dracut's nfs module (it reads root=/dev/nfs and nfsroot=), or boot without one" },
+	{ "root=/dev/cifs", "root=/dev/cifs is the kernel's CIFS root (cifsroot=): the kernel mounts it only when it boots without an initramfs, and not with earlymount as /init; build the image with dracut's cifs module (root=cifs://...), or boot without one" },
+	{ "root=ubi0:rootfs", "root=ubi0:rootfs is a UBI root: the kernel mounts it only when it boots without an initramfs, and not with earlymount as /init; boot without one, with UBI and ubifs built into the kernel" },
+	{ "root=ubi:rootfs", "root=ubi:rootfs is a UBI root: the kernel mounts it only when it boots without an initramfs, and not with earlymount as /init; boot without one, with UBI and ubifs built into the kernel" },
+	{ "root=mtd:rootfs", "root=mtd:rootfs is an MTD root: the kernel mounts it only when it boots without an initramfs, and not with earlymount as /init; boot without one, with its filesystem (jffs2, ...) built into the kernel" },
 	{ "root=nfs:10.0.0.1:/export", "root=nfs:10.0.0.1:/export is a network root (NFS); dracut's nfs module mounts it" },
 	{ "root=live:CDLABEL=Fedora", "root=live:CDLABEL=Fedora is a live image root; dracut's dmsquash-live module mounts it" },
 	{ "root=zfs:rpool/ROOT/debian", "root=zfs:rpool/ROOT/debian is a ZFS root; the zfs dracut module (zfs-dracut) mounts it" },
 	{ "root=iscsi:10.0.0.1::::iqn.2000-01.com.example:disk", "root=iscsi:10.0.0.1::::iqn.2000-01.com.example:disk is an iSCSI root; dracut's iscsi module logs in to it" },
 	{ "root=dhcp", "root=dhcp is a network root named by DHCP; dracut's nfs module mounts it" },
-	{ "root=/dev/ram0", "root=/dev/ram0 is the kernel's initrd RAM disk; the kernel mounts it itself" },
-	{ "root=PARTUUID=deadbeef-5", "root=PARTUUID=deadbeef-5: 'deadbeef-5' never matches: an MBR partition's PARTUUID has two hex digits after the '-' (deadbeef-05)" },
-	{ "root=PARTUUID=deadbeef-a/PARTNROFF=1", "root=PARTUUID=deadbeef-a/PARTNROFF=1: 'deadbeef-a' never matches: an MBR partition's PARTUUID has two hex digits after the '-' (deadbeef-0a)" },
+	{ "root=/dev/ram0", "root=/dev/ram0 is the kernel's RAM disk, which it fills from an initrd image (not a cpio archive): the kernel mounts it only when it boots without an initramfs, and not with earlymount as /init; boot that image as the initrd without an initramfs, or put it on a disk" },
 	{ "root=259:0:1:2", "root=259:0:1:2: '259:0:1:2' is not a MAJOR:MINOR device number" },
 	{ "root=8:1:", "root=8:1:: '8:1:' is not a MAJOR:MINOR device number" },
 	{ "root=0x", "root=0x: '0x' is not a device: expected /dev/NAME, UUID=, LABEL=, PARTUUID=, PARTLABEL= or MAJ:MIN (did you mean /dev/...?)" },
@@ -81,7 +86,8 @@ static const struct {
 	{ "root=8:x", "root=8:x: '8:x' is not a MAJOR:MINOR device number" },
 	{ "root=vda1", "root=vda1: 'vda1' is not a device: expected /dev/NAME, UUID=, LABEL=, PARTUUID=, PARTLABEL= or MAJ:MIN (did you mean /dev/...?)" },
 	{ "root=/dev/vda rootfstype=", "rootfstype=: empty value" },
-	{ "root=/dev/vda rootfstype=ext4,,xfs", "rootfstype=ext4,,xfs: empty entry in the filesystem type list 'ext4,,xfs'" },
+	{ "root=/dev/vda rootfstype=,", "rootfstype=,: no filesystem type in the list, only commas" },
+	{ "root=/dev/vda rootfstype=,,", "rootfstype=,,: no filesystem type in the list, only commas" },
 	{ "root=/dev/vda rootfstype=ext4;rm", "rootfstype=ext4;rm: 'ext4;rm' is not a filesystem type (character ';')" },
 	{ "root=/dev/vda rootflags=bind", "rootflags=bind: option 'bind' is not allowed here: give 'bind' as the filesystem type (WHAT:WHERE:bind:OPTIONS)" },
 	{ "root=/dev/vda rootflags=remount", "rootflags=remount: option 'remount' is not allowed here: earlymount only makes new mounts" },
@@ -93,8 +99,8 @@ static const struct {
 	{ "root=/dev/vda earlymount.debug=maybe", "earlymount.debug=maybe: expected nothing, 1 or 0" },
 	{ "root=/dev/vda earlymount.timout=5", "earlymount.timout: unknown earlymount parameter (known: earlymount.mount, earlymount.timeout, earlymount.debug, earlymount.onfail, earlymount.modules, earlymount.jobs, "
 	  "earlymount.volatile, earlymount.overlay, earlymount.overlayflags, earlymount.rootimage, earlymount.tmpfsflags)" },
-	{ "root=/dev/vda mount.usrfstype=ext4", "mount.usrfstype= given without mount.usr=" },
-	{ "root=/dev/vda mount.usrflags=ro", "mount.usrflags= given without mount.usr=" },
+	{ "mount.usrfstype=ext4", "mount.usrfstype= given without mount.usr= or root=: no device for /usr" },
+	{ "mount.usrflags=ro", "mount.usrflags= given without mount.usr= or root=: no device for /usr" },
 	{ "root=/dev/vda mount.usr=", "mount.usr=: empty value" },
 	{ "root=/dev/vda mount.usr=LABEL=", "mount.usr=LABEL=: the LABEL is empty" },
 	{ "root=/dev/vda earlymount.mount=", "earlymount.mount=: empty value" },
@@ -130,6 +136,14 @@ int main(void)
 		                     strstr(bad[i].message, " connects it") ? -EOPNOTSUPP : -EINVAL);
 		CHECK_STR(err, bad[i].message);
 	}
+
+	/* Empty names in an earlymount.mount= type list are dropped as rootfstype='s are (the
+	 * kernel's split_fs_names and mount_root_generic), with a warning. */
+	CHECK_INT(build("root=/dev/vda earlymount.mount=tmpfs:/x:,tmpfs,:size=1M"), 0);
+	CHECK_STR(p.extra[0].fstypes, "tmpfs");
+	CHECK_INT(p.nwarnings, 1);
+	CHECK_INT(build("root=/dev/vda earlymount.mount=/srv:/x:bind"), 0);
+	CHECK_INT(p.nwarnings, 0);
 
 	/* Defaults and precedence. */
 	CHECK_INT(build("root=/dev/vda"), 0);
