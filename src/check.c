@@ -286,11 +286,13 @@ static void check_stack(const char *what, const char *src, const char *dev)
 	for (unsigned i = 0; i < rep.needs.nmodules; i++)
 		sb_printf(&mb, "%s%s", i ? " " : "", rep.needs.modules[i]);
 	say("error", "%s=%s: %s is stacked (%s): an earlymount image assembles no device-mapper, md or loop "
-	    "device, so the boot would wait for it and fail%s%s%s%s%s", what, src, dev, rep.text,
+	    "device, so the boot would wait for it and fail%s%s%s%s%s%s", what, src, dev, rep.text,
 	    mb.len ? "; dracut brings it up with its module" : "", mb.len && rep.needs.nmodules > 1 ? "s" : "",
 	    mb.len ? " " : "", mods,
+	    rep.unknown ? "; no dracut module is known to set up a device-mapper device without a known dm uuid "
+	                  "prefix" : "",
 	    rep.loop ? "; no dracut module sets up a loop device (earlymount.rootimage= mounts an image file "
-	               "from a disk instead)" : rep.unknown && !mb.len ? "; no dracut module is known to set it up" : "");
+	               "from a disk instead)" : "");
 }
 
 /* The device's verdict and its probed type, decided as the boot decides (fstypes.c fst_decide):

@@ -70,8 +70,11 @@ static void walk_dev(struct walk *w, int fd, const char *name)
 		/* a partition's directory sits in its disk's */
 		int pfd = openat(fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		if (pfd >= 0) {
-			attr(pfd, "uevent", a, sizeof(a));
-			const char *dn = strstr(a, "DEVNAME=");
+			/* uevent: "MAJOR=7\nMINOR=1\nDEVNAME=loop1\nDEVTYPE=disk\n..." */
+			if (read_file(pfd, "uevent", a, sizeof(a)) < 0)
+				a[0] = '\0';
+			const char *dn = strstr(a, "\nDEVNAME=");
+			dn = dn ? dn + 1 : str_startswith(a, "DEVNAME=") ? a : NULL;
 			char disk[64];
 			fmt(disk, sizeof(disk), "%.*s", dn ? (int)strcspn(dn + 8, "\n") : 0, dn ? dn + 8 : "");
 			/* only a partition of a stacked device is described: a disk's is plain */

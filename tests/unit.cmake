@@ -39,6 +39,12 @@ set_tests_properties(dracut_cmdline_namespace PROPERTIES SKIP_RETURN_CODE 77 TIM
 # earlymount check against ext4 and xfs images on loop devices: root only, else skipped.
 add_test(NAME check_devices COMMAND ${CMAKE_SOURCE_DIR}/tests/ns/check ${CMAKE_BINARY_DIR}/earlymount)
 set_tests_properties(check_devices PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
+# earlymount check on roots no earlymount image brings up, made with losetup, dmsetup and mdadm:
+# root only, each skipped where the kernel lacks its driver.
+foreach(p loop dm md)
+  add_test(NAME check_stack_${p} COMMAND ${CMAKE_SOURCE_DIR}/tests/check/stack ${CMAKE_BINARY_DIR}/earlymount ${p})
+  set_tests_properties(check_stack_${p} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
+endforeach()
 
 # The alias matcher against kmod's own answers on real modaliases (tests/modalias/README.md);
 # skipped without a fetched kernel. modalias_match also times the matcher (--time N).

@@ -49,7 +49,8 @@ static void dev(const char *dir, const char *name, const char *mm)
 	snprintf(p, sizeof(p), "%s/class/block/%s", root, name);
 	snprintf(t, sizeof(t), "../../%s", dir);
 	CHECK(symlink(t, p) == 0);
-	snprintf(t, sizeof(t), "DEVNAME=%s", name);
+	snprintf(t, sizeof(t), "MAJOR=%.*s\nMINOR=%s\nDEVNAME=%s\nDEVTYPE=disk", (int)strcspn(mm, ":"), mm,
+	         strchr(mm, ':') + 1, name);
 	put(dir, "uevent", t);
 }
 
