@@ -45,6 +45,9 @@ foreach(p loop dm md)
   add_test(NAME check_stack_${p} COMMAND ${CMAKE_SOURCE_DIR}/tests/check/stack ${CMAKE_BINARY_DIR}/earlymount ${p})
   set_tests_properties(check_stack_${p} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
 endforeach()
+# earlymount check registers no btrfs member with the kernel: root and btrfs only, else skipped.
+add_test(NAME check_btrfs_noscan COMMAND ${CMAKE_SOURCE_DIR}/tests/check/btrfs ${CMAKE_BINARY_DIR}/earlymount)
+set_tests_properties(check_btrfs_noscan PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
 
 # The alias matcher against kmod's own answers on real modaliases (tests/modalias/README.md);
 # skipped without a fetched kernel. modalias_match also times the matcher (--time N).
