@@ -245,6 +245,15 @@ static void check_options(const char *what, const struct mount_entry *m, const c
 
 /* ---- one mount ------------------------------------------------------------------------------ */
 
+/* What to do about a device that could not be opened: EACCES or EPERM as a user is root's to
+ * read; as root it is a device cgroup's or a security module's refusal. "" for other errors. */
+static const char *denied_hint(int err)
+{
+	if (err != EACCES && err != EPERM)
+		return "";
+	return geteuid() ? " (run earlymount check as root)" : " (denied even to root: a device cgroup or a security module?)";
+}
+
 /* A tag (UUID=, LABEL=, PARTUUID=, PARTLABEL=) is matched by reading the devices: when none
  * matched and some could not be read, whether one of them carries it is not known. 1 after saying
  * so, 0 when every device was read. */
@@ -260,8 +269,8 @@ static int unreadable_devices(const char *what, const char *src, const struct de
 	if (!n)
 		return 0;
 	say("error", "%s=%s: no readable block device matches it, and %d cannot be read (%s: %s%s): whether "
-	    "one of them carries it is not known; %s", what, src, n, errstr(err), list, sb.overflow ? ", ..." : "",
-	    geteuid() ? "run earlymount check as root" : "denied even to root (a device cgroup or a security module?)");
+	    "one of them carries it is not known%s", what, src, n, errstr(err), list, sb.overflow ? ", ..." : "",
+	    denied_hint(err));
 	return 1;
 }
 
@@ -317,8 +326,7 @@ static int check_type(const char *what, const struct mount_entry *m, const char 
 		say("error", "%s=%s: %s is an ext journal device, not a filesystem", what, src, dev);
 		return -1;
 	case FST_UNREADABLE:
-		say("error", "%s=%s: %s cannot be read: %s%s", what, src, dev, errstr(-r),
-		    r == -EACCES || r == -EPERM ? " (run earlymount check as root)" : "");
+		say("error", "%s=%s: %s cannot be read: %s%s", what, src, dev, errstr(-r), denied_hint(-r));
 		return -1;
 	case FST_KERNEL:
 		say("warning", "%s=%s: %s holds no filesystem earlymount knows; the boot tries the kernel's "
@@ -336,8 +344,7 @@ static int check_type(const char *what, const struct mount_entry *m, const char 
 		say("ok", "%s=%s: %s holds no filesystem earlymount knows; its type comes from the list (%s "
 		    "first)", what, src, dev, type);
 	} else if (r < 0) {
-		say("error", "%s=%s: %s cannot be read: %s%s", what, src, dev, errstr(-r),
-		    r == -EACCES || r == -EPERM ? " (run earlymount check as root)" : "");
+		say("error", "%s=%s: %s cannot be read: %s%s", what, src, dev, errstr(-r), denied_hint(-r));
 		return -1;
 	} else if (str_eq(fi.type, "jbd")) {
 		say("error", "%s=%s: %s is an ext journal device, not a filesystem", what, src, dev);

@@ -42,8 +42,8 @@ no_match() {
 	if [ -z "$u" ]; then
 		echo "error root=$spec: no block device on this machine matches it; the boot would wait"
 	elif [ "$("$@" id -u)" = 0 ]; then
-		echo "error root=$spec: no readable block device matches it, and $u: whether one of them carries it is not known; denied even to root (a device cgroup or a security module?)"
+		echo "error root=$spec: no readable block device matches it, and $u: whether one of them carries it is not known (denied even to root: a device cgroup or a security module?)"
 	else
-		echo "error root=$spec: no readable block device matches it, and $u: whether one of them carries it is not known; run earlymount check as root"
+		echo "error root=$spec: no readable block device matches it, and $u: whether one of them carries it is not known (run earlymount check as root)"
 	fi
 }
