@@ -8,6 +8,7 @@
 #include "check.h"
 #include "compat.h"
 #include "devices.h"
+#include "fstypes.h"
 #include "layerspec.h"
 #include "log.h"
 #include "mountapi.h"
@@ -15,6 +16,7 @@
 #include "resolve.h"
 #include "run.h"
 #include "spec.h"
+#include "stackread.h"
 #include "util.h"
 
 #include <errno.h>
@@ -23,6 +25,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -30,24 +33,34 @@ static struct cmdline cl;
 static struct plan plan;
 static int errors, modules_only;
 
-/* One finding a line: "ok", "warning" or "error" first. */
+/* One finding a line: "ok", "warning" or "error" first. Escaped as the boot's log escapes its lines
+ * (log.c elog: \xNN for every byte that is not printable ASCII or valid UTF-8): labels, UUIDs
+ * (an ISO 9660 one is free text), dm names and backing files come from disks and users, and an
+ * ESC or a newline in one would reach the terminal raw or fake a line of its own. */
 static void say(const char *level, const char *f, ...) __attribute__((format(printf, 2, 3)));
 static void say(const char *level, const char *f, ...)
 {
-	char line[2048];
-	struct sbuf sb;
+	char msg[2048], line[2048];
+	struct sbuf sb, mb;
 	va_list ap;
 	if (level[0] == 'e')
 		errors++;
 	/* --modules: only the list on stdout; the errors go to stderr */
 	if (modules_only && level[0] != 'e')
 		return;
-	sb_init(&sb, line, sizeof(line));
-	sb_printf(&sb, "%s ", level);
+	sb_init(&mb, msg, sizeof(msg));
 	va_start(ap, f);
-	sb_vprintf(&sb, f, ap);
+	sb_vprintf(&mb, f, ap);
 	va_end(ap);
-	sb_putc(&sb, '\n');
+	sb_init(&sb, line, sizeof(line) - 1);
+	sb_printf(&sb, "%s ", level);
+	sb_put_escaped(&sb, msg, mb.len);
+	if (sb.overflow || mb.overflow) {
+		if (sb.len > sizeof(line) - 5)
+			sb.len = sizeof(line) - 5;
+		sb_puts(&sb, "...");
+	}
+	line[sb.len++] = '\n';
 	(void)write_all(modules_only ? 2 : 1, line, sb.len);
 }
 
@@ -69,9 +82,57 @@ static void need(const char *name)
 		em_strlcpy(needed[nneeded++], n, sizeof(needed[0]));
 }
 
+/* modules.builtin of the running kernel ("kernel/drivers/virtio/virtio_pci.ko" a line), read once;
+ * "" when there is none. */
+static const char *builtin_list(void)
+{
+	static char list[256 << 10];
+	static int read;
+	struct utsname u;
+	char path[128 + sizeof(u.release)];
+	if (!read++) {
+		list[0] = '\0';
+		if (uname(&u) == 0) {
+			fmt(path, sizeof(path), "/lib/modules/%s/modules.builtin", u.release);
+			if (read_file(AT_FDCWD, path, list, sizeof(list)) < 0)
+				list[0] = '\0';
+		}
+	}
+	return list;
+}
+
+/* Is the module m (a name as sysfs spells it) built into the running kernel? A built-in driver
+ * has a driver/module link too: module_add_driver (drivers/base/module.c) makes /sys/module/NAME
+ * for KBUILD_MODNAME through lookup_or_create_module_kobject (kernel/params.c). Only a loaded
+ * module has initstate (kernel/module/sysfs.c, modinfo_attrs), and modules.builtin names every
+ * built-in one. */
+static int module_builtin(const char *m)
+{
+	char p[128], name[64];
+	fmt(p, sizeof(p), "/sys/module/%s/initstate", m);
+	if (access(p, F_OK) != 0)
+		return 1;
+	for (const char *l = builtin_list(); *l;) {
+		size_t len = strcspn(l, "\n");
+		const char *base = l;
+		for (const char *c = l; c < l + len; c++)
+			if (*c == '/')
+				base = c + 1;
+		size_t bl = (size_t)(l + len - base);
+		if (bl > 3 && bl - 3 < sizeof(name) && !memcmp(base + bl - 3, ".ko", 3)) {
+			fmt(name, sizeof(name), "%.*s", (int)(bl - 3), base);
+			modname_normalize(name);
+			if (str_eq(name, m))
+				return 1;
+		}
+		l += len + (l[len] == '\n');
+	}
+	return 0;
+}
+
 /* The drivers from the block device up through its controllers: each sysfs device directory on
- * the way that has a driver whose module is loadable (driver/module: built-in drivers have none)
- * adds that module, as mkinitcpio's autodetect and dracut's host-only mode read them. */
+ * the way that has a driver whose module is loadable (module_builtin: not built in) adds that
+ * module, as mkinitcpio's autodetect and dracut's host-only mode read them. */
 static void driver_chain(const char *dev, struct sbuf *list)
 {
 	char path[512], real[512], link[256];
@@ -87,15 +148,18 @@ static void driver_chain(const char *dev, struct sbuf *list)
 	if (!realpath(real, path))
 		return;
 	while (str_startswith(path, "/sys/devices/") && strlen(path) > 13) {
-		char f[600];
+		char f[600], m[64];
 		ssize_t n;
 		fmt(f, sizeof(f), "%s/driver/module", path);
 		n = readlink(f, link, sizeof(link) - 1);
 		if (n > 0) {
 			link[n] = '\0';
-			const char *m = strrchr(link, '/') ? strrchr(link, '/') + 1 : link;
-			need(m);
-			sb_printf(list, "%s%s", list->len ? ", " : "", m);
+			em_strlcpy(m, strrchr(link, '/') ? strrchr(link, '/') + 1 : link, sizeof(m));
+			modname_normalize(m);
+			if (!module_builtin(m)) {
+				need(m);
+				sb_printf(list, "%s%s", list->len ? ", " : "", m);
+			}
 		}
 		char *slash = strrchr(path, '/');
 		if (!slash)
@@ -195,82 +259,159 @@ static void check_options(const char *what, const struct mount_entry *m, const c
 
 /* ---- one mount ------------------------------------------------------------------------------ */
 
-static int in_list(const char *list, const char *t)
+/* What to do about a device that could not be opened: EACCES or EPERM as a user is root's to
+ * read; as root it is a device cgroup's or a security module's refusal. "" for other errors. */
+static const char *denied_hint(int err)
 {
-	size_t n = strlen(t);
-	for (const char *s = list; *s;) {
-		size_t l = strcspn(s, ",");
-		if (l == n && !memcmp(s, t, n))
-			return 1;
-		s += l + (s[l] == ',');
+	if (err != EACCES && err != EPERM)
+		return "";
+	return geteuid() ? " (run earlymount check as root)" : " (denied even to root: a device cgroup or a security module?)";
+}
+
+/* A tag (UUID=, LABEL=, PARTUUID=, PARTLABEL=) is matched by reading the devices: when none
+ * matched and some could not be read, whether one of them carries it is not known. 1 after saying
+ * so, 0 when every device was read. */
+static int unreadable_devices(const char *what, const char *src, const struct devspec *d)
+{
+	char list[768];
+	struct sbuf sb;
+	int err;
+	if (d->kind < DEV_UUID || d->kind > DEV_PARTLABEL)
+		return 0;
+	sb_init(&sb, list, sizeof(list));
+	int n = dev_unreadable(&sb, &err);
+	if (!n)
+		return 0;
+	say("error", "%s=%s: no readable block device matches it, and %d cannot be read (%s: %s%s): whether "
+	    "one of them carries it is not known%s", what, src, n, errstr(err), list, sb.overflow ? ", ..." : "",
+	    denied_hint(err));
+	return 1;
+}
+
+/* A device that is, or sits on, a device-mapper, md or loop device: an earlymount image brings
+ * none of them up (it assembles nothing), so the boot would wait for the device and fail. Says
+ * what it is and which dracut modules would bring it up. */
+static void check_stack(const char *what, const char *src, const char *dev)
+{
+	static struct stack_report rep;
+	char mods[128];
+	struct sbuf mb;
+	struct stat st;
+	int sysfd;
+
+	if (stat(dev, &st) < 0 || !S_ISBLK(st.st_mode) || (sysfd = open("/sys", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		return;
+	int r = stack_read(sysfd, major(st.st_rdev), minor(st.st_rdev), &rep);
+	close(sysfd);
+	if (r < 0 || !rep.stacked)
+		return;
+	sb_init(&mb, mods, sizeof(mods));
+	for (unsigned i = 0; i < rep.needs.nmodules; i++)
+		sb_printf(&mb, "%s%s", i ? " " : "", rep.needs.modules[i]);
+	say("error", "%s=%s: %s is stacked (%s): an earlymount image assembles no device-mapper, md or loop "
+	    "device, so the boot would wait for it and fail%s%s%s%s%s%s", what, src, dev, rep.text,
+	    mb.len ? "; dracut brings it up with its module" : "", mb.len && rep.needs.nmodules > 1 ? "s" : "",
+	    mb.len ? " " : "", mods,
+	    rep.unknown ? "; no dracut module is known to set up a device-mapper device without a known dm uuid "
+	                  "prefix" : "",
+	    rep.loop ? "; no dracut module sets up a loop device (earlymount.rootimage= mounts an image file "
+	               "from a disk instead)" : "");
+}
+
+/* The device's verdict and its probed type, decided as the boot decides (fstypes.c fst_decide):
+ * the type the boot's mount ends with into type ("" when the boot tries the kernel's list). 0,
+ * or -1 after an error that ends this entry's checks. */
+static int check_type(const char *what, const struct mount_entry *m, const char *src, const char *dev,
+                      char *type, size_t cap)
+{
+	struct fs_info fi;
+	int r = dev_probe(dev, &fi);
+
+	type[0] = '\0';
+	if (r == 0 && probe_mountable(&fi))
+		say("ok", "%s=%s: %s (%s%s%s%s%s%s)", what, src, dev, fi.type, fi.uuid[0] ? ", UUID=" : "", fi.uuid,
+		    fi.label[0] ? ", LABEL=\"" : "", fi.label, fi.label[0] ? "\"" : "");
+	switch (fst_decide(m->fstypes, r, &fi)) {
+	case FST_MEMBER:
+		say("error", "%s=%s: %s is %s (%s): the boot would refuse to mount it", what, src, dev,
+		    probe_unmountable_why(&fi), fi.type);
+		return -1;
+	case FST_JOURNAL:
+		say("error", "%s=%s: %s is an ext journal device, not a filesystem", what, src, dev);
+		return -1;
+	case FST_UNREADABLE:
+		say("error", "%s=%s: %s cannot be read: %s%s", what, src, dev, errstr(-r), denied_hint(-r));
+		return -1;
+	case FST_KERNEL:
+		say("warning", "%s=%s: %s holds no filesystem earlymount knows; the boot tries the kernel's "
+		    "filesystems in turn", what, src, dev);
+		return 0;
+	case FST_PROBED:
+		em_strlcpy(type, fi.type, cap);
+		return 0;
+	case FST_LIST:
+		break;
+	}
+	if (r == -ENOENT) {
+		const char *t = m->fstypes;
+		(void)fst_next(&t, type, cap);
+		say("ok", "%s=%s: %s holds no filesystem earlymount knows; its type comes from the list (%s "
+		    "first)", what, src, dev, type);
+	} else if (r < 0) {
+		say("error", "%s=%s: %s cannot be read: %s%s", what, src, dev, errstr(-r), denied_hint(-r));
+		return -1;
+	} else if (str_eq(fi.type, "jbd")) {
+		say("error", "%s=%s: %s is an ext journal device, not a filesystem", what, src, dev);
+		return -1;
+	} else if (!fst_pick(m->fstypes, fi.type, type, cap)) {
+		/* the boot tries each type of the list, and each refuses a filesystem it does not serve */
+		say("error", "%s: the type list %s names no type that mounts %s, the type on %s: the boot would fail",
+		    what, m->fstypes, fi.type, dev);
+		return -1;
+	} else if (!str_eq(type, fi.type) || strchr(m->fstypes, ',')) {
+		say("ok", "%s: the boot mounts %s as %s (the first type of the list %s that mounts %s)", what, dev,
+		    type, m->fstypes, fi.type);
 	}
 	return 0;
 }
 
-static void check_entry(const char *what, const struct mount_entry *m, const char *forced_type)
+static void check_entry(const char *what, const struct mount_entry *m)
 {
 	char dev[128], src[320], mods[512], type[64];
+	const char *t = m->fstypes;
 	struct sbuf ml;
-	struct fs_info fi;
 
 	sb_init(&ml, mods, sizeof(mods));
 	plan_source_text(&m->src, src, sizeof(src));
-	fmt(type, sizeof(type), "%.*s", (int)strcspn(m->fstypes, ","), m->fstypes);
 	if (m->bind) {
 		say("ok", "%s: a bind of %s inside the new root (checked at boot)", what, src);
 		return;
 	}
 	if (m->src.kind == DEV_NONE) {
-		check_options(what, m, type[0] ? type : "none", m->src.value);
+		/* not a device (tmpfs, a share's tag): the boot mounts it with its types in turn */
+		if (!fst_next(&t, type, sizeof(type)))
+			em_strlcpy(type, "none", sizeof(type));
+		check_options(what, m, type, m->src.value);
 		fs_module(type, &ml);
 		if (plan.share_root && m == &plan.root)
-			for (const char *t = m->fstypes; *t;) {
-				size_t l = strcspn(t, ",");
-				if (l == 2 && !memcmp(t, "9p", 2))
+			for (t = m->fstypes; fst_next(&t, type, sizeof(type));)
+				if (str_eq(type, "9p"))
 					need("9pnet_virtio"), sb_printf(&ml, "%s9pnet_virtio", ml.len ? ", " : "");
-				t += l + (t[l] == ',');
-			}
 		if (ml.len)
 			say("ok", "%s: modules: %s", what, mods);
 		return;
 	}
 	if (!dev_find(&m->src, dev, sizeof(dev))) {
-		say("error", "%s=%s: no block device on this machine matches it; the boot would wait %s%ld s "
-		    "and fail", what, src, m->wait_s < 0 ? "forever, not " : "", m->wait_s < 0 ? 0L : m->wait_s);
+		if (!unreadable_devices(what, src, &m->src))
+			say("error", "%s=%s: no block device on this machine matches it; the boot would wait %s%ld s "
+			    "and fail", what, src, m->wait_s < 0 ? "forever, not " : "", m->wait_s < 0 ? 0L : m->wait_s);
 		/* what there is, as the boot lists it on its timeout (stderr) */
 		dev_report();
 		return;
 	}
-	int r = dev_probe(dev, &fi);
-	if (r == 0 && !probe_mountable(&fi) && !str_eq(fi.type, "jbd")) {
-		say("error", "%s=%s: %s is %s (%s): the boot would refuse to mount it", what, src, dev,
-		    probe_unmountable_why(&fi), fi.type);
+	check_stack(what, src, dev);
+	if (check_type(what, m, src, dev, type, sizeof(type)) < 0)
 		return;
-	}
-	if (r == 0 && !str_eq(fi.type, "jbd")) {
-		char lab[600];
-		struct sbuf lb;
-		sb_init(&lb, lab, sizeof(lab));
-		sb_put_escaped(&lb, fi.label, strlen(fi.label));
-		say("ok", "%s=%s: %s (%s%s%s%s%s%s)", what, src, dev, fi.type, fi.uuid[0] ? ", UUID=" : "", fi.uuid,
-		    fi.label[0] ? ", LABEL=\"" : "", lab, fi.label[0] ? "\"" : "");
-		if (m->fstypes[0] && !in_list(m->fstypes, fi.type))
-			say("error", "%s: the type list %s does not name %s, the type on %s: the boot would fail", what,
-			    m->fstypes, fi.type, dev);
-		if (!forced_type && !m->fstypes[0])
-			em_strlcpy(type, fi.type, sizeof(type));
-	} else if (r == 0) {
-		say("error", "%s=%s: %s is an ext journal device, not a filesystem", what, src, dev);
-		return;
-	} else if (r == -ENOENT) {
-		say(m->fstypes[0] ? "ok" : "warning", "%s=%s: %s holds no filesystem earlymount knows%s", what, src,
-		    dev, m->fstypes[0] ? "; its type comes from the list" : "; the boot tries the kernel's filesystems in turn");
-	} else {
-		say("error", "%s=%s: %s cannot be read: %s", what, src, dev, errstr(-r));
-		return;
-	}
-	if (forced_type)
-		em_strlcpy(type, forced_type, sizeof(type));
 	if (type[0])
 		check_options(what, m, type, dev);
 	driver_chain(dev, &ml);
@@ -531,20 +672,20 @@ static void check_rootimage(void)
  * upper device too), /usr, the extra mounts. */
 static void check_plan(void)
 {
-	check_entry("root", &plan.root, NULL);
+	check_entry("root", &plan.root);
 	if (plan.rootimage)
 		check_rootimage();
 	if (plan.have_overlay)
-		check_entry("earlymount.overlay", &plan.overlay, NULL);
+		check_entry("earlymount.overlay", &plan.overlay);
 	if (layers_wanted(&plan) && !plan.share_root && plan.volatile_mode != VOL_YES &&
 	    (plan.have_overlay || plan.volatile_mode == VOL_OVERLAY))
 		need("overlay");
 	if (plan.have_usr)
-		check_entry("mount.usr", &plan.usr, NULL);
+		check_entry("mount.usr", &plan.usr);
 	for (unsigned i = 0; i < plan.nextra; i++) {
 		char what[320];
 		fmt(what, sizeof(what), "earlymount.mount=%s:%s", plan.extra[i].src.text, plan.extra[i].target);
-		check_entry(what, &plan.extra[i], NULL);
+		check_entry(what, &plan.extra[i]);
 	}
 }
 
@@ -579,6 +720,8 @@ int run_check(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
+	/* check changes nothing in the kernel: no btrfs member is registered (BTRFS_IOC_SCAN_DEV) */
+	dev_set_btrfs_register(0);
 	if (read_plan(given, image) < 0)
 		return EXIT_FAIL;
 	if (!plan.have_root) {

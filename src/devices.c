@@ -25,10 +25,16 @@
 static struct blkdev bd;
 static struct part_table ptab;
 static const struct dev_hooks *hooks;
+static int btrfs_register_off;
 
 void dev_set_hooks(const struct dev_hooks *h)
 {
 	hooks = h;
+}
+
+void dev_set_btrfs_register(int on)
+{
+	btrfs_register_off = !on;
 }
 
 /* The block device nodes at the top of /dev, as "/dev/NAME" strings packed in a pool and indexed
@@ -211,7 +217,7 @@ static void btrfs_seen(const char *path, const struct fs_info *fi)
 	struct stat st;
 	struct btrfs_key key;
 
-	if (fi->ndevices < 2) /* only a btrfs names members (probe_btrfs) */
+	if (fi->ndevices < 2 || btrfs_register_off) /* only a btrfs names members (probe_btrfs) */
 		return;
 	/* rdev 0 (no stat): never a table entry's, so looked up in vain and not kept */
 	key.rdev = stat(path, &st) == 0 ? st.st_rdev : 0;
@@ -617,4 +623,27 @@ void dev_report(void)
 	for (unsigned i = 0; i < ndevs; i++)
 		if (report_node(i) == 0) /* else no table: none found, the node unreadable or not read */
 			report_partitions(dev_at(i));
+}
+
+int dev_unreadable(struct sbuf *list, int *err)
+{
+	int n = 0;
+	scan_dev();
+	*err = 0;
+	for (unsigned i = 0; i < ndevs; i++) {
+		const char *p = dev_at(i);
+		if (no_probe(p))
+			continue;
+		int fd = open(p, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+		if (fd >= 0) {
+			close(fd);
+			continue;
+		}
+		if (errno != EACCES && errno != EPERM)
+			continue;
+		if (!*err)
+			*err = errno;
+		sb_printf(list, "%s%s", n++ ? ", " : "", p);
+	}
+	return n;
 }

@@ -24,6 +24,9 @@ struct dev_hooks {
 	int (*need_fs)(const char *type, const char *dev);
 };
 void dev_set_hooks(const struct dev_hooks *h);
+/* Whether dev_probe registers the btrfs members it meets with the kernel (on: the boot's default).
+ * earlymount check turns it off: it looks, and changes nothing in the kernel. */
+void dev_set_btrfs_register(int on);
 
 /* Waits until a block device matches d, for at most timeout_s seconds (-1: forever), saying every
  * few seconds what it waits for (what: "root device", desc: the device as plan_source_text shows
@@ -44,6 +47,10 @@ void dev_wait_event(unsigned long start, long timeout_s);
  * wait goes (every 5 s; *last_say, log_ms() when the wait began, then moves on to now), else 0. The
  * caller then sleeps (dev_wait_event). */
 int dev_wait_turn(unsigned long start, long timeout_s, unsigned long *last_say);
+/* The block devices of /dev that cannot be opened for reading with EACCES or EPERM (a user
+ * without the disk group or root; an LSM), listed into list: how many; *err the first error. */
+struct sbuf;
+int dev_unreadable(struct sbuf *list, int *err);
 /* Logs every block device with its type, UUID, label and partitions. */
 void dev_report(void);
 

@@ -5,6 +5,7 @@
 #define _GNU_SOURCE
 #include "mountentry.h"
 #include "devices.h"
+#include "fstypes.h"
 #include "log.h"
 #include "modload.h"
 #include "mountapi.h"
@@ -124,16 +125,12 @@ static int mount_type(const struct plan *p, const struct mount_entry *m, const c
 static int mount_types(const struct plan *p, const struct mount_entry *m, const char *dev,
                        const struct mnt_target *t, const char *types)
 {
-	char list[sizeof(m->fstypes)], msgs[4][640];
+	char type[sizeof(m->fstypes)], msgs[4][640];
 	unsigned nmsg = 0;
 	struct mnt_err e;
 	int r = -EINVAL;
 
-	em_strlcpy(list, types, sizeof(list));
-	for (char *type = list, *next; *type; type = next) {
-		next = type + strcspn(type, ",");
-		if (*next)
-			*next++ = '\0';
+	while (fst_next(&types, type, sizeof(type))) {
 		/* A generic image's filesystem module (alias fs-TYPE): an xfs root never loads ext4. */
 		(void)modules_fs(type, dev);
 		r = mount_type(p, m, dev, t, type, &e);
@@ -227,28 +224,28 @@ static int mount_device(const struct plan *p, const struct mount_entry *m, const
 	if (m->fstypes[0] && m->src.kind == DEV_NONE) /* not a device: "tmpfs", a share's tag */
 		return mount_types(p, m, dev, t, m->fstypes);
 	r = dev_probe(dev, &fi);
-	/* Never a member, whatever type was named: a RAID 1 member with its superblock at the end
-	 * (md 0.90, 1.0) shows the array's filesystem at offset 0, and mounting it would let the
-	 * mirror diverge; a LUKS or LVM volume is no filesystem at all. An ext journal device has its
-	 * own message below, or is the kernel's to refuse when a type is named. */
-	if (r == 0 && !probe_mountable(&fi) && !str_eq(fi.type, "jbd")) {
+	/* The same decision as earlymount check's (fstypes.c). */
+	switch (fst_decide(m->fstypes, r, &fi)) {
+	case FST_MEMBER:
+		/* A member is never mounted: mounting a mirror's member lets it diverge, and a LUKS
+		 * or LVM volume is no filesystem at all. */
 		log_err("mount %s on %s refused: %s is %s (%s)", dev, t->display, dev, probe_unmountable_why(&fi),
 		        fi.type);
 		return -EMEDIUMTYPE;
-	}
-	if (m->fstypes[0])
+	case FST_LIST:
 		return mount_types(p, m, dev, t, m->fstypes);
-	if (r == -ENOENT)
+	case FST_KERNEL:
 		return mount_kernel_types(p, m, dev, t);
-	if (r < 0) {
+	case FST_UNREADABLE:
 		/* Naming a type would not help a device that cannot be read. */
 		log_err("mount %s on %s failed: reading its superblock: %s", dev, t->display, errstr(-r));
 		return r;
-	}
-	if (str_eq(fi.type, "jbd")) {
+	case FST_JOURNAL:
 		log_err("mount %s on %s failed: it is an ext journal device, not a filesystem; "
 		        "name the type with %s", dev, t->display, roles[m->role].type_from);
 		return -EINVAL;
+	case FST_PROBED:
+		break;
 	}
 	log_debug("%s: probed type %s", dev, fi.type);
 	return mount_types(p, m, dev, t, fi.type);

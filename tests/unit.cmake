@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # Host unit tests of the pure parsers, the plan golden outputs, and the namespace mount test.
-set(EM_UNIT_TESTS cmdline spec options modules kernel_rules modparams modprobed util elf modsched bootmods modalias layers sdunit)
+set(EM_UNIT_TESTS cmdline spec options modules kernel_rules modparams modprobed util elf modsched bootmods modalias layers sdunit fstypes blkstack)
 foreach(t ${EM_UNIT_TESTS})
   add_executable(test_${t} tests/unit/test_${t}.c)
   target_link_libraries(test_${t} emcore)
@@ -47,6 +47,15 @@ set_tests_properties(check_devices PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
 # root device (tests/ns/check_rootimage): root only, else skipped.
 add_test(NAME check_rootimage COMMAND ${CMAKE_SOURCE_DIR}/tests/ns/check_rootimage ${CMAKE_BINARY_DIR}/earlymount)
 set_tests_properties(check_rootimage PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 60)
+# earlymount check on roots no earlymount image brings up, made with losetup, dmsetup and mdadm:
+# root only, each skipped where the kernel lacks its driver.
+foreach(p loop dm md)
+  add_test(NAME check_stack_${p} COMMAND ${CMAKE_SOURCE_DIR}/tests/check/stack ${CMAKE_BINARY_DIR}/earlymount ${p})
+  set_tests_properties(check_stack_${p} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
+endforeach()
+# earlymount check registers no btrfs member with the kernel: root and btrfs only, else skipped.
+add_test(NAME check_btrfs_noscan COMMAND ${CMAKE_SOURCE_DIR}/tests/check/btrfs ${CMAKE_BINARY_DIR}/earlymount)
+set_tests_properties(check_btrfs_noscan PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
 
 # The alias matcher against kmod's own answers on real modaliases (tests/modalias/README.md);
 # skipped without a fetched kernel. modalias_match also times the matcher (--time N).
