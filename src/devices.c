@@ -462,10 +462,10 @@ static unsigned count_members(const struct fs_info *root, struct sbuf *sb, int *
 	return have;
 }
 
-/* The devids none of the have members present carries, listed into sb ("devid 2", "devids 2, 5"),
- * from the filesystem's own list of its devices (its chunk tree, read through the first member
- * that holds a copy of it, probe_btrfs_devids). When that cannot be read, how many are missing
- * and why their devids are not known. */
+/* The devids none of the have members present carries, listed into sb ("devid 2", "devid 2, devid
+ * 5"), from the filesystem's own list of its devices (its chunk tree, read through the first member
+ * that holds a copy of it, probe_btrfs_devids). When that cannot be read (no member present holds
+ * a copy, the system chunks are striped), only how many are missing: "1 device(s)". */
 static void list_missing(unsigned have, uint64_t ndevices, struct sbuf *sb)
 {
 	static uint64_t ids[MAX_BTRFS_MEMBERS];
@@ -478,11 +478,8 @@ static void list_missing(unsigned have, uint64_t ndevices, struct sbuf *sb)
 			n = probe_btrfs_devids(&m.r, ids, MAX_BTRFS_MEMBERS);
 			blk_close(&m);
 		}
-	if (n < 0) {
-		sb_printf(sb, "%llu device(s) (their devids not known: the filesystem's list of its devices: %s)",
-		          (unsigned long long)(ndevices - have), errstr(-n));
-		return;
-	}
+	if (n < 0)
+		n = 0; /* not known: only how many */
 	for (int i = 0; i < n; i++) {
 		unsigned k = 0;
 		member_id[have] = ids[i];
@@ -491,9 +488,8 @@ static void list_missing(unsigned have, uint64_t ndevices, struct sbuf *sb)
 		if (k == have)
 			sb_printf(sb, "%sdevid %llu", miss++ ? ", " : "", (unsigned long long)ids[i]);
 	}
-	if (!miss) /* num_devices says more than the list holds */
-		sb_printf(sb, "%llu device(s) (the filesystem's list of its devices names none missing)",
-		          (unsigned long long)(ndevices - have));
+	if (!miss) /* the list unreadable, or num_devices says more than it holds */
+		sb_printf(sb, "%llu device(s)", (unsigned long long)(ndevices - have));
 }
 
 int dev_btrfs_members(const char *path, long timeout_s, int degraded, const char *tgt, const char *hint)

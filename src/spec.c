@@ -795,6 +795,7 @@ static int add_flags(struct ctx *c, const struct cmdline *cl, const unsigned cha
  * (src/core/device.c device_init; DEFAULT_TIMEOUT_USEC in src/basic/constants.h). */
 #define SYSTEMD_DEVICE_TIMEOUT_S 90
 static const char device_timeout_from[] = "x-systemd.device-timeout";
+static const char systemd_default_from[] = "systemd's default device timeout";
 
 /* How long systemd would wait for this entry's device: x-systemd.device-timeout= from its
  * options (systemd-fstab-generator write_timeout -> JobRunningTimeoutSec=), else dflt. */
@@ -944,8 +945,7 @@ static void bound_waits(struct plan *p, struct mount_entry *m)
 			systemd_wait(p, m, m->wait_s, m->wait_from);
 		if (m->wait_s < 0 && m->wait_from != device_timeout_from) {
 			m->wait_s = p->timeout_s >= 0 ? p->timeout_s : SYSTEMD_DEVICE_TIMEOUT_S;
-			m->wait_from = p->timeout_s >= 0 ? "nofail: earlymount.timeout, not rootwait"
-			                                 : "nofail: systemd's default device timeout, not rootwait";
+			m->wait_from = p->timeout_s >= 0 ? "earlymount.timeout" : systemd_default_from;
 		}
 	}
 	m->members_wait_s = m->wait_s >= 0 ? m->wait_s : p->timeout_s >= 0 ? p->timeout_s : DEFAULT_WAIT_S;
@@ -968,7 +968,7 @@ static void set_waits(struct plan *p)
 		p->overlay.wait_s = p->root.wait_s;
 		p->overlay.wait_from = p->root.wait_from;
 		if (p->have_usr)
-			systemd_wait(p, &p->usr, SYSTEMD_DEVICE_TIMEOUT_S, "systemd's default device timeout");
+			systemd_wait(p, &p->usr, SYSTEMD_DEVICE_TIMEOUT_S, systemd_default_from);
 	}
 	bound_waits(p, &p->root);
 	bound_waits(p, &p->overlay);

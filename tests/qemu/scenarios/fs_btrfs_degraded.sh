@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # A btrfs root over two disks (data and metadata raid1) with one disk left off QEMU's command line,
 # and rootwait: the kernel waits for the root's node only, then mounts (init/do_mounts.c), so
 # earlymount waits for the other member up to earlymount.timeout= (not forever), then mounts
