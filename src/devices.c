@@ -492,6 +492,13 @@ static void list_missing(unsigned have, uint64_t ndevices, struct sbuf *sb)
 		sb_printf(sb, "%llu device(s)", (unsigned long long)(ndevices - have));
 }
 
+/* A list cut at its buffer's end ends in "...", so the message does not pass it off as whole. */
+static void sb_mark_cut(struct sbuf *sb)
+{
+	if (sb->overflow)
+		memcpy(sb->buf + sb->cap - 4, "...", 4);
+}
+
 int dev_btrfs_members(const char *path, long timeout_s, int degraded, const char *tgt, const char *hint)
 {
 	struct fs_info root;
@@ -529,8 +536,10 @@ int dev_btrfs_members(const char *path, long timeout_s, int degraded, const char
 			         (unsigned long long)root.ndevices, list);
 		wait_a_little(start, timeout_s);
 	}
+	sb_mark_cut(&sb);
 	sb_init(&ms, missing, sizeof(missing));
 	list_missing(have, root.ndevices, &ms);
+	sb_mark_cut(&ms);
 	/* The kernel refuses a btrfs with a device missing unless mounted with -o degraded
 	 * (fs/btrfs/volumes.c read_one_dev: "devid %llu uuid %pU is missing", -ENOENT), and then
 	 * read-write only while every chunk keeps a copy (btrfs_check_rw_degradable). */

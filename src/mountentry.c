@@ -62,7 +62,8 @@ static const struct {
 	[ROLE_LAYER] = { "overlay device", "WHAT:WHERE:FSTYPE", "its FSTYPE", "degraded to its options" },
 };
 
-/* Do the options hold the flag "degraded" (btrfs: mount with members missing)? */
+/* Do the options hold the flag "degraded"? btrfs takes it as BTRFS_MOUNT_DEGRADED ("allowing
+ * degraded mounts", fs/btrfs/super.c), which read_one_dev tests before it lets a device be missing. */
 static int opt_degraded(const struct optset *o)
 {
 	for (unsigned i = 0; i < o->nparams; i++)
