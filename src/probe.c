@@ -275,7 +275,7 @@ static uint64_t btrfs_sys_map(const uint8_t *sb, uint64_t logical, uint64_t devi
 		if (off + 17 + 48 + 32 * n > size)
 			return 0;
 		if (logical - start < len && logical >= start && !(le64(c + 24) & 0x1C8))
-			for (uint32_t i = 0; i < n; i++)
+			for (size_t i = 0; i < n; i++)
 				if (le64(c + 48 + 32 * i) == devid)
 					return le64(c + 48 + 32 * i + 8) + (logical - start);
 		off += 17 + 48 + 32 * n;
@@ -318,7 +318,7 @@ int probe_btrfs_devids(const struct probe_reader *r, uint64_t *ids, unsigned cap
 	 * key is (BTRFS_DEV_ITEMS_OBJECTID 1, BTRFS_DEV_ITEM_KEY 216, devid), the devices the kernel
 	 * requires of a mount (read_one_dev). After them come the chunks: a leaf that ends on a device
 	 * leaves the rest to the next one, which is not read. */
-	for (uint32_t i = 0; i < nitems; i++) {
+	for (size_t i = 0; i < nitems; i++) {
 		const uint8_t *k = node + 101 + 25 * i;
 		if (le64(k) != 1 || k[8] != 216)
 			continue;
