@@ -110,7 +110,7 @@ EXPECT_INIT_NO_INTERP='earlymount: /sbin/init: its program interpreter (PT_INTER
 EXPECT_PART_LINE='earlymount:     %s: PARTUUID=%s'                                   # partition, PARTUUID
 EXPECT_EXTENDED_LINE='earlymount:     %s: extended partition (holds the logical ones)'   # partition
 EXPECT_STALE_TABLE_LINE_RE='earlymount: +%s: partition table %s PTUUID=[0-9a-f-]+ \(and a stale %s signature, ignored\)'   # disk, pttype, fstype
-# fs_btrfs_two_disks: the members of a multi-device btrfs (devices.c btrfs_wait_members).
+# fs_btrfs_two_disks: the members of a multi-device btrfs (devices.c dev_btrfs_members).
 EXPECT_BTRFS_ALL_MEMBERS='earlymount: btrfs UUID=%s: all %s devices present: %s'   # uuid, count, list
 EXPECT_BTRFS_WAITING='earlymount: btrfs UUID=%s spans %s devices: waiting for the %s missing (found: %s)'   # uuid, total, missing, list
 # fs_btrfs_degraded, fs_btrfs_two_disks: a member still missing after the wait (devices.c dev_btrfs_members).
