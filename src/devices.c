@@ -499,12 +499,13 @@ static void sb_mark_cut(struct sbuf *sb)
 		memcpy(sb->buf + sb->cap - 4, "...", 4);
 }
 
-int dev_btrfs_members(const char *path, long timeout_s, int degraded, const char *tgt, const char *hint)
+int dev_btrfs_members(const char *path, unsigned long start, long timeout_s, int degraded, const char *tgt,
+                      const char *hint)
 {
 	struct fs_info root;
 	char list[400], missing[200];
 	struct sbuf sb, ms;
-	unsigned long start = log_ms(), last_say = start;
+	unsigned long last_say = log_ms();
 	unsigned have = 0;
 	int said = 0, capped = 0;
 

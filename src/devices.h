@@ -35,13 +35,14 @@ int dev_wait(const struct devspec *d, const char *desc, long timeout_s, const ch
              size_t cap);
 
 /* After dev_wait found path: when it holds a btrfs whose superblock names more than one member,
- * waits up to timeout_s seconds (never forever: the kernel itself waits for the root's node only)
- * until a member with every devid is present and registered with the kernel, as udev's "btrfs
+ * waits until start (log_ms()) + timeout_s seconds (never forever: the kernel itself waits for the
+ * root's node only) until a member with every devid is present and registered with the kernel, as udev's "btrfs
  * ready" (64-btrfs.rules) holds systemd's mount back until then. 0 when they are, or when degraded
  * (the mount's options say "degraded"): then a warning names the missing devids and the mount goes
  * on. Otherwise logs why the mount of path on tgt is refused, naming the missing devids and hint
  * (what adds "degraded": "rootflags=degraded"), and returns -ENODEV. */
-int dev_btrfs_members(const char *path, long timeout_s, int degraded, const char *tgt, const char *hint);
+int dev_btrfs_members(const char *path, unsigned long start, long timeout_s, int degraded, const char *tgt,
+                      const char *hint);
 
 /* One look, no wait: 1 with the node of the first device that matches d in path, 0 when none
  * does (earlymount check). */

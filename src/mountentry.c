@@ -77,13 +77,19 @@ static int opt_degraded(const struct optset *o)
  * mount and the device, and -ETIMEDOUT: the caller goes on without it (mountplan.c). */
 static int await_device(const struct mount_entry *m, const char *src, const char *tgt)
 {
+	unsigned long start = log_ms();
 	int r = dev_wait(&m->src, src, m->wait_s, roles[m->role].device, m->opts.nofail, last_dev, sizeof(last_dev));
 	if (r == -ETIMEDOUT && m->opts.nofail)
 		log_warn("%s=%s on %s: nofail: its device did not appear within %ld s (%s); going on without it",
 		         m->param, src, tgt, m->wait_s, m->wait_from);
 	if (r < 0)
 		return r;
-	return dev_btrfs_members(last_dev, m->members_wait_s, opt_degraded(&m->opts), tgt, roles[m->role].degraded);
+	/* The members share the device's deadline, as systemd's device units start their timeouts
+	 * together; after a wait without one (rootwait) theirs starts now. */
+	if (m->wait_s < 0)
+		start = log_ms();
+	return dev_btrfs_members(last_dev, start, m->members_wait_s, opt_degraded(&m->opts), tgt,
+	                         roles[m->role].degraded);
 }
 
 /* BLKROGET: 1 when the block device is read-only (a write-protected card, a read-only loop
