@@ -431,10 +431,12 @@ int dev_wait_turn(unsigned long start, long timeout_s, unsigned long *last_say)
 	return 1;
 }
 
-/* The devids of one btrfs seen so far; a filesystem has as many members as its superblock says.
- * 1024 is far beyond what btrfs is used with; past it counting stops, which is logged. */
+/* The devids of one btrfs seen so far, and the node of each; a filesystem has as many members as
+ * its superblock says. 1024 is far beyond what btrfs is used with; past it counting stops, which
+ * is logged. */
 #define MAX_BTRFS_MEMBERS 1024
 static uint64_t member_id[MAX_BTRFS_MEMBERS + 1]; /* and the sentinel of a lookup */
+static unsigned member_node[MAX_BTRFS_MEMBERS];
 
 /* The members of the btrfs root (its devices with root's UUID) present now, each devid once,
  * listed into sb ("none" for none): how many. *capped is set when there are more than
@@ -460,6 +462,7 @@ static unsigned count_members(const struct fs_info *root, struct sbuf *sb, int *
 			*capped = 1;
 			continue;
 		}
+		member_node[have] = i;
 		member_id[have++] = fi.devid;
 		sb_printf(sb, "%s%s (devid %llu)", have > 1 ? ", " : "", p, (unsigned long long)fi.devid);
 	}
@@ -468,34 +471,67 @@ static unsigned count_members(const struct fs_info *root, struct sbuf *sb, int *
 	return have;
 }
 
-/* When the device at path holds a btrfs whose superblock names more than one member, waits until
- * a member with every devid is present and registered with the kernel, within the same deadline
- * as the device itself. On timeout says how many are missing and which were found, then lets the
- * mount go on: with -o degraded the kernel mounts without them, otherwise it names the missing
- * devid. */
-static void btrfs_wait_members(const char *path, unsigned long start, long timeout_s)
+/* The devids none of the have members present carries, listed into sb ("devid 2", "devid 2, devid
+ * 5"), from the filesystem's own list of its devices (its chunk tree, read through the first member
+ * that holds a copy of it, probe_btrfs_devids). When that cannot be read (no member present holds
+ * a copy, the system chunks are striped), only how many are missing: "1 device(s)". */
+static void list_missing(unsigned have, uint64_t ndevices, struct sbuf *sb)
+{
+	static uint64_t ids[MAX_BTRFS_MEMBERS];
+	static struct blkdev m;
+	int n = -ENOENT;
+	unsigned miss = 0;
+
+	for (unsigned k = 0; k < have && n == -ENOENT; k++)
+		if ((n = blk_open(dev_at(member_node[k]), 0, &m)) == 0) {
+			n = probe_btrfs_devids(&m.r, ids, MAX_BTRFS_MEMBERS);
+			blk_close(&m);
+		}
+	if (n < 0)
+		n = 0; /* not known: only how many */
+	for (int i = 0; i < n; i++) {
+		unsigned k = 0;
+		member_id[have] = ids[i];
+		while (member_id[k] != ids[i])
+			k++;
+		if (k == have)
+			sb_printf(sb, "%sdevid %llu", miss++ ? ", " : "", (unsigned long long)ids[i]);
+	}
+	if (!miss) /* the list unreadable, or num_devices says more than it holds */
+		sb_printf(sb, "%llu device(s)", (unsigned long long)(ndevices - have));
+}
+
+/* A list cut at its buffer's end ends in "...", so the message does not pass it off as whole. */
+static void sb_mark_cut(struct sbuf *sb)
+{
+	if (sb->overflow)
+		memcpy(sb->buf + sb->cap - 4, "...", 4);
+}
+
+int dev_btrfs_members(const char *path, unsigned long start, long timeout_s, int degraded, const char *tgt,
+                      const char *hint)
 {
 	struct fs_info root;
-	char list[400];
-	struct sbuf sb;
+	char list[400], missing[200];
+	struct sbuf sb, ms;
 	unsigned long last_say = log_ms();
 	unsigned have = 0;
 	int said = 0, capped = 0;
 
 	if (dev_probe(path, &root) < 0 || root.ndevices < 2) /* a btrfs over several devices */
-		return;
+		return 0;
 	for (;;) {
 		sb_init(&sb, list, sizeof(list));
 		have = count_members(&root, &sb, &capped);
 		if (have >= root.ndevices) {
 			log_info("btrfs UUID=%s: all %llu devices present: %s", root.uuid,
 			         (unsigned long long)root.ndevices, list);
-			return;
+			return 0;
 		}
 		if (capped) {
 			log_warn("btrfs UUID=%s names %llu devices; earlymount counts at most %u", root.uuid,
 			         (unsigned long long)root.ndevices, MAX_BTRFS_MEMBERS);
-			return;
+			return 0;
 		}
 		if (!said) {
 			log_info("btrfs UUID=%s spans %llu devices: waiting for the %llu missing (found: %s)", root.uuid,
@@ -510,13 +546,28 @@ static void btrfs_wait_members(const char *path, unsigned long start, long timeo
 			         (unsigned long long)root.ndevices, list);
 		wait_a_little(start, timeout_s);
 	}
-	log_warn("timed out after %ld s waiting for the devices of btrfs UUID=%s: %llu of %llu missing; found: %s; "
-	         "mounting anyway (the kernel mounts it only with -o degraded)",
-	         timeout_s, root.uuid, (unsigned long long)(root.ndevices - have),
-	         (unsigned long long)root.ndevices, list);
+	sb_mark_cut(&sb);
+	sb_init(&ms, missing, sizeof(missing));
+	list_missing(have, root.ndevices, &ms);
+	sb_mark_cut(&ms);
+	/* The kernel refuses a btrfs with a device missing unless mounted with -o degraded
+	 * (fs/btrfs/volumes.c read_one_dev: "devid %llu uuid %pU is missing", -ENOENT), and then
+	 * read-write only while every chunk keeps a copy (btrfs_check_rw_degradable). */
+	if (degraded) {
+		log_warn("btrfs UUID=%s: %s missing after %ld s (%u of %llu devices present: %s); mounting it "
+		         "degraded, as its options say", root.uuid, missing, timeout_s, have,
+		         (unsigned long long)root.ndevices, list);
+		return 0;
+	}
+	log_err("mount %s on %s refused: btrfs UUID=%s is missing %s after %ld s (%u of %llu devices present: %s); "
+	        "the kernel mounts it without them only with -o degraded: attach the missing device, or add %s "
+	        "(with ro, nothing is written)", path, tgt, root.uuid, missing, timeout_s, have,
+	        (unsigned long long)root.ndevices, list, hint);
+	return -ENODEV;
 }
 
-int dev_wait(const struct devspec *d, const char *desc, long timeout_s, const char *what, char *path, size_t cap)
+int dev_wait(const struct devspec *d, const char *desc, long timeout_s, const char *what, int optional, char *path,
+             size_t cap)
 {
 	unsigned long start = log_ms(), last_say = start;
 	int found;
@@ -542,9 +593,10 @@ int dev_wait(const struct devspec *d, const char *desc, long timeout_s, const ch
 	}
 	if (found) {
 		log_debug("found %s %s: %s after %lu ms", what, desc, path, log_ms() - start);
-		btrfs_wait_members(path, start, timeout_s);
 		return 0;
 	}
+	if (optional) /* the caller says it goes on without it */
+		return -ETIMEDOUT;
 	log_err("timed out after %ld s waiting for %s %s", timeout_s, what, desc);
 	dev_report();
 	return -ETIMEDOUT;

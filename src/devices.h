@@ -32,9 +32,20 @@ void dev_set_btrfs_register(int on);
  * few seconds what it waits for (what: "root device", desc: the device as plan_source_text shows
  * it). The uevent socket is opened first (uevent_listen), so that no device is announced between
  * a look and the wait. On success fills path with the node's name. On timeout logs what was
- * found and returns -ETIMEDOUT. */
-int dev_wait(const struct devspec *d, const char *desc, long timeout_s, const char *what, char *path,
+ * found and returns -ETIMEDOUT; optional (a nofail mount, whose caller warns and goes on): only
+ * returns it. */
+int dev_wait(const struct devspec *d, const char *desc, long timeout_s, const char *what, int optional, char *path,
              size_t cap);
+
+/* After dev_wait found path: when it holds a btrfs whose superblock names more than one member,
+ * waits until start (log_ms()) + timeout_s seconds (never forever: the kernel itself waits for the
+ * root's node only) until a member with every devid is present and registered with the kernel, as udev's "btrfs
+ * ready" (64-btrfs.rules) holds systemd's mount back until then. 0 when they are, or when degraded
+ * (the mount's options say "degraded"): then a warning names the missing devids and the mount goes
+ * on. Otherwise logs why the mount of path on tgt is refused, naming the missing devids and hint
+ * (what adds "degraded": "rootflags=degraded"), and returns -ENODEV. */
+int dev_btrfs_members(const char *path, unsigned long start, long timeout_s, int degraded, const char *tgt,
+                      const char *hint);
 
 /* One look, no wait: 1 with the node of the first device that matches d in path, 0 when none
  * does (earlymount check). */

@@ -47,17 +47,51 @@ void mount_log_failure(const char *src, const char *tgt, const char *type, int r
 	log_err("%s", msg);
 }
 
+/* The device node the last mount_one found (for mount_on's caller). */
+static char last_dev[128];
+
 /* What the messages call an entry's device, and where its type is named, by role. */
 static const struct {
 	const char *device;    /* what a wait for it says it waits for */
 	const char *type_from; /* the parameter that names its type, for a device that needs it */
 	const char *type_hint; /* the same, for a device no type probed or tried took */
+	const char *degraded;  /* how its options take "degraded" (a btrfs with a member missing) */
 } roles[] = {
-	[ROLE_ROOT] = { "root device", "rootfstype=", "rootfstype=" },
-	[ROLE_USR] = { "/usr device", "mount.usrfstype=", "its FSTYPE" },
-	[ROLE_EXTRA] = { "device", "WHAT:WHERE:FSTYPE", "its FSTYPE" },
-	[ROLE_LAYER] = { "overlay device", "WHAT:WHERE:FSTYPE", "its FSTYPE" },
+	[ROLE_ROOT] = { "root device", "rootfstype=", "rootfstype=", "rootflags=degraded" },
+	[ROLE_USR] = { "/usr device", "mount.usrfstype=", "its FSTYPE", "mount.usrflags=degraded" },
+	[ROLE_EXTRA] = { "device", "WHAT:WHERE:FSTYPE", "its FSTYPE", "degraded to its OPTIONS" },
+	[ROLE_LAYER] = { "overlay device", "WHAT:WHERE:FSTYPE", "its FSTYPE", "degraded to its options" },
 };
+
+/* Do the options hold the flag "degraded"? btrfs takes it as BTRFS_MOUNT_DEGRADED ("allowing
+ * degraded mounts", fs/btrfs/super.c), which read_one_dev tests before it lets a device be missing. */
+static int opt_degraded(const struct optset *o)
+{
+	for (unsigned i = 0; i < o->nparams; i++)
+		if (!o->params[i].value && str_eq(o->params[i].key, "degraded"))
+			return 1;
+	return 0;
+}
+
+/* The device of m, awaited: dev_wait, then the other members of a multi-device btrfs
+ * (dev_btrfs_members). A nofail mount's device that does not come is a warning that names the
+ * mount and the device, and -ETIMEDOUT: the caller goes on without it (mountplan.c). */
+static int await_device(const struct mount_entry *m, const char *src, const char *tgt)
+{
+	unsigned long start = log_ms();
+	int r = dev_wait(&m->src, src, m->wait_s, roles[m->role].device, m->opts.nofail, last_dev, sizeof(last_dev));
+	if (r == -ETIMEDOUT && m->opts.nofail)
+		log_warn("%s=%s on %s: nofail: its device did not appear within %ld s (%s); going on without it",
+		         m->param, src, tgt, m->wait_s, m->wait_from);
+	if (r < 0)
+		return r;
+	/* The members share the device's deadline, as systemd's device units start their timeouts
+	 * together; after a wait without one (rootwait) theirs starts now. */
+	if (m->wait_s < 0)
+		start = log_ms();
+	return dev_btrfs_members(last_dev, start, m->members_wait_s, opt_degraded(&m->opts), tgt,
+	                         roles[m->role].degraded);
+}
 
 /* BLKROGET: 1 when the block device is read-only (a write-protected card, a read-only loop
  * device, QEMU's readonly=on), 0 when writable, -errno when it cannot be asked. */
@@ -251,9 +285,6 @@ static int mount_device(const struct plan *p, const struct mount_entry *m, const
 	return mount_types(p, m, dev, t, fi.type);
 }
 
-/* The device node the last mount_one found (for mount_on's caller). */
-static char last_dev[128];
-
 /* The mount point of m as an O_PATH fd in t (t->path ""): the directory sysroot itself (rootfd
  * < 0), or m->target resolved inside the new root rootfd. src and tgt name the mount in messages.
  * 0, or -errno after logging. */
@@ -333,7 +364,7 @@ static int mount_one(const struct plan *p, const struct mount_entry *m, int root
 		r = mount_bind(m, rootfd, src, &t);
 	else if (m->src.kind == DEV_NONE)
 		r = mount_device(p, m, m->src.value, &t);
-	else if ((r = dev_wait(&m->src, src, m->wait_s, roles[m->role].device, last_dev, sizeof(last_dev))) == 0)
+	else if ((r = await_device(m, src, tgt)) == 0)
 		r = mount_device(p, m, last_dev, &t);
 	close(t.dirfd);
 	return r;

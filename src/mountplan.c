@@ -40,7 +40,7 @@ int mount_plan(const struct plan *p, const char *sysroot)
 		/* Re-resolved each time: a mount may land inside one made just before. */
 		r = mount_in_root(p, x, rootfd, sysroot);
 		if (r < 0 && x->opts.nofail) {
-			if (i >= 0)
+			if (i >= 0 && r != -ETIMEDOUT) /* a device that never came: mount_in_root said it */
 				log_warn("earlymount.mount=%s on %s: nofail, going on", x->src.text, x->target);
 			r = 0;
 		}

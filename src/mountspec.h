@@ -23,6 +23,8 @@ struct mount_entry {
 	const char *target;      /* inside the new root: "/" for the root itself */
 	int bind;                /* bind mount (open_tree); recursive in opts.recursive */
 	long wait_s;             /* how long to wait for the device; -1 = forever (set by spec_build) */
+	long members_wait_s;     /* then for the other members of a multi-device btrfs: never forever
+	                            (the kernel waits for the root's node only), set by spec_build */
 	const char *wait_from;   /* which parameter or rule set wait_s (for the plan) */
 	struct devspec src;
 	char fstypes[128];       /* comma list to try in order; "" = probe the device */
@@ -47,6 +49,8 @@ struct plan {
 	const char *init;          /* init= (made absolute), or NULL for the kernel's search order */
 	long wait_s;               /* how long to wait for devices; -1 = forever (bare rootwait) */
 	const char *wait_from;     /* which parameter set wait_s (for the plan; rootwait's also wins over earlymount.timeout=) */
+	long timeout_s;            /* earlymount.timeout= as given (-1: not given), rootwait or not: it bounds
+	                              the waits rootwait's "forever" does not cover (set_waits) */
 	unsigned long rootdelay_s;
 	const char *journaldev;    /* root.journaldev= (dracut): the root's external journal/log device */
 	int debug;

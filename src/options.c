@@ -177,16 +177,13 @@ static int add_word(struct optset *o, char *word, char *err, size_t errlen)
 	char *eq = strchr(word, '=');
 	const struct keyword *k = eq ? NULL : keyword(word);
 
-#ifndef EM_BOOT_BUILD
-	/* The /init build has the kernel's rules only, which never read it: there it is an x-*
-	 * option as the others, below. */
 	if (eq && str_startswith(word, "x-systemd.device-timeout=")) {
 		/* Userspace-only too, but systemd-fstab-generator turns it into the device's
-		 * JobRunningTimeoutSec=; spec.c uses it under --rules systemd. */
+		 * JobRunningTimeoutSec=; spec.c uses it under --rules systemd, and for a nofail mount
+		 * under either rules (bound_waits). */
 		o->device_timeout = eq + 1;
 		return 0;
 	}
-#endif
 	if (((word[0] | 0x20) == 'x' && word[1] == '-') || (eq && str_startswith(word, "comment=")))
 		return 0; /* userspace-only: x-* and X-* options, with or without a value, fstab comments */
 	if (k)

@@ -256,6 +256,79 @@ static const char *probe_btrfs(const struct probe_reader *r, const uint8_t *sb, 
 	return "btrfs";
 }
 
+/* Where the chunk tree's block at logical lies on device devid, read from the superblock's copy of
+ * the system chunks (sys_chunk_array, which the kernel reads first: btrfs_read_sys_array). 0 when
+ * no copy lies on devid, or the chunk is striped (RAID0/10/5/6, not followed here); a tree block is
+ * never at 0, where the first MiB is kept free. */
+static uint64_t btrfs_sys_map(const uint8_t *sb, uint64_t logical, uint64_t devid)
+{
+	uint32_t size = le32(sb + 0xA0), off = 0;
+	const uint8_t *a = sb + 0x32B;
+
+	if (size > 2048) /* BTRFS_SYSTEM_CHUNK_ARRAY_SIZE */
+		return 0;
+	while (off + 17 + 48 <= size) {
+		/* a key (17 bytes: its offset is the chunk's start), a btrfs_chunk (48), its stripes (32) */
+		const uint8_t *c = a + off + 17;
+		uint64_t start = le64(a + off + 9), len = le64(c);
+		uint32_t n = le16(c + 44);
+		if (off + 17 + 48 + 32 * n > size)
+			return 0;
+		if (logical - start < len && logical >= start && !(le64(c + 24) & 0x1C8))
+			for (size_t i = 0; i < n; i++)
+				if (le64(c + 48 + 32 * i) == devid)
+					return le64(c + 48 + 32 * i + 8) + (logical - start);
+		off += 17 + 48 + 32 * n;
+	}
+	return 0;
+}
+
+int probe_btrfs_devids(const struct probe_reader *r, uint64_t *ids, unsigned cap)
+{
+	const uint8_t *sb = r->read(r->ctx, 0x10000, 0x1000), *node;
+	uint32_t nodesize, nitems;
+	uint64_t logical;
+	unsigned level, n = 0;
+
+	if (!sb || memcmp(sb + 0x40, "_BHRfS_M", 8) || (nodesize = le32(sb + 0x94)) < 4096 ||
+	    nodesize > PROBE_READ_MAX || (level = sb[0xC7]) > 7)
+		return -EINVAL;
+	logical = le64(sb + 0x58); /* chunk_root; its level at 0xC7 */
+	for (;;) {
+		uint64_t phys = btrfs_sys_map(sb, logical, le64(sb + 0xC9));
+		if (!phys)
+			return -ENOENT;
+		if (!(node = r->read(r->ctx, phys, nodesize)))
+			return -EIO;
+		/* What the kernel checks of a tree block before trusting it (validate_extent_buffer):
+		 * its address, its level, its checksum (crc32c; the other hashes are not worth their
+		 * code here). The header is 101 bytes: nritems at 0x60, level at 0x64. */
+		nitems = le32(node + 0x60);
+		if (le64(node + 0x30) != logical || node[0x64] != level ||
+		    (le16(sb + 0xC4) == 0 && ~crc_update(~0u, POLY_CRC32C, node + 0x20, nodesize - 0x20) != le32(node)) ||
+		    !nitems || 101 + (uint64_t)(level ? 33 : 25) * nitems > nodesize)
+			return -EBADMSG;
+		if (!level--)
+			break;
+		/* A node's pointers are a key (17 bytes), the block, a generation: the DEV_ITEMs sort
+		 * first in the chunk tree, so they are under its first pointer. */
+		logical = le64(node + 101 + 17);
+	}
+	/* A leaf's items: a key (objectid, type, offset) and where its data lies, 25 bytes. A device's
+	 * key is (BTRFS_DEV_ITEMS_OBJECTID 1, BTRFS_DEV_ITEM_KEY 216, devid), the devices the kernel
+	 * requires of a mount (read_one_dev). After them come the chunks: a leaf that ends on a device
+	 * leaves the rest to the next one, which is not read. */
+	for (size_t i = 0; i < nitems; i++) {
+		const uint8_t *k = node + 101 + 25 * i;
+		if (le64(k) != 1 || k[8] != 216)
+			continue;
+		if (n == cap || i + 1 == nitems)
+			return -EOVERFLOW;
+		ids[n++] = le64(k + 9);
+	}
+	return (int)n;
+}
+
 /* ---- f2fs (superblock at 1 KiB, UTF-16LE label) ----------------------------------------------- */
 
 static const char *probe_f2fs(const struct probe_reader *r, const uint8_t *sb, struct fs_info *out)

@@ -76,6 +76,13 @@ int probe_fs(const uint8_t *buf, size_t len, struct fs_info *out);
 /* The same over a reader (its read set, as every reader has it). -EINVAL without one. */
 int probe_fs_r(const struct probe_reader *r, struct fs_info *out);
 
+/* The devids of every device a btrfs has (the DEV_ITEMs of its chunk tree, which a mount without
+ * -o degraded needs all of), read through one of its members whose copy of the system chunks
+ * holds the chunk tree: how many went to ids (at most cap), -ENOENT when that member holds no copy
+ * (another may), -EOVERFLOW when there are more than cap or than its first leaf holds, -EINVAL for
+ * no btrfs, -EBADMSG for a tree block that fails its checks, -EIO when unreadable. */
+int probe_btrfs_devids(const struct probe_reader *r, uint64_t *ids, unsigned cap);
+
 /* May what probe_fs found be mounted as it is? Only a filesystem: never a RAID, LVM, ZFS or
  * DRBD member, an encrypted container, swap or a cache device, which need assembling or
  * opening first. zfs_member is USAGE "filesystem" to libblkid 2.38 (and so to udev, which links

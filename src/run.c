@@ -295,7 +295,7 @@ usage:
  * line's rootwait, earlymount.timeout= or systemd's 90 s for /usr say. */
 static void set_wait(struct mount_entry *m, long wait_s)
 {
-	m->wait_s = wait_s;
+	m->wait_s = m->members_wait_s = wait_s;
 	m->wait_from = "--wait";
 }
 
@@ -420,7 +420,7 @@ static int resolve_one(const char *name, const struct mount_entry *m)
 	int r;
 
 	plan_source_text(&m->src, desc, sizeof(desc));
-	r = dev_wait(&m->src, desc, m->wait_s, m->role == ROLE_ROOT ? "root device" : "/usr device", dev, sizeof(dev));
+	r = dev_wait(&m->src, desc, m->wait_s, m->role == ROLE_ROOT ? "root device" : "/usr device", 0, dev, sizeof(dev));
 	if (r < 0)
 		return r;
 	if (dev_probe(dev, &fi) < 0 || str_eq(fi.type, "jbd"))

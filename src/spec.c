@@ -670,6 +670,7 @@ static int timeout_param(struct ctx *c, const struct cmdline_arg *a)
 	unsigned long v;
 	if (parse_seconds(c, a, &v) < 0)
 		return -EINVAL;
+	p->timeout_s = (long)v;
 	if (p->wait_from != rootwait_from) { /* rootwait wins, wherever it stands */
 		p->wait_s = (long)v;
 		p->wait_from = "earlymount.timeout";
@@ -864,6 +865,14 @@ static int add_flags(struct ctx *c, const struct cmdline *cl, const unsigned cha
 	return added;
 }
 
+/* earlymount's device timeout when nothing says otherwise. */
+#define DEFAULT_WAIT_S 30
+/* systemd's for a device unit: JobRunningTimeoutSec= defaults to DefaultDeviceTimeoutSec=, 90 s
+ * (src/core/device.c device_init; DEFAULT_TIMEOUT_USEC in src/basic/constants.h). */
+#define SYSTEMD_DEVICE_TIMEOUT_S 90
+static const char device_timeout_from[] = "x-systemd.device-timeout";
+static const char systemd_default_from[] = "systemd's default device timeout";
+
 /* How long systemd would wait for this entry's device: x-systemd.device-timeout= from its
  * options (systemd-fstab-generator write_timeout -> JobRunningTimeoutSec=), else dflt. */
 static void systemd_wait(struct plan *p, struct mount_entry *m, long dflt, const char *dflt_from)
@@ -878,7 +887,7 @@ static void systemd_wait(struct plan *p, struct mount_entry *m, long dflt, const
 			return;
 		}
 		m->wait_s = t;
-		m->wait_from = "x-systemd.device-timeout";
+		m->wait_from = device_timeout_from;
 	}
 }
 
@@ -890,8 +899,9 @@ static void plan_clear(struct plan *p, enum spec_rules rules)
 	memset(p, 0, sizeof(*p));
 	p->overlay.opts.ro = p->tmpfs_opts.ro = -1;
 	p->rules = rules;
-	p->wait_s = 30;
+	p->wait_s = DEFAULT_WAIT_S;
 	p->wait_from = "default"; /* until rootwait or earlymount.timeout= says */
+	p->timeout_s = -1;
 }
 
 /* Gives each argument its group in grp, G_SKIP for an occurrence that a later one overrides, and
@@ -998,6 +1008,28 @@ static int usr_options(struct ctx *c, const struct cmdline *cl, const unsigned c
 	return 0;
 }
 
+/* The waits that never last forever, whatever rootwait says. rootwait is the kernel's wait for the
+ * root's node (init/do_mounts.c wait_for_root), after which it mounts: the other members of a
+ * multi-device btrfs are awaited (m->members_wait_s) as long as the node, or when that is forever
+ * for earlymount.timeout= or the default. A nofail mount other than the root never holds the boot
+ * (systemd-fstab-generator gives it no Requires=/Before= on its target, and its device unit fails
+ * after JobRunningTimeoutSec=): it waits for x-systemd.device-timeout= under either rules (the
+ * generator's write_timeout), else for the plan's wait when finite, else for earlymount.timeout=,
+ * else systemd's default device timeout. x-systemd.device-timeout=infinity is taken as said. */
+static void bound_waits(struct plan *p, struct mount_entry *m)
+{
+	if (m->role != ROLE_ROOT && m->role != ROLE_LAYER && m->opts.nofail) {
+		/* /usr's under systemd's rules is set_waits' */
+		if (m->opts.device_timeout && !(m->role == ROLE_USR && p->rules == SPEC_RULES_SYSTEMD))
+			systemd_wait(p, m, m->wait_s, m->wait_from);
+		if (m->wait_s < 0 && m->wait_from != device_timeout_from) {
+			m->wait_s = p->timeout_s >= 0 ? p->timeout_s : SYSTEMD_DEVICE_TIMEOUT_S;
+			m->wait_from = p->timeout_s >= 0 ? "earlymount.timeout" : systemd_default_from;
+		}
+	}
+	m->members_wait_s = m->wait_s >= 0 ? m->wait_s : p->timeout_s >= 0 ? p->timeout_s : DEFAULT_WAIT_S;
+}
+
 /* How long to wait for each device. The kernel's rules: rootwait, earlymount.timeout or 30 s for
  * all. systemd's: the device's x-systemd.device-timeout=, else for /usr systemd's default job
  * timeout (DefaultTimeoutStartSec=90s), which is what sysroot-usr.mount's device would get. The
@@ -1015,8 +1047,14 @@ static void set_waits(struct plan *p)
 		p->overlay.wait_s = p->root.wait_s;
 		p->overlay.wait_from = p->root.wait_from;
 		if (p->have_usr)
-			systemd_wait(p, &p->usr, 90, "systemd's default device timeout");
+			systemd_wait(p, &p->usr, SYSTEMD_DEVICE_TIMEOUT_S, systemd_default_from);
 	}
+	bound_waits(p, &p->root);
+	bound_waits(p, &p->overlay);
+	if (p->have_usr)
+		bound_waits(p, &p->usr);
+	for (unsigned i = 0; i < p->nextra; i++)
+		bound_waits(p, &p->extra[i]);
 }
 
 int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, char *err, size_t errlen)

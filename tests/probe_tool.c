@@ -8,7 +8,8 @@
  * Output (only non-empty values): TYPE= USAGE= UUID= LABEL= for what probe_fs_r() found (a
  * filesystem, or a RAID, LVM, crypto or other member; USAGE as blkid's), then PTTYPE= PTUUID= and
  * "PART <n> PARTUUID=<uuid> PARTLABEL=<rest of line>" for a partition table. A table that is there
- * but broken prints PTERROR=<errno name>. Exit: 0 something found, 1 nothing, 3 broken table,
+ * but broken prints PTERROR=<errno name>. A btrfs over several devices also prints
+ * BTRFS_DEVIDS=<the devids of its chunk tree> (or BTRFS_DEVIDS_ERROR=<why not>). Exit: 0 something found, 1 nothing, 3 broken table,
  * 2 usage or I/O error. */
 #define _GNU_SOURCE
 #include "blkread.h"
@@ -68,6 +69,15 @@ int main(int argc, char **argv)
 		kv("USAGE", fi.usage < 5 ? usage[fi.usage] : "?");
 		kv("UUID", fi.uuid);
 		kv("LABEL", fi.label);
+		if (fi.ndevices > 1) {
+			/* the devids its chunk tree lists (probe_btrfs_devids), or why not */
+			uint64_t ids[64];
+			int n = probe_btrfs_devids(&d.r, ids, 64);
+			if (n < 0)
+				printf("BTRFS_DEVIDS_ERROR=%s\n", strerror(-n));
+			for (int k = 0; k < n; k++)
+				printf("%s%llu%s", k ? "," : "BTRFS_DEVIDS=", (unsigned long long)ids[k], k + 1 == n ? "\n" : "");
+		}
 		found = 1;
 	}
 	int rc = probe_parts_r(&d.r, (unsigned)ss, &pt);

@@ -212,6 +212,42 @@ if have btrfs mkfs.btrfs truncate; then
 	mk btrfs-254 mkfs.btrfs -q -f -L "$L254" -U $U4 "$T/btrfs254.img" &&
 		fs_case btrfs-254-byte-label "$T/btrfs254.img" 0 btrfs $U4 "$L254"
 fi
+# The devids a multi-device btrfs names in its chunk tree (what earlymount says is missing when a
+# member does not come), read through each member, against btrfs-progs' dump of the chunk tree. A
+# member holds the chunk tree only where a stripe of a system chunk lies (dump-super lists them;
+# raid1 over three puts them on two): the others answer that they hold no copy (ENOENT).
+btrfs_devids_case() { # CASE MKFS-PROFILE-ARGS
+	local c=$1 prof=$2 i want got holders
+	for i in 1 2 3; do truncate -s 128M "$T/$c$i.img"; done
+	# shellcheck disable=SC2086 # the profile's arguments
+	mk "$c" mkfs.btrfs -q -f $prof "$T/${c}1.img" "$T/${c}2.img" "$T/${c}3.img" || return
+	# (btrfs-progs 6.2 reads the chunk tree from one image alone only where it holds a copy)
+	for i in 1 2 3; do
+		want=$(btrfs inspect-internal dump-tree -t chunk "$T/$c$i.img" 2>/dev/null |
+			sed -n 's/.*key (DEV_ITEMS DEV_ITEM \([0-9]*\)).*/\1/p' | paste -sd,)
+		[ -z "$want" ] || break
+	done
+	[ "$want" = 1,2,3 ] || { bad "$c: btrfs dump-tree lists devids '$want', expected 1,2,3"; return; }
+	holders=$(btrfs inspect-internal dump-super -f "$T/${c}1.img" | sed -n 's/.*stripe [0-9]* devid \([0-9]*\) offset.*/\1/p')
+	[ -n "$holders" ] || { bad "$c: dump-super lists no stripe of a system chunk"; return; }
+	for i in 1 2 3; do # mkfs.btrfs numbers the devices in the order given
+		got=$("$TOOL" "$T/$c$i.img" | sed -n 's/^BTRFS_DEVIDS\(_ERROR\)*=//p')
+		if grep -qx "$i" <<<"$holders"; then
+			[ "$got" = "$want" ] && ok || bad "$c: devids through member $i" "btrfs: $want" "probe_tool: $got"
+		else
+			[ "$got" = "No such file or directory" ] && ok ||
+				bad "$c: member $i holds no copy of the chunk tree: expected ENOENT, got '$got'"
+		fi
+	done
+	rm -f "$T/$c"[123].img
+}
+if have btrfs-devids mkfs.btrfs truncate && command -v btrfs >/dev/null; then
+	btrfs_devids_case btrfs-devids-raid1 "-d raid1 -m raid1"
+	btrfs_devids_case btrfs-devids-raid1c3 "-d raid1 -m raid1c3"
+	btrfs_devids_case btrfs-devids-single "-d single -m single"
+else
+	bad "btrfs-devids: not run, btrfs (btrfs-progs) is missing"
+fi
 
 # ---- vfat ----------------------------------------------------------------------------------------
 if have vfat mkfs.vfat truncate; then

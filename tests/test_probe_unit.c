@@ -1258,6 +1258,80 @@ static void member_answer(const struct member_image *m, const char *what, int rc
 		CHECK(!probe_mountable(fi));
 }
 
+/* probe_btrfs_devids over a made chunk tree: the superblock's system chunk maps the chunk root
+ * (logical 1 MiB) to 256 KiB on devid 1, beyond the head, so it comes through the window. A
+ * leaf lists devids 1 and 5, then a chunk. (probe_images compares real images with btrfs-progs.) */
+static uint8_t bimg[0x50000];
+#define BT_NODE 0x40000
+static void bt_item(unsigned i, uint64_t objectid, unsigned type, uint64_t offset)
+{
+	uint8_t *k = bimg + BT_NODE + 101 + 25 * i;
+	w64(k, objectid), k[8] = (uint8_t)type, w64(k + 9, offset);
+}
+static void bt_make(unsigned nitems, uint64_t chunk_type)
+{
+	uint8_t *sb = bimg + 0x10000, *node = bimg + BT_NODE, *c = sb + 0x32B + 17;
+	memset(bimg, 0, sizeof(bimg));
+	memcpy(sb + 0x40, "_BHRfS_M", 8);
+	w64(sb + 0x58, 0x100000);               /* chunk_root, level 0 (0xC7) */
+	w32(sb + 0x94, 4096);                   /* nodesize */
+	w32(sb + 0xA0, 17 + 48 + 32);           /* sys_chunk_array_size: one chunk, one stripe */
+	w64(sb + 0xC9, 1);                      /* this member's devid */
+	w64(sb + 0x32B, 256), sb[0x32B + 8] = 228, w64(sb + 0x32B + 9, 0x100000);
+	w64(c, 0x800000), w64(c + 24, chunk_type), w16(c + 44, 1);
+	w64(c + 48, 1), w64(c + 56, BT_NODE); /* devid 1, at 256 KiB */
+	w64(node + 0x30, 0x100000), w32(node + 0x60, nitems);
+	bt_item(0, 1, 216, 1);
+	bt_item(1, 1, 216, 5);
+	bt_item(2, 256, 228, 0x100000);
+}
+static void bt_csum(void) { w32(bimg + BT_NODE, CRC32C_RAW(bimg + BT_NODE + 0x20, 4096 - 0x20) ^ ~0u); }
+static int bt_devids(uint64_t *ids, unsigned cap)
+{
+	struct win_reader w = {bimg, sizeof(bimg)};
+	struct probe_reader r = {win_read, &w, sizeof(bimg), 0, 0};
+	return probe_btrfs_devids(&r, ids, cap);
+}
+
+static void test_btrfs_devids(void)
+{
+	uint64_t ids[4];
+	bt_make(3, 2); /* SYSTEM */
+	bt_csum();
+	CHECK_INT(bt_devids(ids, 4), 2);
+	CHECK(ids[0] == 1 && ids[1] == 5);
+	CHECK_INT(bt_devids(ids, 1), -EOVERFLOW); /* more than cap */
+	bimg[BT_NODE + 200] ^= 1;                 /* the checksum (crc32c, csum_type 0) no longer holds */
+	CHECK_INT(bt_devids(ids, 4), -EBADMSG);
+	w16(bimg + 0x10000 + 0xC4, 1); /* xxhash: not verified */
+	CHECK_INT(bt_devids(ids, 4), 2);
+	bt_make(2, 2); /* the leaf ends on a device: the list goes on in a leaf not read */
+	bt_csum();
+	CHECK_INT(bt_devids(ids, 4), -EOVERFLOW);
+	bt_make(3, 2);
+	w64(bimg + BT_NODE + 0x30, 0x200000); /* a block that is not the one asked for */
+	bt_csum();
+	CHECK_INT(bt_devids(ids, 4), -EBADMSG);
+	bt_make(3, 2);
+	bimg[BT_NODE + 0x64] = 1; /* the superblock says level 0 */
+	bt_csum();
+	CHECK_INT(bt_devids(ids, 4), -EBADMSG);
+	bt_make(3, 2);
+	w64(bimg + 0x10000 + 0xC9, 2); /* another member: no copy of the chunk tree on it */
+	bt_csum();
+	CHECK_INT(bt_devids(ids, 4), -ENOENT);
+	bt_make(3, 2 | 8); /* SYSTEM|RAID0: striped, not followed */
+	bt_csum();
+	CHECK_INT(bt_devids(ids, 4), -ENOENT);
+	bt_make(3, 2);
+	w16(bimg + 0x10000 + 0x32B + 17 + 44, 2); /* two stripes: the second beyond the array's end */
+	bt_csum();
+	CHECK_INT(bt_devids(ids, 4), -ENOENT);
+	bt_make(3, 2);
+	memcpy(bimg + 0x10000 + 0x40, "_BHRfS_X", 8);
+	CHECK_INT(bt_devids(ids, 4), -EINVAL);
+}
+
 static void test_members(void)
 {
 	struct fs_info fi;
@@ -1381,6 +1455,7 @@ int main(int argc, char **argv)
 	test_gpt_far();
 	test_vfat_far();
 	test_members();
+	test_btrfs_devids();
 	test_corpus(argv[1]);
 	test_random();
 	return t_done();

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* libFuzzer target: superblock probing over the head of a device. The input is the head itself,
+/* libFuzzer target: superblock probing over the head of a device (and a btrfs's chunk tree). The input is the head itself,
  * copied to an exactly-sized heap buffer so ASan sees any read past len (probe_fs promises never
  * to read past buf+len). */
 #include "probe.h"
@@ -14,6 +14,17 @@
 		if (!(c)) \
 			__builtin_trap(); /* an invariant of the API broke: report it as a crash */ \
 	} while (0)
+
+/* A reader over the input (as blkread.c's, for probe_btrfs_devids' tree blocks beyond the head). */
+struct buf_reader {
+	const uint8_t *buf;
+	size_t len;
+};
+static const uint8_t *buf_read(void *ctx, uint64_t off, size_t n)
+{
+	const struct buf_reader *b = ctx;
+	return n <= PROBE_READ_MAX && n <= b->len && off <= b->len - n ? b->buf + off : NULL;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -33,6 +44,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	REQUIRE(r == 0 ? fi.type[0] != '\0' : fi.type[0] == '\0');
 	REQUIRE(r == 0 ? fi.usage >= PROBE_USAGE_FS && fi.usage <= PROBE_USAGE_OTHER : fi.usage == PROBE_USAGE_NONE);
 	REQUIRE((fi.ndevices == 0 && fi.devid == 0) || !strcmp(fi.type, "btrfs"));
+	if (r == 0 && !strcmp(fi.type, "btrfs")) {
+		/* the devids of its chunk tree, when it names more than one device */
+		struct buf_reader b = { buf, size };
+		struct probe_reader rd = { buf_read, &b, size, 0, 0 };
+		uint64_t ids[8];
+		int n = probe_btrfs_devids(&rd, ids, 8);
+		REQUIRE((n >= 0 && n <= 8) || n == -ENOENT || n == -EOVERFLOW || n == -EINVAL || n == -EBADMSG ||
+		        n == -EIO);
+	}
 	free(buf);
 	return 0;
 }

@@ -111,11 +111,14 @@ EXPECT_INIT_NO_INTERP='earlymount: /sbin/init: its program interpreter (PT_INTER
 EXPECT_PART_LINE='earlymount:     %s: PARTUUID=%s'                                   # partition, PARTUUID
 EXPECT_EXTENDED_LINE='earlymount:     %s: extended partition (holds the logical ones)'   # partition
 EXPECT_STALE_TABLE_LINE_RE='earlymount: +%s: partition table %s PTUUID=[0-9a-f-]+ \(and a stale %s signature, ignored\)'   # disk, pttype, fstype
-# fs_btrfs_two_disks: the members of a multi-device btrfs (devices.c btrfs_wait_members).
+# fs_btrfs_two_disks: the members of a multi-device btrfs (devices.c dev_btrfs_members).
 EXPECT_BTRFS_ALL_MEMBERS='earlymount: btrfs UUID=%s: all %s devices present: %s'   # uuid, count, list
 EXPECT_BTRFS_WAITING='earlymount: btrfs UUID=%s spans %s devices: waiting for the %s missing (found: %s)'   # uuid, total, missing, list
-EXPECT_BTRFS_MISSING='earlymount: timed out after %s s waiting for the devices of btrfs UUID=%s: %s of %s missing; found: %s; mounting anyway (the kernel mounts it only with -o degraded)'   # seconds, uuid, missing, total, list
-EXPECT_BTRFS_KERNEL_MISSING_RE='BTRFS error \(device vda[^)]*\): devid 1 uuid [0-9a-f-]+ is missing'   # the kernel's, on the console
+# fs_btrfs_degraded, fs_btrfs_two_disks: a member still missing after the wait (devices.c dev_btrfs_members).
+EXPECT_BTRFS_DEGRADED='earlymount: btrfs UUID=%s: %s missing after %s s (%s of %s devices present: %s); mounting it degraded, as its options say'   # uuid, missing, seconds, present, total, list
+EXPECT_BTRFS_REFUSED='earlymount: mount %s on %s refused: btrfs UUID=%s is missing %s after %s s (%s of %s devices present: %s); the kernel mounts it without them only with -o degraded: attach the missing device, or add %s (with ro, nothing is written)'   # dev, target, uuid, missing, seconds, present, total, list, hint
+# mount_nofail_timeout: a nofail mount whose device never came (mountentry.c await_device).
+EXPECT_NOFAIL_GONE='earlymount: %s=%s on %s: nofail: its device did not appear within %s s (%s); going on without it'   # param, device, target, seconds, from
 EXPECT_NOT_READ='earlymount:   %s: not read (%s)'   # device, why (devices.c no_probe)
 
 # ---- generic images (issue 10): gen_* scenarios ---------------------------------------------------

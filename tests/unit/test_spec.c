@@ -166,6 +166,46 @@ int main(void)
 	CHECK_INT(p.wait_s, 7); /* rootwait says how long; the timeout is for when it does not */
 	CHECK_INT(build("root=/dev/vda earlymount.timeout=3"), 0);
 	CHECK_INT(p.wait_s, 3);
+	/* The waits rootwait's "forever" does not reach (issue 27). The other members of a btrfs: the
+	 * node's own limit, else earlymount.timeout=, else the default. */
+	CHECK_INT(build("root=/dev/vda rootwait"), 0);
+	CHECK_INT(p.root.wait_s, -1);
+	CHECK_INT(p.root.members_wait_s, 30);
+	CHECK_INT(build("root=/dev/vda rootwait earlymount.timeout=3"), 0);
+	CHECK_INT(p.root.wait_s, -1);
+	CHECK_INT(p.root.members_wait_s, 3);
+	CHECK_INT(build("root=/dev/vda earlymount.timeout=3 rootwait=7"), 0);
+	CHECK_INT(p.root.members_wait_s, 7);
+	/* A nofail mount: x-systemd.device-timeout=, else the plan's finite wait, else
+	 * earlymount.timeout=, else systemd's 90 s; a mount without nofail waits as the root does. */
+	CHECK_INT(build("root=/dev/vda rootwait earlymount.mount=LABEL=d:/srv:ext4:nofail earlymount.mount=LABEL=e:/mnt:ext4"), 0);
+	CHECK_INT(p.extra[0].wait_s, 90);
+	CHECK_STR(p.extra[0].wait_from, "systemd's default device timeout");
+	CHECK_INT(p.extra[0].members_wait_s, 90);
+	CHECK_INT(p.extra[1].wait_s, -1);
+	CHECK_INT(build("root=/dev/vda rootwait earlymount.timeout=4 earlymount.mount=LABEL=d:/srv:ext4:nofail"), 0);
+	CHECK_INT(p.extra[0].wait_s, 4);
+	CHECK_STR(p.extra[0].wait_from, "earlymount.timeout");
+	CHECK_INT(build("root=/dev/vda rootwait earlymount.mount=LABEL=d:/srv:ext4:nofail,x-systemd.device-timeout=2min"), 0);
+	CHECK_INT(p.extra[0].wait_s, 120);
+	CHECK_STR(p.extra[0].wait_from, "x-systemd.device-timeout");
+	CHECK_INT(build("earlymount.timeout=5 root=/dev/vda earlymount.mount=LABEL=d:/srv:ext4:nofail,x-systemd.device-timeout=2"), 0);
+	CHECK_INT(p.extra[0].wait_s, 2);
+	CHECK_INT(build("root=/dev/vda earlymount.timeout=5 earlymount.mount=LABEL=d:/srv:ext4:nofail"), 0);
+	CHECK_INT(p.extra[0].wait_s, 5);
+	CHECK_STR(p.extra[0].wait_from, "earlymount.timeout");
+	/* infinity is systemd's "no limit", taken as said; a value systemd ignores is ignored */
+	CHECK_INT(build("root=/dev/vda rootwait earlymount.mount=LABEL=d:/srv:ext4:nofail,x-systemd.device-timeout=infinity"), 0);
+	CHECK_INT(p.extra[0].wait_s, -1);
+	CHECK_INT(p.extra[0].members_wait_s, 30);
+	CHECK_INT(build("root=/dev/vda rootwait earlymount.mount=LABEL=d:/srv:ext4:nofail,x-systemd.device-timeout=soon"), 0);
+	CHECK_INT(p.extra[0].wait_s, 90);
+	CHECK(strstr(p.warnings, "x-systemd.device-timeout=soon: not a time span") != NULL);
+	/* x-systemd.device-timeout= of a mount without nofail stays systemd's rules' only */
+	CHECK_INT(build("root=/dev/vda rootwait earlymount.mount=LABEL=d:/srv:ext4:x-systemd.device-timeout=2"), 0);
+	CHECK_INT(p.extra[0].wait_s, -1);
+	CHECK_INT(build("root=/dev/vda rootwait mount.usr=LABEL=u mount.usrflags=nofail"), 0);
+	CHECK_INT(p.usr.wait_s, 90);
 	CHECK_INT(build("root=/dev/vda earlymount.timeout=4 earlymount.debug"), 0);
 	CHECK_INT(p.wait_s, 4);
 	CHECK_INT(p.debug, 1);
