@@ -201,7 +201,7 @@ static int entry_rdev(const struct mount_entry *m, const char *what, dev_t *rdev
 	if (m->src.kind == DEV_NONE || m->bind)
 		return 1;
 	plan_source_text(&m->src, src, sizeof(src));
-	if ((r = dev_wait(&m->src, src, m->wait_s, what, node, sizeof(node))) < 0)
+	if ((r = dev_wait(&m->src, src, m->wait_s, what, 0, node, sizeof(node))) < 0)
 		return r;
 	if (stat(node, &st) < 0 || !S_ISBLK(st.st_mode))
 		return 1;
