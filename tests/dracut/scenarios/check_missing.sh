@@ -9,7 +9,7 @@ refused() { # BINARY LOG: dracut --add earlymount with earlymount_binary=BINARY 
 	local rc=0
 	rm -f "$EM_TMP/img"
 	printf 'earlymount_binary=%q\n' "$1" >"$EM_TMP/dracut.conf"
-	dracutbasedir=$EM_WORK/base TMPDIR=$EM_TMP dracut --force --no-hostonly --kver "$KVER" --kmoddir "$MODDIR" \
+	em_run_dracut --force --no-hostonly --kver "$KVER" \
 		--conf "$EM_TMP/dracut.conf" --confdir "$EM_TMP/conf.d" --add earlymount --no-kernel \
 		--omit "$EM_OMIT_SYSTEMD" "$EM_TMP/img" >"$2" 2>&1 || rc=$?
 	EM_LOG=$2

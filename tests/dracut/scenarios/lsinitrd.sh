@@ -23,8 +23,8 @@ for flow in $EM_FLOWS; do
 	list "$EM_IMG" "$flow"
 	grep -qx earlymount "$EM_TMP/$flow.list" || em_fail "$flow image: lsinitrd's module list has no earlymount"
 	has "$flow" usr/sbin/earlymount
-	cmp -s "$EM_BINARY" <(lsinitrd "$EM_IMG" -f usr/sbin/earlymount) ||
-		em_fail "$flow image: usr/sbin/earlymount is not $EM_BINARY"
+	cmp -s "$(em_image_binary)" <(lsinitrd "$EM_IMG" -f usr/sbin/earlymount) ||
+		em_fail "$flow image: usr/sbin/earlymount is not $(em_image_binary)"
 	for m in ext4 xfs romfs; do
 		grep -q "/kernel/fs/$m/$m\.ko" "$EM_TMP/$flow.names" || em_fail "$flow image: no $m module"
 	done
