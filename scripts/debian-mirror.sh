@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# shellcheck shell=bash disable=SC2154 # host_codename: the caller's
 # Sourced by scripts/fetch-kernel and scripts/fetch-trixie-root (bash): the host's Debian mirror,
 # read from the host's apt sources at run time (no mirror is ever written into the tree). The
 # caller sets host_codename (VERSION_CODENAME of /etc/os-release) first.
