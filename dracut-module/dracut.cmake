@@ -103,6 +103,8 @@ set(EM_DRACUT106_ARGS --dracut 106 --binary ${CMAKE_BINARY_DIR}/earlymount --bui
 add_test(NAME dracut106_setup COMMAND ${EM_DRACUT_RUN} ${EM_DRACUT106_ARGS} setup)
 set_tests_properties(dracut106_setup PROPERTIES LABELS "dracut;dracut-106" TIMEOUT 1200 SKIP_RETURN_CODE 77
   FIXTURES_SETUP dracut106_images)
+# (after qemu612_setup when that set is registered: CTest ignores a fixture nothing sets up)
+set_tests_properties(dracut106_setup PROPERTIES FIXTURES_REQUIRED qemu612_kernel)
 function(em_dracut_test test) # run's arguments after it
   add_test(NAME dracut_${test} COMMAND ${EM_DRACUT_RUN} ${EM_DRACUT_ARGS} ${ARGN})
   set_tests_properties(dracut_${test} PROPERTIES
