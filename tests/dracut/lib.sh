@@ -52,6 +52,16 @@ em_scenario_flows() {
 	printf '%s\n' "$out"
 }
 
+# What dracut says of a module named with --add whose check() refused (dracut-init.sh,
+# for_each_module_dir's report of the modules asked for and not loaded): dracut 059 "dracut module
+# 'NAME' cannot be found or installed."; dracut 106 (dracut-ng) tells the two apart, "Module 'NAME'
+# cannot be installed." when its directory is there ("... cannot be found." when not). %s: NAME.
+if [ "$EM_DRACUT_GEN" = 059 ]; then
+	EXPECT_DRACUT_MODULE_REFUSED="dracut module '%s' cannot be found or installed."
+else
+	EXPECT_DRACUT_MODULE_REFUSED="Module '%s' cannot be installed."
+fi
+
 # ---- dracut 106: Debian 13's root -----------------------------------------------------------------
 
 # em_trixie_root: EM_TROOT, the Debian 13 root (scripts/fetch-trixie-root, offline: a skip that
