@@ -62,6 +62,15 @@ else
 	EXPECT_DRACUT_MODULE_REFUSED="Module '%s' cannot be installed."
 fi
 
+# Where the image keeps its hooks: dracut-ng's inst_hook (dracut-init.sh) installs them under
+# /var/lib/dracut/hooks, and /usr/lib/dracut/hooks is a link to it; dracut 059's under
+# /usr/lib/dracut/hooks itself. lsinitrd lists the real path.
+if [ "$EM_DRACUT_GEN" = 059 ]; then
+	EM_HOOKDIR=usr/lib/dracut/hooks
+else
+	EM_HOOKDIR=var/lib/dracut/hooks
+fi
+
 # ---- dracut 106: Debian 13's root -----------------------------------------------------------------
 
 # em_trixie_root: EM_TROOT, the Debian 13 root (scripts/fetch-trixie-root, offline: a skip that
