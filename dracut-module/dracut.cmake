@@ -94,10 +94,24 @@ endif()
 # them) gives dracut_shell_NAME and dracut_systemd_NAME, run as `run NAME FLOW`; without that line
 # the scenario picks its flows itself and is one test, dracut_NAME (tests/dracut/lib.sh,
 # em_scenario_flows, reads the same line). A changed line reconfigures (CMAKE_CONFIGURE_DEPENDS).
+# Each again on Debian 13's dracut 106 and systemd 257 (tests/dracut/run --dracut 106: dracut in
+# the root of scripts/fetch-trixie-root, earlymount installed over it with --prefix /usr, its 6.12
+# kernel booted), as dracut106_NAME (label dracut-106, fixture dracut106_setup, work dir
+# build/dracut106); ctest -L dracut runs both generations.
+set(EM_DRACUT106_ARGS --dracut 106 --binary ${CMAKE_BINARY_DIR}/earlymount --build ${CMAKE_BINARY_DIR}
+                      --work ${CMAKE_BINARY_DIR}/dracut106 --src ${CMAKE_SOURCE_DIR})
+add_test(NAME dracut106_setup COMMAND ${EM_DRACUT_RUN} ${EM_DRACUT106_ARGS} setup)
+set_tests_properties(dracut106_setup PROPERTIES LABELS "dracut;dracut-106" TIMEOUT 1200 SKIP_RETURN_CODE 77
+  FIXTURES_SETUP dracut106_images)
+# (after qemu612_setup when that set is registered: CTest ignores a fixture nothing sets up)
+set_tests_properties(dracut106_setup PROPERTIES FIXTURES_REQUIRED qemu612_kernel)
 function(em_dracut_test test) # run's arguments after it
   add_test(NAME dracut_${test} COMMAND ${EM_DRACUT_RUN} ${EM_DRACUT_ARGS} ${ARGN})
   set_tests_properties(dracut_${test} PROPERTIES
     LABELS dracut TIMEOUT 600 SKIP_RETURN_CODE 77 PROCESSORS 1 FIXTURES_REQUIRED dracut_images)
+  add_test(NAME dracut106_${test} COMMAND ${EM_DRACUT_RUN} ${EM_DRACUT106_ARGS} ${ARGN})
+  set_tests_properties(dracut106_${test} PROPERTIES
+    LABELS "dracut;dracut-106" TIMEOUT 600 SKIP_RETURN_CODE 77 PROCESSORS 1 FIXTURES_REQUIRED dracut106_images)
 endfunction()
 file(GLOB EM_DRACUT_SCENARIOS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/dracut/scenarios/*.sh)
 list(SORT EM_DRACUT_SCENARIOS)

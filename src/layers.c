@@ -378,6 +378,7 @@ static int mount_overlay(const char *sysroot)
 	(void)modules_fs("overlay", LAYER_DIR);
 	if (version >= 6013) {
 		static const char *const dirs[3] = { lower, upper, work };
+		log_debug("overlay: the layers by file descriptor (Linux 6.13 and later)");
 		r = overlay_by_fds(sysroot, dirs, &e);
 		if (r == 0)
 			goto done;
@@ -391,6 +392,8 @@ static int mount_overlay(const char *sysroot)
 	/* Linux 6.8 takes the lower layers one by one (lowerdir+, each path its own fsconfig call,
 	 * so the 256-byte value limit is per layer); older kernels only the joined lowerdir=. */
 	o.params[0].key = version >= 6008 ? "lowerdir+" : "lowerdir";
+	log_debug("overlay: the lower layer passed as %s (%s)", o.params[0].key,
+	          version >= 6008 ? "Linux 6.8 and later" : "before Linux 6.8");
 	o.params[0].value = lower;
 	o.params[1].key = "upperdir";
 	o.params[1].value = upper;

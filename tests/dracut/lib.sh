@@ -9,13 +9,23 @@
 #   EM_WORK      work dir (default: $EM_BUILD/dracut): images, scenario temp dirs
 #   EM_BINARY    the static earlymount to put in the images (default: $EM_BUILD/earlymount)
 #   EM_DRACUT    dracut's base directory to copy (default: /usr/lib/dracut)
+#   EM_DRACUT_GEN  which dracut: 059 (default: the host's, Debian 12's dracut 059 and systemd 252,
+#                through a copy of its base directory) or 106 (Debian 13's dracut 106 and systemd
+#                257, run in the root of scripts/fetch-trixie-root through scripts/trixie-chroot,
+#                with earlymount installed into it as a package would: cmake --install --prefix
+#                /usr into a DESTDIR laid over that root; its kernel, 6.12, is the one booted)
 
 EM_DRACUT_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 EM_SRC=${EM_SRC:-$(cd "$EM_DRACUT_LIB_DIR/../.." && pwd)}
 EM_BUILD=${EM_BUILD:-$EM_SRC/build}
-EM_WORK=${EM_WORK:-$EM_BUILD/dracut}
+EM_WORK=${EM_WORK:-$EM_BUILD/dracut${EM_DRACUT_GEN#059}}
 EM_BINARY=${EM_BINARY:-$EM_BUILD/earlymount}
-EM_DRACUT=${EM_DRACUT:-/usr/lib/dracut}
+EM_DRACUT_GEN=${EM_DRACUT_GEN:-059}
+case $EM_DRACUT_GEN in
+059) EM_DRACUT=${EM_DRACUT:-/usr/lib/dracut} ;;
+106) EM_KERNEL=6.12 ;; # (EM_DRACUT: the root's, em_trixie_root)
+*) printf 'ERROR: EM_DRACUT_GEN=%s: the dracut tests know dracut 059 (the host'"'"'s) and 106 (Debian 13'"'"'s)\n' "$EM_DRACUT_GEN" >&2 && exit 1 ;;
+esac
 # A dracut image boots in about 15 s under TCG, systemd's in about 30 s.
 QEMU_TIMEOUT=${QEMU_TIMEOUT:-240}
 # shellcheck source=../qemu/lib.sh
@@ -42,14 +52,75 @@ em_scenario_flows() {
 	printf '%s\n' "$out"
 }
 
+# What dracut says of a module named with --add whose check() refused (dracut-init.sh,
+# for_each_module_dir's report of the modules asked for and not loaded): dracut 059 "dracut module
+# 'NAME' cannot be found or installed."; dracut 106 (dracut-ng) tells the two apart, "Module 'NAME'
+# cannot be installed." when its directory is there ("... cannot be found." when not). %s: NAME.
+if [ "$EM_DRACUT_GEN" = 059 ]; then
+	EXPECT_DRACUT_MODULE_REFUSED="dracut module '%s' cannot be found or installed."
+else
+	EXPECT_DRACUT_MODULE_REFUSED="Module '%s' cannot be installed."
+fi
+
+# Where the image keeps its hooks: dracut-ng's inst_hook (dracut-init.sh) installs them under
+# /var/lib/dracut/hooks, and /usr/lib/dracut/hooks is a link to it; dracut 059's under
+# /usr/lib/dracut/hooks itself. lsinitrd lists the real path.
+if [ "$EM_DRACUT_GEN" = 059 ]; then
+	EM_HOOKDIR=usr/lib/dracut/hooks
+else
+	EM_HOOKDIR=var/lib/dracut/hooks
+fi
+
+# ---- dracut 106: Debian 13's root -----------------------------------------------------------------
+
+# em_trixie_root: EM_TROOT, the Debian 13 root (scripts/fetch-trixie-root, offline: a skip that
+# names the command when it was never made), EM_DRACUT its dracut, and the kernel booted its own:
+# KVER, VMLINUZ, MODDIR from the root (the images carry that kernel's modules; the root and
+# scripts/fetch-kernel --kernel 6.12 take the same package, but the root's is the one dracut sees).
+em_trixie_root() {
+	local out rc=0
+	out=$(EM_KERNEL_OFFLINE=1 "$EM_SRC/scripts/fetch-trixie-root" 2>&1) || rc=$?
+	[ "$rc" != 77 ] || em_skip "dracut 106: $(tail -n 1 <<<"$out")"
+	[ "$rc" = 0 ] || em_die "scripts/fetch-trixie-root failed: $out"
+	EM_TROOT=$(sed -n 's/^ROOT=//p' <<<"$out")
+	KVER=$(sed -n 's/^KVER=//p' <<<"$out")
+	EM_DRACUT=$EM_TROOT/usr/lib/dracut
+	VMLINUZ=$EM_TROOT/boot/vmlinuz-$KVER
+	MODDIR=$EM_TROOT/usr/lib/modules/$KVER
+	[ -f "$VMLINUZ" ] && [ -f "$MODDIR/modules.dep" ] || em_die "$EM_TROOT: no kernel $KVER (boot/vmlinuz, usr/lib/modules)"
+	export KVER VMLINUZ MODDIR EM_TROOT EM_DRACUT
+}
+
+# em_run_dracut ARG...: dracut with the module, as each generation runs it: 059 the host's dracut
+# on the copy of its base directory ($EM_WORK/base) and the fetched kernel's modules (--kmoddir);
+# 106 dracut inside the Debian 13 root, with earlymount's install ($EM_WORK/install) laid over it
+# and a fresh upper layer per run (parallel runs share nothing writable), the build directory
+# (images, logs, confs, binaries) bound at the same path inside. TMPDIR: $EM_WORK/tmp.
+em_run_dracut() {
+	mkdir -p "$EM_WORK/tmp"
+	if [ "$EM_DRACUT_GEN" = 059 ]; then
+		dracutbasedir=$EM_WORK/base TMPDIR=$EM_WORK/tmp dracut --kmoddir "$MODDIR" "$@"
+		return
+	fi
+	local up rc=0 binds=(--bind "$EM_BUILD")
+	case $EM_WORK/ in "$EM_BUILD"/*) ;; *) binds+=(--bind "$EM_WORK") ;; esac
+	case $EM_BINARY in "$EM_BUILD"/*) ;; *) binds+=(--bind "$(dirname "$EM_BINARY")") ;; esac
+	up=$(mktemp -d "$EM_WORK/tmp/chroot.XXXXXX")
+	"$EM_SRC/scripts/trixie-chroot" --overlay "$up" --lower "$EM_WORK/install" "${binds[@]}" "$EM_TROOT" \
+		env TMPDIR="$EM_WORK/tmp" dracut "$@" || rc=$?
+	rm -rf "$up"
+	return "$rc"
+}
+
 # ---- images ------------------------------------------------------------------------------------
 
 # Why the systemd flow cannot be built here (empty: it can).
 em_systemd_missing() {
-	local f missing=
+	local f missing= r=
+	[ "$EM_DRACUT_GEN" = 059 ] || r=$EM_TROOT/usr
 	for f in /lib/systemd/systemd /lib/systemd/systemd-udevd /lib/systemd/systemd-journald \
 		/lib/systemd/systemd-fsck /lib/systemd/system-generators/systemd-fstab-generator /bin/systemctl; do
-		[ -e "$f" ] || missing="$missing $f"
+		[ -e "$r$f" ] || missing="$missing $r$f"
 	done
 	[ -z "$missing" ] || printf 'systemd is not installed on this host (missing:%s): dracut copies the host'"'"'s systemd into the image (Debian package: systemd)' "$missing"
 }
@@ -58,6 +129,7 @@ em_systemd_missing() {
 # `cmake --install` installs it (refreshed on every call: the module may have changed).
 em_dracut_base() {
 	local dest=$EM_WORK/destdir mod n
+	[ "$EM_DRACUT_GEN" = 059 ] || { em_trixie_install; return; }
 	command -v dracut >/dev/null || em_skip "dracut is not installed (Debian package: dracut-core)"
 	[ -d "$EM_DRACUT/modules.d" ] || em_die "no dracut base directory at $EM_DRACUT"
 	[ -f "$EM_BUILD/CMakeCache.txt" ] || em_die "$EM_BUILD is not a CMake build directory"
@@ -76,6 +148,29 @@ em_dracut_base() {
 	EM_MODULE_NAME=$n
 }
 
+# em_trixie_install: earlymount installed as a distribution's package would be, into
+# $EM_WORK/install (the DESTDIR laid over the Debian 13 root): cmake --install --prefix /usr
+# --strip, every component. The module must land in the root's dracut module directory (what
+# dracut.pc names there), or dracut would never see it.
+em_trixie_install() {
+	local dest=$EM_WORK/install mdir
+	[ -f "$EM_BUILD/CMakeCache.txt" ] || em_die "$EM_BUILD is not a CMake build directory"
+	rm -rf "$dest"
+	DESTDIR=$dest cmake --install "$EM_BUILD" --prefix /usr --strip >"$EM_WORK/install.log" 2>&1 ||
+		{ cat "$EM_WORK/install.log"; em_die "DESTDIR=$dest cmake --install $EM_BUILD --prefix /usr failed"; }
+	mdir=$(sed -n 's/^dracutmodulesdir=//p' "$EM_TROOT/usr/share/pkgconfig/dracut.pc" 2>/dev/null)
+	mdir=${mdir:-/usr/lib/dracut/modules.d}
+	mod=$(find "$dest$mdir" -maxdepth 1 -type d -name '[0-9][0-9]earlymount' 2>/dev/null | tail -n 1)
+	[ -n "$mod" ] || em_die "cmake --install --prefix /usr put no NNearlymount into $mdir (the Debian 13 root's dracut module directory), under $dest"
+	EM_MODULE_NAME=${mod##*/}
+}
+
+# The binary the images carry: 059's images the build's (earlymount_binary=), 106's the installed
+# one (/usr/sbin/earlymount of the install, found on dracut's PATH as a package's would be).
+em_image_binary() {
+	if [ "$EM_DRACUT_GEN" = 059 ]; then echo "$EM_BINARY"; else echo "$EM_WORK/install/usr/sbin/earlymount"; fi
+}
+
 # em_dracut OUT FLOW [dracut args...]: dracut --no-hostonly ... --add earlymount, for the fetched
 # kernel, with only the settings of $EM_WORK/dracut.conf (the host's dracut.conf.d is not read).
 # The kernel's own drivers are limited to virtio_blk (--drivers) to keep the image small, which
@@ -89,7 +184,7 @@ EM_TEST_FS="ext4 xfs romfs"
 em_dracut() {
 	local out=$1 flow=$2
 	shift 2
-	local args=(--force --no-hostonly --kver "$KVER" --kmoddir "$MODDIR"
+	local args=(--force --no-hostonly --kver "$KVER"
 		--conf "$EM_WORK/dracut.conf" --confdir "$EM_WORK/dracut.conf.d"
 		--drivers virtio_blk --add-drivers "$EM_TEST_FS" --no-early-microcode --no-compress)
 	case $flow in
@@ -99,8 +194,12 @@ em_dracut() {
 	case $flow in shell*) args+=(--omit "$EM_OMIT_SYSTEMD") ;; esac
 	case $flow in systemd*) args+=(--add "systemd systemd-initrd dracut-systemd") ;; esac
 	mkdir -p "$EM_WORK/dracut.conf.d" "$EM_WORK/tmp"
-	printf 'earlymount_binary=%q\n' "$EM_BINARY" >"$EM_WORK/dracut.conf"
-	dracutbasedir=$EM_WORK/base TMPDIR=$EM_WORK/tmp dracut "${args[@]}" "$@" "$out" >"$out.log" 2>&1
+	if [ "$EM_DRACUT_GEN" = 059 ]; then
+		printf 'earlymount_binary=%q\n' "$EM_BINARY" >"$EM_WORK/dracut.conf"
+	else
+		echo '# dracut 106: the installed /usr/sbin/earlymount' >"$EM_WORK/dracut.conf"
+	fi
+	em_run_dracut "${args[@]}" "$@" "$out" >"$out.log" 2>&1
 }
 
 # em_images: both images, $EM_WORK/shell.img and $EM_WORK/systemd.img (or systemd.skip with the
@@ -113,7 +212,9 @@ em_images() {
 	# (em_dracut's own text too: its dracut arguments)
 	stamp=$( (cat "$EM_BINARY" "$EM_SRC"/dracut-module/* "$EM_BUILD/dracut-module/module-setup.sh"
 		declare -f em_dracut
-		echo "$KVER $MODDIR $EM_DRACUT") 2>/dev/null | md5sum | cut -d' ' -f1)
+		declare -f em_run_dracut
+		echo "$KVER $MODDIR $EM_DRACUT $EM_DRACUT_GEN"
+		[ -z "${EM_TROOT:-}" ] || cat "$EM_TROOT/../stamp") 2>/dev/null | md5sum | cut -d' ' -f1)
 	if [ "$(cat "$EM_WORK/images.stamp" 2>/dev/null)" != "$stamp" ]; then
 		rm -f "$EM_WORK/images.stamp" "$EM_WORK"/*.img "$EM_WORK"/*.skip "$EM_WORK"/*-plain.img
 		em_dracut_base

@@ -139,6 +139,17 @@ if em_kernel_since 6.9; then
 else
 	EXPECT_VIRTIOFS_TAGS_OFFERED='earlymount: share tags offered: none%.0s'
 fi
+# The overlay of earlymount.volatile=overlay: its lower layer by "lowerdir+" from Linux 6.8 on
+# (fs/overlayfs/params.c, Opt_lowerdir_add: "ovl: add support for appending lowerdirs one by one"),
+# by the joined "lowerdir" before; src/layers.c's mount_overlay says which with earlymount.debug.
+# (6.13's layers by file descriptor, FSCONFIG_SET_FD, is neither kernel tested here.)
+if em_kernel_since 6.13; then
+	EXPECT_OVERLAY_LOWER_FORM='earlymount: overlay: the layers by file descriptor (Linux 6.13 and later)'
+elif em_kernel_since 6.8; then
+	EXPECT_OVERLAY_LOWER_FORM='earlymount: overlay: the lower layer passed as lowerdir+ (Linux 6.8 and later)'
+else
+	EXPECT_OVERLAY_LOWER_FORM='earlymount: overlay: the lower layer passed as lowerdir (before Linux 6.8)'
+fi
 EXPECT_ROOTIMAGE_MISSING='earlymount: earlymount.rootimage=%s: no such file on the root device %s (looked up inside it)'   # path, device
 EXPECT_ROOTIMAGE_NO_FS="earlymount: earlymount.rootimage=%s on %s: no filesystem earlymount knows in it; trying the kernel's"   # path, device
 EXPECT_ROOTIMAGE_FAILED='earlymount: earlymount.rootimage=%s on %s (%s): the image could not be mounted'   # path, device, loop device

@@ -68,8 +68,8 @@ foreach(name ${EM_QEMU_ARM64_SCENARIOS})
     LABELS qemu-arm64 TIMEOUT 300 SKIP_RETURN_CODE 77 PROCESSORS 1 FIXTURES_REQUIRED qemu_arm64_kernel)
 endforeach()
 
-# The 6.12 sets only with EARLYMOUNT_KERNEL_612 (scripts/test does not set it yet: CI's time with
-# both kernels is still to be measured from an empty cache; DEVELOPERS.md, "Two kernels").
+# The 6.12 sets only with EARLYMOUNT_KERNEL_612 (scripts/test, so CI, sets it; off by default so a
+# packager's or a quick build need not fetch a second kernel; DEVELOPERS.md, "Two kernels").
 option(EARLYMOUNT_KERNEL_612 "Register the QEMU scenarios a second time on Debian 13's 6.12 kernel" OFF)
 if(EARLYMOUNT_KERNEL_612)
 # ---- Linux 6.12: the same sets on Debian 13's kernel (label "qemu-6.12") ------------------------

@@ -9,7 +9,7 @@ em_images
 build() { # OUT [dracut args...]
 	local out=$1
 	shift
-	dracutbasedir=$EM_WORK/base TMPDIR=$EM_TMP dracut --force --hostonly --kver "$KVER" --kmoddir "$MODDIR" \
+	em_run_dracut --force --hostonly --kver "$KVER" \
 		--conf "$EM_TMP/dracut.conf" --confdir "$EM_WORK/dracut.conf.d" -m "base rootfs-block kernel-modules" \
 		--drivers loop --no-early-microcode --no-compress --add earlymount "$@" "$out" >"$out.log" 2>&1 ||
 		{ tail -n 30 "$out.log"; em_fail "dracut --hostonly failed; log: $out.log"; }

@@ -14,8 +14,9 @@ for flow in $EM_FLOWS; do
 	em_image "$flow-plain"
 	kmods "$EM_IMG" "$EM_TMP/$flow-plain.kmods"
 	[ -s "$EM_TMP/$flow-plain.kmods" ] || em_fail "$flow-plain image: lsinitrd lists no kernel module"
+	# (Debian 13's kernel ships its modules xz-compressed, and dracut keeps them so: ext4.ko.xz)
 	for m in ext4 xfs romfs virtio_blk; do
-		grep -qx "$m.ko" "$EM_TMP/$flow.kmods" || em_fail "$flow image: no $m.ko"
+		grep -qxE "$m\.ko(\.(xz|zst|gz))?" "$EM_TMP/$flow.kmods" || em_fail "$flow image: no $m.ko"
 	done
 	extra=$(comm -23 "$EM_TMP/$flow.kmods" "$EM_TMP/$flow-plain.kmods" | tr '\n' ' ')
 	missing=$(comm -13 "$EM_TMP/$flow.kmods" "$EM_TMP/$flow-plain.kmods" | tr '\n' ' ')

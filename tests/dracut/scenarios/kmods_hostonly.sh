@@ -4,6 +4,7 @@
 # filesystems), the image with earlymount has the filesystem of / and the modules of the drivers
 # of /'s block device and of what it sits on (with their dependencies), and no other module than
 # the image without earlymount. Shell flow only (the flow does not change installkernel); no boot.
+[ "$EM_DRACUT_GEN" = 059 ] || em_skip "dracut $EM_DRACUT_GEN runs chrooted into the Debian 13 root, whose / is an overlay, not this host's root: a host-only image there has no host root device to carry the drivers of"
 rootdev=$(findmnt -no SOURCE / 2>/dev/null) || true
 rootfs=$(findmnt -no FSTYPE / 2>/dev/null) || true
 [ -b "$rootdev" ] || em_skip "this host's / is not on a block device ($rootfs ${rootdev:-none}): no host-only root"
@@ -58,7 +59,7 @@ closure=$(awk -v want="$needed" '
 hostonly_image() { # OUT [dracut args...]
 	local out=$1
 	shift
-	dracutbasedir=$EM_WORK/base TMPDIR=$EM_TMP dracut --force --hostonly --kver "$KVER" --kmoddir "$MODDIR" \
+	em_run_dracut --force --hostonly --kver "$KVER" \
 		--conf "$EM_WORK/dracut.conf" --confdir "$EM_WORK/dracut.conf.d" -m "base rootfs-block kernel-modules" \
 		--drivers loop --no-early-microcode --no-compress "$@" "$out" >"$out.log" 2>&1 ||
 		{ tail -n 30 "$out.log"; em_fail "dracut --hostonly $* failed; log: $out.log"; }

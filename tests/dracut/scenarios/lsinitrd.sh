@@ -23,21 +23,21 @@ for flow in $EM_FLOWS; do
 	list "$EM_IMG" "$flow"
 	grep -qx earlymount "$EM_TMP/$flow.list" || em_fail "$flow image: lsinitrd's module list has no earlymount"
 	has "$flow" usr/sbin/earlymount
-	cmp -s "$EM_BINARY" <(lsinitrd "$EM_IMG" -f usr/sbin/earlymount) ||
-		em_fail "$flow image: usr/sbin/earlymount is not $EM_BINARY"
+	cmp -s "$(em_image_binary)" <(lsinitrd "$EM_IMG" -f usr/sbin/earlymount) ||
+		em_fail "$flow image: usr/sbin/earlymount is not $(em_image_binary)"
 	for m in ext4 xfs romfs; do
 		grep -q "/kernel/fs/$m/$m\.ko" "$EM_TMP/$flow.names" || em_fail "$flow image: no $m module"
 	done
 done
-has shell usr/lib/dracut/hooks/mount/90-earlymount-mount.sh
-content shell usr/lib/dracut/hooks/mount/90-earlymount-mount.sh 'earlymount mount --sysroot "$NEWROOT"'
+has shell $EM_HOOKDIR/mount/90-earlymount-mount.sh
+content shell $EM_HOOKDIR/mount/90-earlymount-mount.sh 'earlymount mount --sysroot "$NEWROOT"'
 # dracut's own, unchanged: it mounts whenever earlymount steps aside
-has shell usr/lib/dracut/hooks/mount/99-mount-root.sh
-cmp -s "$EM_DRACUT/modules.d/95rootfs-block/mount-root.sh" <(lsinitrd "$EM_WORK/shell.img" -f usr/lib/dracut/hooks/mount/99-mount-root.sh) ||
+has shell $EM_HOOKDIR/mount/99-mount-root.sh
+cmp -s "$EM_DRACUT/modules.d/95rootfs-block/mount-root.sh" <(lsinitrd "$EM_WORK/shell.img" -f $EM_HOOKDIR/mount/99-mount-root.sh) ||
 	em_fail "shell image: mount/99-mount-root.sh is not rootfs-block's mount-root.sh"
 hasnt shell usr/lib/systemd/system/earlymount-sysroot.service
 has systemd usr/lib/systemd/system-generators/earlymount-generator
 has systemd usr/lib/systemd/system/earlymount-sysroot.service
 has systemd usr/lib/earlymount/mount-sysroot
 hasnt systemd usr/lib/systemd/system/earlymount-fsck.service
-hasnt systemd usr/lib/dracut/hooks/mount/90-earlymount-mount.sh
+hasnt systemd $EM_HOOKDIR/mount/90-earlymount-mount.sh

@@ -2,7 +2,8 @@
 # earlymount.volatile=overlay on an ext4 root: / is an overlay of the root device (read-only, on
 # /run/earlymount/lower) and a tmpfs upper layer, so the root is writable; a file written in one
 # boot is gone in the next, and the disk stays byte-identical (boot checks every disk of a boot
-# without rw).
+# without rw). The first boot with earlymount.debug: the lower layer goes to overlayfs as
+# lowerdir+ from Linux 6.8 on (6.12), as the joined lowerdir before (6.1), and the log says which.
 mkroot "$EM_TMP/root"
 em_add_check "$EM_TMP/root" volatile '
 if [ -e /em-marker ]; then echo "MARKER_BEFORE=present"; else echo "MARKER_BEFORE=absent"; fi
@@ -12,7 +13,9 @@ if [ -e /run/earlymount/overlay/upper/em-marker ]; then echo "MARKER_IN_UPPER=pr
 mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root"
 mkinitrd "$EM_TMP/initrd" --fs ext4 --fs overlay
 for n in 1 2; do
-	boot "root=/dev/vda earlymount.volatile=overlay"
+	debug=
+	[ "$n" = 2 ] || debug=earlymount.debug
+	boot "root=/dev/vda earlymount.volatile=overlay $debug"
 	assert_booted
 	assert_mount / overlay rw
 	assert_mount /run/earlymount/lower ext4 ro super:ro source:/dev/vda
@@ -23,5 +26,6 @@ for n in 1 2; do
 	assert_report MARKER_IN_UPPER present
 	assert_report MARKER_IN_LOWER absent
 	assert_handover /sbin/init
+	[ -z "$debug" ] || assert_log "$EXPECT_OVERLAY_LOWER_FORM"
 	em_note "boot $n: / is an overlay, writable, and starts without the marker"
 done
