@@ -644,7 +644,8 @@ static const struct class_code {
 	{ CB_PCI, MODCLASS_DISK, 0x0107 },  /* PCI_CLASS_STORAGE_SAS */
 	{ CB_PCI, MODCLASS_DISK, 0x0108 },  /* PCI_CLASS_STORAGE_EXPRESS (NVMe) */
 	{ CB_PCI, MODCLASS_DISK, 0x0180 },  /* PCI_CLASS_STORAGE_OTHER */
-	/* include/scsi/scsi_proto.h: the peripheral device types */
+	/* include/scsi/scsi_proto.h: the peripheral device types; the disks are those sd_mod declares
+	 * (its aliases scsi:t-0x00, 0x07, 0x0e, 0x14), the slow ones sr_mod's (0x04, 0x05), st's and ch's */
 	{ CB_SCSI, MODCLASS_DISK, 0x00 },   /* TYPE_DISK */
 	{ CB_SCSI, MODCLASS_SLOW, 0x01 },   /* TYPE_TAPE */
 	{ CB_SCSI, MODCLASS_SLOW, 0x04 },   /* TYPE_WORM */
