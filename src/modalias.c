@@ -580,3 +580,110 @@ int modalias_prepare(struct modalias_db *db, unsigned *buf, size_t cap, size_t *
 	}
 	return bad;
 }
+
+/* ---- device classes ----------------------------------------------------------------------------- */
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c = (char)(c | 0x20); /* either case */
+	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* The value of the hex digits (either case) after the first tag in s (all n of them), or -1. The
+ * kernel prints a modalias's fields in upper-case hex, so a lower-case tag never hides in one. */
+static long hex_after(const char *s, const char *tag, unsigned n)
+{
+	const char *p = strstr(s, tag);
+	long v = 0;
+	if (!p)
+		return -1;
+	p += strlen(tag);
+	for (unsigned k = 0; k < n; k++) {
+		int d = hexval(p[k]);
+		if (d < 0)
+			return -1;
+		v = v * 16 + d;
+	}
+	return v;
+}
+
+/* The class field of each bus, as the kernel writes its MODALIAS= (uevent) and modalias file. */
+enum { CB_PCI, CB_SCSI, CB_VIRTIO, CB_USB, CB_MMC };
+static const struct class_bus {
+	const char *prefix;
+	unsigned char bus;
+} class_buses[] = {
+	/* drivers/pci/pci-driver.c pci_uevent: "pci:v%08Xd%08Xsv%08Xsd%08Xbc%02Xsc%02Xi%02X" */
+	{ "pci:", CB_PCI },
+	/* include/scsi/scsi_device.h SCSI_DEVICE_MODALIAS_FMT "scsi:t-0x%02x" (scsi_sysfs.c
+	 * scsi_bus_uevent): the peripheral device type */
+	{ "scsi:", CB_SCSI },
+	/* drivers/virtio/virtio.c virtio_uevent: "virtio:d%08Xv%08X", the device ID */
+	{ "virtio:", CB_VIRTIO },
+	/* drivers/usb/core/message.c usb_if_uevent: "usb:v%04Xp%04Xd%04Xdc%02Xdsc%02Xdp%02Xic%02X..." */
+	{ "usb:", CB_USB },
+	/* drivers/mmc/core/bus.c mmc_bus_uevent: "mmc:block" for a card with storage */
+	{ "mmc:block", CB_MMC },
+};
+
+/* The classes by code; a code not here is MODCLASS_OTHER. */
+static const struct class_code {
+	unsigned char bus, cls;
+	unsigned short code;
+} class_codes[] = {
+	/* include/linux/pci_ids.h: base class 0x01 (PCI_BASE_CLASS_STORAGE) and its subclasses */
+	{ CB_PCI, MODCLASS_DISK, 0x0100 },  /* PCI_CLASS_STORAGE_SCSI (virtio-blk and -scsi too) */
+	{ CB_PCI, MODCLASS_SLOW, 0x0101 },  /* PCI_CLASS_STORAGE_IDE */
+	{ CB_PCI, MODCLASS_SLOW, 0x0102 },  /* PCI_CLASS_STORAGE_FLOPPY */
+	{ CB_PCI, MODCLASS_SLOW, 0x0103 },  /* PCI_CLASS_STORAGE_IPI */
+	{ CB_PCI, MODCLASS_DISK, 0x0104 },  /* PCI_CLASS_STORAGE_RAID */
+	{ CB_PCI, MODCLASS_DISK, 0x0105 },  /* PCI_CLASS_STORAGE_ATA */
+	{ CB_PCI, MODCLASS_DISK, 0x0106 },  /* PCI_CLASS_STORAGE_SATA (AHCI) */
+	{ CB_PCI, MODCLASS_DISK, 0x0107 },  /* PCI_CLASS_STORAGE_SAS */
+	{ CB_PCI, MODCLASS_DISK, 0x0108 },  /* PCI_CLASS_STORAGE_EXPRESS (NVMe) */
+	{ CB_PCI, MODCLASS_DISK, 0x0180 },  /* PCI_CLASS_STORAGE_OTHER */
+	/* include/scsi/scsi_proto.h: the peripheral device types; the disks are those sd_mod declares
+	 * (its aliases scsi:t-0x00, 0x07, 0x0e, 0x14), the slow ones sr_mod's (0x04, 0x05), st's and ch's */
+	{ CB_SCSI, MODCLASS_DISK, 0x00 },   /* TYPE_DISK */
+	{ CB_SCSI, MODCLASS_SLOW, 0x01 },   /* TYPE_TAPE */
+	{ CB_SCSI, MODCLASS_SLOW, 0x04 },   /* TYPE_WORM */
+	{ CB_SCSI, MODCLASS_SLOW, 0x05 },   /* TYPE_ROM: CD/DVD */
+	{ CB_SCSI, MODCLASS_DISK, 0x07 },   /* TYPE_MOD: magneto-optical, sd_mod drives it */
+	{ CB_SCSI, MODCLASS_SLOW, 0x08 },   /* TYPE_MEDIUM_CHANGER */
+	{ CB_SCSI, MODCLASS_DISK, 0x0e },   /* TYPE_RBC */
+	{ CB_SCSI, MODCLASS_DISK, 0x14 },   /* TYPE_ZBC: host-managed zoned */
+	/* include/uapi/linux/virtio_ids.h */
+	{ CB_VIRTIO, MODCLASS_DISK, 2 },    /* VIRTIO_ID_BLOCK */
+	{ CB_VIRTIO, MODCLASS_DISK, 8 },    /* VIRTIO_ID_SCSI */
+	/* include/uapi/linux/usb/ch9.h: USB_CLASS_MASS_STORAGE, an interface's class */
+	{ CB_USB, MODCLASS_DISK, 0x08 },
+	/* an MMC/SD card with storage: a disk */
+	{ CB_MMC, MODCLASS_DISK, 0 },
+};
+
+int modalias_class(const char *modalias)
+{
+	long code = -1;
+	for (size_t b = 0; b < ARRAY_SIZE(class_buses); b++) {
+		if (!str_startswith(modalias, class_buses[b].prefix))
+			continue;
+		switch (class_buses[b].bus) {
+		case CB_PCI: {
+			long base = hex_after(modalias, "bc", 2), sub = hex_after(modalias, "sc", 2);
+			code = base < 0 || sub < 0 ? -1 : base << 8 | sub;
+			break;
+		}
+		case CB_SCSI: code = hex_after(modalias, "t-0x", 2); break;
+		case CB_VIRTIO: code = hex_after(modalias, ":d", 8); break;
+		case CB_USB: code = hex_after(modalias, "ic", 2); break;
+		default: code = 0; break;
+		}
+		for (size_t k = 0; code >= 0 && k < ARRAY_SIZE(class_codes); k++)
+			if (class_codes[k].bus == class_buses[b].bus && class_codes[k].code == code)
+				return class_codes[k].cls;
+		break;
+	}
+	return MODCLASS_OTHER;
+}

@@ -60,6 +60,16 @@ struct modalias_cpu {
 int modalias_cpu_scan(const struct modalias_db *db, const char *cpu_modalias, struct modalias_cpu *mods,
                       unsigned cap);
 
+/* How likely a device is to hold a disk that carries a root, by its modalias alone (the bus's
+ * class fields: a PCI function's class code, a SCSI device's peripheral type, a virtio device's
+ * ID, a USB interface's class), lower first: MODCLASS_DISK (a disk or a disk controller: SCSI,
+ * SATA, SAS, RAID, NVMe, virtio-blk/-scsi, a SCSI disk, USB mass storage, an MMC card),
+ * MODCLASS_OTHER (anything else, unknown buses included: a USB host controller, an SD host may
+ * still lead to a disk), MODCLASS_SLOW (legacy IDE, floppy, optical, tape, media changers: their
+ * drivers probe slowly and a root there is rare). Never MODCLASS_NONE (0, "not matched"). */
+enum { MODCLASS_NONE, MODCLASS_DISK, MODCLASS_OTHER, MODCLASS_SLOW };
+int modalias_class(const char *modalias);
+
 /* Readies db for lookups, in one pass over the texts (at boot, once, before matching):
  * - checks both: returns the number of malformed lines (not "alias PATTERN MODULE" / "softdep
  *   MODULE ...", a pattern that is not a valid glob such as an unclosed '[' or a stray ']', or one

@@ -283,6 +283,22 @@ static int skipped(int i)
 	return 1;
 }
 
+/* The bytes of the module file at path (modules.dep's, not NUL-terminated); 0 when unknown. The
+ * cost of a load grows with them (the kernel copies, relocates and links every byte), and a stat
+ * costs little beside it, so the order of the queue weighs them (modsched_next). */
+static unsigned file_size(const char *path, size_t len)
+{
+	char rel[512];
+	struct stat st;
+	if (len >= sizeof(rel))
+		return 0;
+	memcpy(rel, path, len);
+	rel[len] = '\0';
+	if (fstatat(moddir_fd, rel, &st, 0) < 0 || st.st_size > 0xffffffffLL)
+		return 0;
+	return (unsigned)st.st_size;
+}
+
 /* Adds module name (normalized) with its modules.dep line, its dependencies and softdeps; its index,
  * or -errno: -ENOENT when it has no line, or, with path (a dependency that modules.dep lists but
  * has no line of its own), that path without dependencies. */
@@ -309,6 +325,7 @@ static int want_module(const char *name, const char *path, size_t pathlen, int d
 		return i;
 	npath[i] = m.path;
 	npathlen[i] = (unsigned short)m.pathlen;
+	sched.size[i] = file_size(m.path, m.pathlen);
 	if (skipped(i))
 		return i;
 	/* modules.dep's line is the whole closure: the module waits for all of it, and each of them
@@ -543,7 +560,8 @@ static void wait_worker(int yield)
 	(void)reap(1);
 }
 
-/* Loads the queue until no module of priority minprio or higher is left. With yield, returns 1
+/* Loads the queue until no module of priority minprio or higher is left; nothing below it starts
+ * meanwhile (a mount's filesystem does not wait behind a CD-ROM's driver). With yield, returns 1
  * as soon as a block device was announced, so the caller can look for the one it waits for. */
 static int run_queue(unsigned char minprio, int yield)
 {
@@ -555,7 +573,7 @@ static int run_queue(unsigned char minprio, int yield)
 		}
 		if (!modsched_busy(&sched, minprio))
 			return 0;
-		enum modsched_next v = sched.running < jobs ? modsched_next(&sched, &i, &why) : MSN_WAIT;
+		enum modsched_next v = sched.running < jobs ? modsched_next(&sched, minprio, &i, &why) : MSN_WAIT;
 		switch (v) {
 		case MSN_START:
 			start(i);
@@ -670,8 +688,12 @@ static int match_alias(const char *alias, const char *devpath, unsigned char pri
 				out[n] = q;
 			n++;
 		}
-		if (devpath)
+		if (devpath) {
 			modsched_boost(&sched, q, prio);
+			/* which of the queued matches goes first: a disk controller before an optical
+			 * or legacy IDE chain (modsched_next) */
+			modsched_class(&sched, q, (unsigned char)modalias_class(alias));
+		}
 	}
 	if (devpath)
 		stats.matched += (unsigned)n;

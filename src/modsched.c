@@ -48,11 +48,60 @@ int modsched_need(struct modsched *s, int a, int b, int hard)
 	return 0;
 }
 
-enum modsched_next modsched_next(struct modsched *s, int *idx, int *why)
+/* A goal's rank (lower first): its class, whether its chain starts new, the bytes left to load. */
+#define RANK_NONE (~0ULL)
+static unsigned long long goal_rank(unsigned cls, int newchain, unsigned long long bytes)
 {
+	if (bytes > 0xffffffffULL)
+		bytes = 0xffffffffULL;
+	return (unsigned long long)cls << 33 | (unsigned long long)!!newchain << 32 | bytes;
+}
+
+static int unfinished(const struct modsched *s, unsigned i)
+{
+	return s->state[i] == MS_PENDING || s->state[i] == MS_RUNNING;
+}
+
+/* rank[i]: the best rank of the goals module i serves (RANK_NONE: none). Each pending goal's
+ * chain is walked (what it needs, transitively, not yet loaded): a boot queues tens of modules
+ * with a few hundred edges, so the walks cost little beside a finit_module. */
+static void rank_all(const struct modsched *s, unsigned long long *rank)
+{
+	unsigned short chain[MODSCHED_MAX];
+	unsigned char seen[MODSCHED_MAX];
+
+	for (unsigned i = 0; i < s->n; i++)
+		rank[i] = RANK_NONE;
+	for (unsigned g = 0; g < s->n; g++) {
+		if (!s->cls[g] || s->state[g] != MS_PENDING)
+			continue;
+		unsigned n = 0;
+		unsigned long long bytes = 0;
+		memset(seen, 0, s->n);
+		seen[g] = 1;
+		chain[n++] = (unsigned short)g;
+		for (unsigned k = 0; k < n; k++) {
+			bytes += s->size[chain[k]];
+			for (unsigned e = 0; e < s->nedges; e++)
+				if (s->from[e] == chain[k] && !seen[s->to[e]] && unfinished(s, s->to[e])) {
+					seen[s->to[e]] = 1;
+					chain[n++] = s->to[e];
+				}
+		}
+		unsigned long long r = goal_rank(s->cls[g], n > 1, bytes);
+		for (unsigned k = 0; k < n; k++)
+			if (r < rank[chain[k]])
+				rank[chain[k]] = r;
+	}
+}
+
+enum modsched_next modsched_next(struct modsched *s, unsigned char floor, int *idx, int *why)
+{
+	static unsigned long long rank[MODSCHED_MAX];
 	int pending = -1, best = -1, bestprio = -1;
+	rank_all(s, rank);
 	for (unsigned i = 0; i < s->n; i++) {
-		if (s->state[i] != MS_PENDING)
+		if (s->state[i] != MS_PENDING || s->prio[i] < floor)
 			continue;
 		int ready = 1;
 		for (unsigned e = 0; e < s->nedges; e++) {
@@ -68,7 +117,7 @@ enum modsched_next modsched_next(struct modsched *s, int *idx, int *why)
 			if (st == MS_PENDING || st == MS_RUNNING)
 				ready = 0;
 		}
-		if (ready && s->prio[i] > bestprio) {
+		if (ready && (s->prio[i] > bestprio || (s->prio[i] == bestprio && rank[i] < rank[best]))) {
 			best = (int)i;
 			bestprio = s->prio[i];
 		}
@@ -93,6 +142,12 @@ enum modsched_next modsched_next(struct modsched *s, int *idx, int *why)
 	*idx = pending;
 	*why = pending;
 	return MSN_LOOP;
+}
+
+void modsched_class(struct modsched *s, int idx, unsigned char cls)
+{
+	if (cls && (!s->cls[idx] || cls < s->cls[idx]))
+		s->cls[idx] = cls;
 }
 
 void modsched_boost(struct modsched *s, int idx, unsigned char prio)

@@ -33,6 +33,12 @@ struct modsched {
 	 * loaded with async_probe), so a driver that probes its devices asynchronously (libata's
 	 * ports, SCSI hosts) holds up every other module loaded meanwhile until its probe ends. */
 	unsigned char solo_below;
+	/* Among ready modules of one priority, which goes first (modsched_next): a module matched for
+	 * a device has a class (modsched_class: lower first, modalias.h's MODCLASS_*; 0: none, a
+	 * dependency or a listed module), and size its file's bytes (0: unknown), the cost of its
+	 * load. */
+	unsigned char cls[MODSCHED_MAX];
+	unsigned size[MODSCHED_MAX];
 	unsigned short from[MODSCHED_EDGES], to[MODSCHED_EDGES];
 	unsigned char hard[MODSCHED_EDGES];
 };
@@ -48,9 +54,19 @@ int modsched_find(const struct modsched *s, const char *name);
  * soft (a softdep: a goes on after b failed). 0, or -ENOSPC. */
 int modsched_need(struct modsched *s, int a, int b, int hard);
 /* What to do next (see enum modsched_next): of the modules that may start, the one of the highest
- * priority, and of those the lowest index, so the order of adding is the order of starting when
- * nothing else decides; MSN_WAIT when it is below solo_below and another module runs. */
-enum modsched_next modsched_next(struct modsched *s, int *idx, int *why);
+ * priority; among equals, the one that serves the best goal, a goal being a pending module with a
+ * class (modsched_class) and everything it needs: the lowest class first (a disk controller
+ * before an optical, tape or legacy IDE chain), then a goal whose chain is loaded (nothing it
+ * needs is pending or running) before one that starts a new chain, then the fewer bytes left to
+ * load in its chain (the smaller first); a module that serves no goal comes after, and the
+ * lowest index decides the rest, so the order of adding is the order of starting when nothing
+ * else does. Nothing below priority floor starts (nor is failed as a loop): once the mounts'
+ * device is found, only what they need loads before them. MSN_WAIT when the best is below
+ * solo_below and another module runs. */
+enum modsched_next modsched_next(struct modsched *s, unsigned char floor, int *idx, int *why);
+/* Gives module idx the class cls (modalias.h's MODCLASS_*, lower first) as a goal; of several
+ * (a module matched by more than one device), the lowest holds. */
+void modsched_class(struct modsched *s, int idx, unsigned char cls);
 /* Raises idx (a module's index) and everything it needs (hard or soft, transitively) to priority
  * prio at least. */
 void modsched_boost(struct modsched *s, int idx, unsigned char prio);

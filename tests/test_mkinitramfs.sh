@@ -107,6 +107,10 @@ before() { # LIST A B: A is present and comes before B
 	[ "$a" -gt 0 ] && [ "$b" -gt 0 ] && [ "$a" -lt "$b" ]
 }
 has() { [ "$(pos "$1" "$2")" -gt 0 ]; }
+# kmods DIR: the kernel names of the modules stored in the unpacked image DIR, sorted
+kmods() {
+	find "$1/lib/modules/$KVER" -name '*.ko' | sed 's#.*/##; s#\.ko$##; s#-#_#g' | sort
+}
 
 # Checks shared by every image with modules: DIR is the unpacked image.
 check_module_set() { # DIR WHAT
@@ -145,7 +149,8 @@ all_elf() { # DIR: every .ko under DIR starts with the ELF magic
 # ---- 1. a full image, uncompressed, from the real tree ----------------------------------------
 printf 'extra\n' >"$W/extra.txt"
 SOURCE_DATE_EPOCH=1700000000 build "$W/a.cpio" --moddir "$MODDIR" --binary "$bin" --compress none \
-	--preset virtio --fs ext4 --fs vfat --fs iso9660 --cmdline "root=LABEL=r ro" \
+	--module virtio_pci --module virtio_blk --module virtio_scsi --module sd_mod --fs ext4 --fs vfat --fs iso9660 \
+	--cmdline "root=LABEL=r ro" \
 	--add "$W/extra.txt:/etc/extra.txt"
 rc=$?
 check "full image: exit 0 ($(head -c 300 "$W/a.cpio.err"))" test $rc -eq 0
@@ -188,7 +193,7 @@ check "vfat: fat before vfat" before "$M" fat vfat
 check "vfat: codepage nls_cp437 (CONFIG_FAT_DEFAULT_CODEPAGE)" has "$M" nls_cp437
 check "vfat: iocharset nls_ascii (CONFIG_FAT_DEFAULT_IOCHARSET)" has "$M" nls_ascii
 check "iso9660: isofs, after cdrom" before "$M" cdrom isofs
-for m in virtio_pci virtio_blk virtio_scsi sd_mod; do check "preset virtio: $m" has "$M" "$m"; done
+for m in virtio_pci virtio_blk virtio_scsi sd_mod; do check "--module $m: in the load order" has "$M" "$m"; done
 check "virtio: virtio_ring before virtio before virtio_blk" \
 	eval 'before "$M" virtio_ring virtio && before "$M" virtio virtio_blk'
 check "kernel names use '_' (crc_t10dif, t10_pi)" eval 'has "$M" crc_t10dif && has "$M" t10_pi'
@@ -341,11 +346,21 @@ unpack "$W/b.cpio" "$W/b"
 check "built-in module: nothing listed, no .ko" eval \
 	'test ! -s "$W/b/etc/earlymount/modules" && test -z "$(find "$W/b" -name "*.ko")"'
 check "built-in module: modules.builtin still copied" test -f "$W/b/lib/modules/$KVER/modules.builtin"
+# A preset's drivers are matched at boot, not loaded up front: in the image with their aliases,
+# and not in the list.
 for p in nvme:nvme ahci:ahci usb:xhci_pci usb:ehci_pci usb:usb_storage usb:uas; do
 	build "$W/p.cpio" --moddir "$MODDIR" --binary "$bin" --preset "${p%:*}" --compress none
 	rm -rf "$W/p" && unpack "$W/p.cpio" "$W/p"
-	check "--preset ${p%:*}: $(tr : ' ' <<<"$p") in the load order" has "$W/p/etc/earlymount/modules" "${p#*:}"
+	check "--preset ${p%:*}: ${p#*:} in the image" eval 'kmods "$W/p" | grep -qx "${p#*:}"'
+	check "--preset ${p%:*}: ${p#*:} has its aliases in the image" \
+		eval 'awk -v m="${p#*:}" '"'"'$1 == "alias" && $3 == m { f = 1 } END { exit !f }'"'"' "$W/p/lib/modules/$KVER/modules.alias"'
+	check "--preset ${p%:*}: ${p#*:} not in the load order (matched, not forced)" \
+		eval '! has "$W/p/etc/earlymount/modules" "${p#*:}"'
 done
+build "$W/p.cpio" --moddir "$MODDIR" --binary "$bin" --preset virtio --module nvme --compress none
+rm -rf "$W/p" && unpack "$W/p.cpio" "$W/p"
+check "--preset virtio --module nvme: nvme (named) in the load order" has "$W/p/etc/earlymount/modules" nvme
+check "--preset virtio --module nvme: virtio_blk (preset) not in it" eval '! has "$W/p/etc/earlymount/modules" virtio_blk'
 build "$W/al.cpio" --moddir "$MODDIR" --binary "$bin" --module crypto-crc32c --fs ext3 --compress none
 rm -rf "$W/p" && unpack "$W/al.cpio" "$W/p"
 check "alias crypto-crc32c and --fs ext3 (fs-ext3 -> ext4) resolve" eval \
@@ -371,10 +386,6 @@ build "$W/q.cpio" --moddir "$MODDIR" --binary "$bin" --compress none
 check "without -v: one summary line only" test "$(wc -l <"$W/q.cpio.out")" -eq 1
 
 # ---- 6b. --generic ------------------------------------------------------------------------------
-# kmods DIR: the kernel names of the modules stored in the unpacked image DIR, sorted
-kmods() {
-	find "$1/lib/modules/$KVER" -name '*.ko' | sed 's#.*/##; s#\.ko$##; s#-#_#g' | sort
-}
 G=$W/g GK=$W/g/lib/modules/$KVER
 SOURCE_DATE_EPOCH=1700000000 build "$W/g.cpio" --moddir "$MODDIR" --binary "$bin" --compress none --generic -v
 rc=$?
@@ -469,17 +480,15 @@ check "--generic: second build (other umask and TMPDIR)" test $rc -eq 0
 check "--generic: byte-identical" cmp -s "$W/g.cpio" "$W/g2.cpio"
 rm -f "$W/g2.cpio"
 
-# with --preset, --module and --fs: the preset and the module are loaded up front, --fs on demand
+# with --preset, --module and --fs: the module is loaded up front, the preset matched, --fs on demand
 build "$W/gp.cpio" --moddir "$MODDIR" --binary "$bin" --compress none --generic --preset nvme --module dm_mod \
 	--fs exfat
 rc=$?
 check "--generic --preset: exit 0 ($(head -c 300 "$W/gp.cpio.err"))" test $rc -eq 0
 rm -rf "$W/gp" && unpack "$W/gp.cpio" "$W/gp"
 GPM=$W/gp/etc/earlymount/modules
-check "--generic --preset nvme: nvme_core before nvme in the list" before "$GPM" nvme_core nvme
 check "--generic --module dm_mod: in the list and the image" has "$GPM" dm_mod
-check "--generic --preset: the list holds nvme's dependencies (t10_pi)" before "$GPM" t10_pi nvme_core
-for m in virtio_blk ahci usb_storage sd_mod ext4 exfat loop; do
+for m in nvme nvme_core virtio_blk ahci usb_storage sd_mod ext4 exfat loop; do
 	check "--generic --preset: $m (generic, not asked for) is not in the list" eval '! has "$GPM" $m'
 done
 check "--generic --fs exfat: in the image, not in the list (loaded on demand)" \

@@ -486,5 +486,54 @@ int main(void)
 			CHECK_INT(m[0].state, MODALIAS_CPU_VALID | MODALIAS_CPU_FITS);
 		}
 	}
+	/* Device classes (modalias_class), from the modaliases QEMU's machines give (the kernel's
+	 * formats: pci_uevent, scsi_bus_uevent, virtio_uevent, usb_if_uevent, mmc_bus_uevent). */
+	{
+		static const struct {
+			const char *m;
+			int cls;
+		} rows[] = {
+			/* PCI: the base class and subclass after bc/sc (pci_ids.h) */
+			{ "pci:v00008086d00007010sv00000000sd00000000bc01sc01i80", MODCLASS_SLOW },  /* PIIX3 IDE */
+			{ "pci:v00008086d00002922sv00001AF4sd00001100bc01sc06i01", MODCLASS_DISK },  /* ICH9 AHCI */
+			{ "pci:v00001B36d00000010sv00001AF4sd00001100bc01sc08i02", MODCLASS_DISK },  /* NVMe */
+			{ "pci:v00001AF4d00001001sv00001AF4sd00000002bc01sc00i00", MODCLASS_DISK },  /* virtio-blk */
+			{ "pci:v00001000d00000079sv00001000sd00009261bc01sc04i00", MODCLASS_DISK },  /* megasas */
+			{ "pci:v00001AF4d00001000sv00001AF4sd00000001bc02sc00i00", MODCLASS_OTHER }, /* virtio-net */
+			{ "pci:v00001B36d0000000Dsv00001AF4sd00001100bc0Csc03i30", MODCLASS_OTHER }, /* xHCI */
+			{ "pci:v00001B36d00000007sv00001AF4sd00001100bc08sc05i01", MODCLASS_OTHER }, /* SDHCI */
+			{ "pci:v00008086d00007000sv00000000sd00000000bc06sc01i00", MODCLASS_OTHER }, /* ISA bridge */
+			{ "pci:v00008086d00007010", MODCLASS_OTHER }, /* no class fields */
+			{ "pci:v00008086d00007010sv00000000sd00000000bc0Gsc01i80", MODCLASS_OTHER }, /* not hex */
+			/* SCSI: the peripheral type, lower-case hex (scsi_proto.h) */
+			{ "scsi:t-0x00", MODCLASS_DISK },
+			{ "scsi:t-0x0e", MODCLASS_DISK },
+			{ "scsi:t-0x14", MODCLASS_DISK },
+			{ "scsi:t-0x05", MODCLASS_SLOW },
+			{ "scsi:t-0x01", MODCLASS_SLOW },
+			{ "scsi:t-0x08", MODCLASS_SLOW },
+			{ "scsi:t-0x0d", MODCLASS_OTHER }, /* an enclosure */
+			{ "scsi:t-0x", MODCLASS_OTHER },
+			/* virtio: the device ID (virtio_ids.h) */
+			{ "virtio:d00000002v00001AF4", MODCLASS_DISK },
+			{ "virtio:d00000008v00001AF4", MODCLASS_DISK },
+			{ "virtio:d00000001v00001AF4", MODCLASS_OTHER },
+			{ "virtio:d00000009v00001AF4", MODCLASS_OTHER }, /* 9p: a root, but no disk */
+			/* USB: the interface class (0x08 mass storage) */
+			{ "usb:v46F4p0001d0000dc00dsc00dp00ic08isc06ip50in00", MODCLASS_DISK },
+			{ "usb:v46F4p0001d0000dc00dsc00dp00ic08isc06ip62in01", MODCLASS_DISK }, /* uas */
+			{ "usb:v0627p0001d0000dc00dsc00dp00ic03isc00ip00in00", MODCLASS_OTHER }, /* a tablet */
+			{ "mmc:block", MODCLASS_DISK },
+			{ "acpi:PNP0700:", MODCLASS_OTHER },
+			{ "platform:i8042", MODCLASS_OTHER },
+			{ "", MODCLASS_OTHER },
+		};
+		for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
+			int got = modalias_class(rows[k].m);
+			CHECK(got == rows[k].cls);
+			if (got != rows[k].cls)
+				fprintf(stderr, "  modalias_class(\"%s\") = %d, want %d\n", rows[k].m, got, rows[k].cls);
+		}
+	}
 	return t_done();
 }

@@ -2,6 +2,7 @@
 /* The module load scheduler: dependencies before dependents, independent chains side by side,
  * failures passed on to hard dependents only, softdep loops broken. */
 #include "../t.h"
+#include "modalias.h"
 #include "modsched.h"
 
 static struct modsched s;
@@ -10,6 +11,125 @@ static int add(const char *name)
 {
 	int isnew;
 	return modsched_add(&s, name, &isnew);
+}
+
+/* One load at a time (earlymount.jobs=1), each done as it starts: the order of starting, names
+ * joined by spaces, from priority floor up. */
+static const char *order(unsigned char floor)
+{
+	static char out[512];
+	int i, why;
+	out[0] = '\0';
+	while (modsched_next(&s, floor, &i, &why) == MSN_START) {
+		if (out[0])
+			strcat(out, " ");
+		strcat(out, s.name[i]);
+		modsched_done(&s, i, 1);
+	}
+	return out;
+}
+
+/* A module of size bytes: the goal of a match of class cls (0: a dependency only). */
+static int addm(const char *name, unsigned size, unsigned char cls)
+{
+	int i = add(name);
+	s.size[i] = size;
+	modsched_class(&s, i, cls);
+	return i;
+}
+
+/* The order among matched modules of one priority (modsched_next): one row per rule. */
+static void ranks(void)
+{
+	/* Class: the IDE controller (ata_piix, PCI class 0x0101) matched first, the virtio-blk
+	 * function (0x0100) second: the disk controller's chain goes first, whole, then the legacy
+	 * one. */
+	memset(&s, 0, sizeof(s));
+	int piix = addm("ata_piix", 40000, MODCLASS_SLOW), lata = addm("libata", 300000, 0),
+	    scsi = addm("scsi_mod", 200000, 0);
+	int vpci = addm("virtio_pci", 30000, MODCLASS_DISK), ring = addm("virtio_ring", 40000, 0);
+	modsched_need(&s, piix, lata, 1);
+	modsched_need(&s, lata, scsi, 1);
+	modsched_need(&s, vpci, ring, 1);
+	CHECK_STR(order(0), "virtio_ring virtio_pci scsi_mod libata ata_piix");
+
+	/* A dependency serves the best goal that needs it: scsi_mod, needed by sr_mod (a CD-ROM,
+	 * SLOW) and by sd_mod (a disk), goes with the disk; the CD-ROM's own cdrom after. */
+	memset(&s, 0, sizeof(s));
+	int sr = addm("sr_mod", 30000, MODCLASS_SLOW), cd = addm("cdrom", 60000, 0);
+	scsi = addm("scsi_mod", 200000, 0);
+	int sd = addm("sd_mod", 60000, MODCLASS_DISK);
+	modsched_need(&s, sr, cd, 1);
+	modsched_need(&s, sr, scsi, 1);
+	modsched_need(&s, sd, scsi, 1);
+	CHECK_STR(order(0), "scsi_mod sd_mod cdrom sr_mod");
+
+	/* Of two disk goals, one whose chain is loaded (virtio_blk: virtio_ring is done) before one
+	 * that starts a new chain (nvme: nvme_core pending), though the new chain has fewer bytes. */
+	memset(&s, 0, sizeof(s));
+	ring = addm("virtio_ring", 40000, 0);
+	int core = addm("nvme_core", 20000, 0), nvme = addm("nvme", 30000, MODCLASS_DISK);
+	int vblk = addm("virtio_blk", 90000, MODCLASS_DISK);
+	modsched_need(&s, nvme, core, 1);
+	modsched_need(&s, vblk, ring, 1);
+	modsched_skip(&s, ring); /* loaded already */
+	CHECK_STR(order(0), "virtio_blk nvme_core nvme");
+
+	/* Smaller before larger among equals: two loaded chains by the goal's bytes, two new chains
+	 * by the bytes left in the whole chain (megaraid_sas's 180 kB against ahci and libata's). */
+	memset(&s, 0, sizeof(s));
+	int big = addm("sd_mod", 60000, MODCLASS_DISK), small = addm("virtio_blk", 40000, MODCLASS_DISK);
+	CHECK_STR(order(0), "virtio_blk sd_mod");
+	(void)big;
+	(void)small;
+	memset(&s, 0, sizeof(s));
+	int ahci = addm("ahci", 50000, MODCLASS_DISK), alib = addm("libahci", 60000, 0);
+	lata = addm("libata", 300000, 0);
+	int mega = addm("megaraid_sas", 180000, MODCLASS_DISK);
+	modsched_need(&s, ahci, alib, 1);
+	modsched_need(&s, alib, lata, 1);
+	modsched_need(&s, mega, add("raid_class"), 1);
+	s.size[modsched_find(&s, "raid_class")] = 10000;
+	CHECK_STR(order(0), "raid_class megaraid_sas libata libahci ahci");
+
+	/* A module that serves no goal (a listed module's post: softdep, a dependency of nothing
+	 * matched) comes after the goals' chains at its priority, in the order of adding. */
+	memset(&s, 0, sizeof(s));
+	int lone = addm("loop", 10, 0);
+	int usb = addm("xhci_pci", 50000, MODCLASS_OTHER);
+	CHECK_STR(order(0), "xhci_pci loop");
+	(void)lone;
+	(void)usb;
+
+	/* The lowest class of a module matched twice holds (virtio_pci for a virtio-net function,
+	 * OTHER, and for a virtio-blk one, DISK); 0 changes nothing. */
+	memset(&s, 0, sizeof(s));
+	int v = addm("virtio_pci", 1, MODCLASS_OTHER);
+	modsched_class(&s, v, MODCLASS_DISK);
+	modsched_class(&s, v, MODCLASS_SLOW);
+	modsched_class(&s, v, 0);
+	CHECK_INT(s.cls[v], MODCLASS_DISK);
+
+	/* Priority before class: a controller's child (hotplug, 1), even an optical one, before a
+	 * disk controller of the first walk (coldplug, 0). */
+	memset(&s, 0, sizeof(s));
+	int ahci2 = addm("ahci", 50000, MODCLASS_DISK), sr2 = addm("sr_mod", 30000, MODCLASS_SLOW);
+	modsched_boost(&s, sr2, 1);
+	CHECK_STR(order(0), "sr_mod ahci");
+	(void)ahci2;
+
+	/* The floor: once the root's device is found, only what its mount needs (priority 3: ext4
+	 * and jbd2) starts; a disk goal below it waits, and is no loop. */
+	memset(&s, 0, sizeof(s));
+	int sd3 = addm("sd_mod", 60000, MODCLASS_DISK), e4 = addm("ext4", 900000, MODCLASS_OTHER),
+	    jb = addm("jbd2", 100000, 0);
+	modsched_need(&s, e4, jb, 1);
+	modsched_boost(&s, e4, 3);
+	CHECK_STR(order(3), "jbd2 ext4");
+	CHECK_INT(s.state[sd3], MS_PENDING);
+	int i, why;
+	CHECK_INT(modsched_next(&s, 3, &i, &why), MSN_IDLE);
+	CHECK_STR(order(0), "sd_mod");
 }
 
 int main(void)
@@ -33,37 +153,37 @@ int main(void)
 	CHECK_INT(modsched_need(&s, vblk, ring, 1), 0);
 
 	/* The first ready ones in order of adding: jbd2 waits for crc32c, so mbcache first. */
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_START);
 	CHECK_INT(i, mbcache);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_START);
 	CHECK_INT(i, crc);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_START);
 	CHECK_INT(i, ring);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_START);
 	CHECK_INT(i, nvme);
 	CHECK_INT(s.running, 4);
 	/* ext4, jbd2 and virtio_blk all wait for running ones. */
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_WAIT);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_WAIT);
 	/* crc32c failing does not stop jbd2 (a softdep), and jbd2 may start now. */
 	modsched_done(&s, crc, 0);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_START);
 	CHECK_INT(i, jbd2);
 	modsched_done(&s, ring, 1);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_START);
 	CHECK_INT(i, vblk);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_WAIT);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_WAIT);
 	/* jbd2 failing fails ext4 (hard), once mbcache is no reason to wait any more. */
 	modsched_done(&s, jbd2, 0);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_DEPFAIL);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_DEPFAIL);
 	CHECK_INT(i, ext4);
 	CHECK_INT(why, jbd2);
 	CHECK_INT(s.state[ext4], MS_FAILED);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_WAIT);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_WAIT);
 	modsched_done(&s, mbcache, 1);
 	modsched_done(&s, vblk, 1);
 	modsched_done(&s, nvme, 1);
 	CHECK_INT(s.running, 0);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_IDLE);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_IDLE);
 
 	/* Later rounds (a hotplugged device): a new module needing a done one starts at once; a
 	 * skipped one counts as done. */
@@ -73,23 +193,23 @@ int main(void)
 	CHECK_INT(modsched_need(&s, t10, pcl, 0), 0);
 	modsched_skip(&s, pcl);
 	CHECK_INT(s.state[pcl], MS_DONE);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_START);
 	CHECK_INT(i, t10);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_WAIT);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_WAIT);
 	modsched_done(&s, t10, 1);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_START);
 	CHECK_INT(i, sd);
 	modsched_done(&s, sd, 1);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_IDLE);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_IDLE);
 
 	/* softdeps that name each other: one is failed, the other then loads. */
 	int a = add("loop_a"), b = add("loop_b");
 	CHECK_INT(modsched_need(&s, a, b, 0), 0);
 	CHECK_INT(modsched_need(&s, b, a, 0), 0);
 	CHECK_INT(modsched_need(&s, a, a, 1), 0); /* itself: ignored */
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_LOOP);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_LOOP);
 	CHECK_INT(i, a);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_START);
 	CHECK_INT(i, b);
 
 	/* Priorities (modsched_boost): a coldplug chain (ata_piix on libata), then a module matched
@@ -108,53 +228,53 @@ int main(void)
 	CHECK_INT(s.prio[jb], 2);
 	CHECK_INT(s.prio[lata], 0);
 	CHECK_INT(modsched_busy(&s, 2), 1);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_START);
 	CHECK_INT(i, jb);
 	modsched_done(&s, jb, 1);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_START);
 	CHECK_INT(i, e4);
 	modsched_done(&s, e4, 1);
 	CHECK_INT(modsched_busy(&s, 2), 0);
 	CHECK_INT(modsched_busy(&s, 1), 1);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_START);
 	CHECK_INT(i, vr);
 	modsched_boost(&s, piix, 0); /* never lowers */
 	modsched_boost(&s, vb, 0);
 	CHECK_INT(s.prio[vb], 1);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_START); /* virtio_blk waits: libata, the lowest index */
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_START); /* virtio_blk waits: libata, the lowest index */
 	CHECK_INT(i, lata);
 	modsched_done(&s, vr, 1);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_START);
 	CHECK_INT(i, vb);
 	modsched_done(&s, vb, 1);
 	CHECK_INT(modsched_busy(&s, 1), 0);
 	CHECK_INT(modsched_busy(&s, 0), 1);
 	modsched_done(&s, lata, 1);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_START);
 	CHECK_INT(i, piix);
 	modsched_done(&s, piix, 1);
 	CHECK_INT(modsched_busy(&s, 0), 0);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_IDLE);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_IDLE);
 
 	/* solo_below: a module below it starts only when nothing runs; one above it starts beside it. */
 	memset(&s, 0, sizeof(s));
 	s.solo_below = 1;
 	int c1 = add("ata_piix"), c2 = add("virtio_pci"), h1 = add("virtio_blk");
 	modsched_boost(&s, h1, 1);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_START);
 	CHECK_INT(i, h1);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_WAIT); /* c1 would run beside h1 */
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_WAIT); /* c1 would run beside h1 */
 	modsched_done(&s, h1, 1);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_START);
 	CHECK_INT(i, c1);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_WAIT); /* c2 would run beside c1 */
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_WAIT); /* c2 would run beside c1 */
 	int h2 = add("sd_mod");
 	modsched_boost(&s, h2, 1);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_START); /* above it: beside c1 */
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_START); /* above it: beside c1 */
 	CHECK_INT(i, h2);
 	modsched_done(&s, c1, 1);
 	modsched_done(&s, h2, 1);
-	CHECK_INT(modsched_next(&s, &i, &why), MSN_START);
+	CHECK_INT(modsched_next(&s, 0, &i, &why), MSN_START);
 	CHECK_INT(i, c2);
 
 	/* Limits: the table and the names. */
@@ -171,5 +291,7 @@ int main(void)
 	for (unsigned k = 0; k < MODSCHED_EDGES; k++)
 		(void)modsched_need(&s, (int)(k % 500) + 10, (int)(k / 500), 1);
 	CHECK_INT(modsched_need(&s, 0, 511, 1), -ENOSPC);
+
+	ranks();
 	return t_done();
 }

@@ -28,14 +28,20 @@ mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root" -L emgen
 mkinitrd "$EM_TMP/initrd.first" --preset nvme --fs ext4 --fs xfs
 mkdir -p "$EM_TMP/unpacked"
 (cd "$EM_TMP/unpacked" && gzip -dc "$EM_TMP/initrd.first" | cpio -id --quiet) || em_die "unpacking $EM_TMP/initrd.first failed"
-mods=$(cat "$EM_TMP/unpacked/etc/earlymount/modules")
-[ -n "$mods" ] || em_die "the builder's image lists no modules"
+# the modules the image holds (its modules.dep: the presets' drivers are matched, so they are
+# not in the list of those loaded up front), as kernel names
+mods=$(sed 's/:.*//; s#.*/##; s/\.ko$//; s/-/_/g' "$EM_TMP/unpacked/lib/modules/$KVER/modules.dep")
+[ -n "$mods" ] || em_die "the builder's image holds no modules"
 for m in virtio_blk virtio_pci nvme ext4 xfs crc32c_intel crc32c_generic; do
 	if em_kmod_builtin "$m"; then
-		! grep -qx "$m" <<<"$mods" || em_die "the builder's image lists $m, which $KVER builds in"
+		! grep -qx "$m" <<<"$mods" || em_die "the builder's image holds $m, which $KVER builds in"
 		continue
 	fi
 	grep -qx "$m" <<<"$mods" || em_die "the builder's image has no $m (modules: $(tr '\n' ' ' <<<"$mods"))"
+done
+for m in virtio_blk nvme; do
+	! grep -qx "$m" "$EM_TMP/unpacked/etc/earlymount/modules" ||
+		em_die "the builder's image loads $m up front: a --preset driver is matched, not forced"
 done
 # The builder's cut-down modules.alias and modules.softdep (the image's modules only) are what
 # matching reads.
