@@ -4,9 +4,9 @@
 # --print-config reports from earlymount.conf and conf.d/*.conf (order, quotes, blanks, literal
 # values), the FILE:LINE error of every kind of bad line, and the command line replacing each key
 # in what a build passes on (seen through --hostonly's check, a stub here, and the image's --list).
-# Usage: config.sh SRC
+# Usage: config.sh SRC BUILD (BUILD: where earlymount-init was built)
 set -uo pipefail
-src=$1
+src=$1 bin=$2/earlymount-init
 mk=$src/initramfs/earlymount-mkinitramfs
 W=$(mktemp -d) || exit 1
 trap 'rm -rf "$W"' EXIT
@@ -94,6 +94,8 @@ K=$W/lib/modules/6.1.0-test
 mkdir -p "$K"
 : >"$K/modules.builtin"
 : >"$K/modules.order"
+: >"$K/modules.builtin.modinfo"
+[ -x "$bin" ] || { echo "FAIL: $bin: not built" >&2; exit 1; }
 command -v depmod >/dev/null || { echo "skipped: depmod (kmod) not found, it indexes the test's module tree"; exit 77; }
 depmod -b "$W" "${K##*/}" || { echo "FAIL: depmod -b $W ${K##*/}" >&2; exit 1; }
 cat >"$W/check" <<'STUB'
@@ -106,7 +108,7 @@ build() { # NAME ARGS...: builds $W/NAME.img with the config in $C; status: the 
 	local n=$1
 	shift
 	rm -f "$W/check.log"
-	bash "$mk" --confdir "$C" --moddir "$K" --no-microcode -o "$W/$n.img" "$@" >"$W/$n.log" 2>&1
+	bash "$mk" --confdir "$C" --moddir "$K" --binary "$bin" --no-microcode -o "$W/$n.img" "$@" >"$W/$n.log" 2>&1
 }
 cat >"$C/earlymount.conf" <<'CONF'
 MODE=hostonly
