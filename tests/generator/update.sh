@@ -125,6 +125,30 @@ rc=$?
 check "-u inside dpkg: the trigger activated (dpkg-trigger --no-await update-initramfs), nothing built" \
 	eval '[ "$rc" = 0 ] && [ "$(cat "$W/trigger.log")" = "--no-await update-initramfs" ] && [ ! -f "$W/mk.log" ] && grep -qF "deferring update" "$W/trig.out"'
 
+# kernel-install's plugin: install.conf's initrd_generator=earlymount is the opt-in, without
+# /etc/earlymount/hooks.conf; the image is the configuration's MODE, else host-only.
+ki=$src/hooks/50-earlymount.install
+mkdir -p "$W/ki/staging" "$W/ki/entry" "$W/ki/conf"
+kirun() { # NAME ARGS...: the plugin's "add", no hooks.conf, the configuration of $W/ki/conf
+	local n=$1
+	shift
+	rm -f "$W/mk.log" "$W/ki/staging/initrd"
+	env EARLYMOUNT_HOOKS_CONF="$W/ki/no-hooks.conf" EARLYMOUNT_CONFDIR="$W/ki/conf" KERNEL_INSTALL_STAGING_AREA="$W/ki/staging" "$@" \
+		bash "$ki" add "$K1" "$W/ki/entry" /boot/vmlinuz >"$W/$n.out" 2>&1
+	rc=$?
+}
+kirun kinone
+check "kernel-install, no initrd_generator, no hooks.conf: nothing built" eval '[ "$rc" = 0 ] && [ ! -f "$W/mk.log" ]'
+kirun kiours KERNEL_INSTALL_INITRD_GENERATOR=earlymount
+check "kernel-install, initrd_generator=earlymount: a host-only image in the staging area" \
+	eval '[ "$rc" = 0 ] && [ "$(calls)" = "--kver $K1 --hostonly --force -o $W/ki/staging/initrd" ] && [ -f "$W/ki/staging/initrd" ]'
+printf 'MODE=generic\n' >"$W/ki/conf/earlymount.conf"
+kirun kimode KERNEL_INSTALL_INITRD_GENERATOR=earlymount
+check "kernel-install, initrd_generator=earlymount, MODE=generic: the configuration's image" \
+	eval '[ "$rc" = 0 ] && [ "$(calls)" = "--kver $K1 --force -o $W/ki/staging/initrd" ]'
+kirun kidracut KERNEL_INSTALL_INITRD_GENERATOR=dracut
+check "kernel-install, initrd_generator=dracut: nothing built" eval '[ "$rc" = 0 ] && [ ! -f "$W/mk.log" ]'
+
 # The real builder: MODE=listed (the empty tree has no driver to find) and no fallback (a generic
 # image needs drivers); then -d -k all deletes earlymount's images and leaves another tool's.
 [ -x "$bin" ] || { echo "FAIL: $bin: not built" >&2; exit 1; }
