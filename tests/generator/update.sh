@@ -120,10 +120,16 @@ mkdir -p "$W/bin" "$W/hostboot"
 printf '#!/bin/sh\necho "$*" >"%s/trigger.log"\n' "$W" >"$W/bin/dpkg-trigger"
 chmod +x "$W/bin/dpkg-trigger"
 rm -f "$W/mk.log"
-DPKG_MAINTSCRIPT_PACKAGE=some-package PATH=$W/bin:$PATH bash "$up" -u -b "$W/hostboot" >"$W/trig.out" 2>&1
+# (-u alone defers before it reads any directory: the test's -b would make it more than -u)
+DPKG_MAINTSCRIPT_PACKAGE=some-package PATH=$W/bin:$PATH EARLYMOUNT_ROOT=$W/nonexistent bash "$up" -u >"$W/trig.out" 2>&1
 rc=$?
 check "-u inside dpkg: the trigger activated (dpkg-trigger --no-await update-initramfs), nothing built" \
 	eval '[ "$rc" = 0 ] && [ "$(cat "$W/trigger.log")" = "--no-await update-initramfs" ] && [ ! -f "$W/mk.log" ] && grep -qF "deferring update" "$W/trig.out"'
+rm -f "$W/trigger.log"
+DPKG_MAINTSCRIPT_PACKAGE=some-package PATH=$W/bin:$PATH bash "$up" -u -k "$K1" --root "$R" >"$W/trig2.out" 2>&1
+rc=$?
+check "-u -k KVER inside dpkg: built now, no trigger (as update-initramfs: only a plain -u defers)" \
+	eval '[ "$rc" = 0 ] && [ ! -e "$W/trigger.log" ] && [ "$(calls | wc -l)" = 2 ]'
 
 # kernel-install's plugin: install.conf's initrd_generator=earlymount is the opt-in, without
 # /etc/earlymount/hooks.conf; the image is the configuration's MODE, else host-only.
