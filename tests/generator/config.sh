@@ -155,5 +155,10 @@ build mods2 --module clmod
 [ $? = 1 ] && grep -q clmod "$W/mods2.log" && ! grep -q cfgmod "$W/mods2.log" && ok "--module replaces MODULES" ||
 	bad "--module did not replace MODULES: $(cat "$W/mods2.log")"
 
+# a value is never a glob: MODULES=* asks for a module named *, not for the files of the directory
+printf 'MODE=listed\nMODULES=*\n' >"$C/earlymount.conf"
+(cd "$W" && build glob)
+grep -qF "module *: not found in $K" "$W/glob.log" && ok "MODULES=* is not expanded as a glob" || bad "MODULES=*: $(cat "$W/glob.log")"
+
 echo "$pass passed, $failed failed"
 [ "$failed" = 0 ]
