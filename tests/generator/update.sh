@@ -155,6 +155,35 @@ check "kernel-install, initrd_generator=earlymount, MODE=generic: the configurat
 kirun kidracut KERNEL_INSTALL_INITRD_GENERATOR=dracut
 check "kernel-install, initrd_generator=dracut: nothing built" eval '[ "$rc" = 0 ] && [ ! -f "$W/mk.log" ]'
 
+# earlymount-initramfs's kernel hooks (debian/kernel-postinst, kernel-postrm) with a stub
+# update-earlymount (EARLYMOUNT_UPDATE) that logs its arguments
+printf '#!/bin/sh\necho "$*" >>"%s/up.log"\n[ ! -e "%s/up.fail" ]\n' "$W" "$W" >"$W/upstub"
+chmod +x "$W/upstub"
+khook() { # NAME HOOK DEB_MAINT_PARAMS ARGS...
+	local n=$1 h=$2 p=$3
+	shift 3
+	rm -f "$W/up.log"
+	env EARLYMOUNT_UPDATE="$W/upstub" DEB_MAINT_PARAMS="$p" sh "$src/debian/$h" "$@" >"$W/$n.out" 2>"$W/$n.err"
+	rc=$?
+}
+up() { [ -f "$W/up.log" ] && cat "$W/up.log"; }
+khook kpi kernel-postinst "'configure' ''" "$K1" "/boot/vmlinuz-$K1"
+check "kernel postinst, configure: update-earlymount -c -k KVER, nothing on stdout" eval '[ "$rc" = 0 ] && [ "$(up)" = "-c -k $K1" ] && [ ! -s "$W/kpi.out" ]'
+khook kpiab kernel-postinst "'abort-upgrade' '6.1'" "$K1"
+check "kernel postinst, abort-upgrade: nothing" eval '[ "$rc" = 0 ] && [ ! -f "$W/up.log" ]'
+khook kpinov kernel-postinst ""
+check "kernel postinst without a version: status 2 and why" eval '[ "$rc" = 2 ] && grep -qF "no kernel version argument" "$W/kpinov.err"'
+touch "$W/up.fail"
+khook kpifail kernel-postinst "'configure' ''" "$K1"
+check "kernel postinst: update-earlymount fails, the hook fails (as initramfs-tools' does)" eval '[ "$rc" != 0 ]'
+khook kprfail kernel-postrm "'remove'" "$K1"
+check "kernel postrm: update-earlymount fails, the removal goes on" eval '[ "$rc" = 0 ] && [ "$(up)" = "-d -k $K1" ]'
+rm "$W/up.fail"
+khook kprpurge kernel-postrm "'purge'" "$K1"
+check "kernel postrm, purge: nothing (the images went on remove)" eval '[ "$rc" = 0 ] && [ ! -f "$W/up.log" ]'
+EARLYMOUNT_UPDATE=$W/none sh "$src/debian/kernel-postinst" "$K1" >/dev/null 2>&1
+check "kernel postinst, update-earlymount gone (package removed, hook a leftover conffile): nothing, status 0" [ $? = 0 ]
+
 # The real builder: MODE=listed (the empty tree has no driver to find) and no fallback (a generic
 # image needs drivers); then -d -k all deletes earlymount's images and leaves another tool's.
 [ -x "$bin" ] || { echo "FAIL: $bin: not built" >&2; exit 1; }
