@@ -78,4 +78,8 @@ in_root dpkg-query -W -f='${Status}' earlymount-initramfs 2>/dev/null | grep -q 
 	fail "earlymount-initramfs is still installed beside initramfs-tools"
 in_root dpkg-query -W -f='${Status}' earlymount | grep -q 'install ok installed' || fail "earlymount went with earlymount-initramfs"
 echo "ok: installing initramfs-tools removed earlymount-initramfs and kept earlymount"
+# the root goes on success (a failure keeps it, and the logs, for a look)
+cleanup
+! grep -qF " $R/" /proc/self/mountinfo || fail "$R still has mounts; left in place"
+rm -rf "$R"
 echo "PASS: chroot"
