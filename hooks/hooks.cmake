@@ -5,16 +5,35 @@
 #   SYSCONFDIR/kernel/postrm.d/zz-earlymount         ... and this one when a kernel is removed
 #   PREFIX/lib/kernel/install.d/50-earlymount.install systemd's kernel-install runs it
 #   DATADIR/earlymount/hooks.conf                     the example configuration, not enabled
-# Under the install prefix like everything else (a relative SYSCONFDIR is PREFIX/etc: a package
-# built with --prefix /usr sets -DCMAKE_INSTALL_SYSCONFDIR=/etc, where Debian's run-parts looks).
+#   SBINDIR/update-earlymount                         the generator command (update-earlymount(8)),
+#                                                     which the earlymount-initramfs package's hooks run
+# SYSCONFDIR follows GNUInstallDirs' special case for its full path: with the prefix /usr (the one
+# given at install time, `cmake --install --prefix /usr`, or configured) a relative SYSCONFDIR is
+# /etc, and under /opt/NAME it is /etc/opt/NAME; else PREFIX/etc. Debian's run-parts reads
+# /etc/kernel only, so /usr/etc/kernel would be a hook nothing runs. An absolute
+# CMAKE_INSTALL_SYSCONFDIR (debhelper's cmake build passes /etc) is taken as given.
 # Each hook's line installed_mkinitramfs='' gets the installed builder's path, as the builder's
 # installed_binary= line does (initramfs/initramfs.cmake); a copy without that line fails the install.
-em_install_dir(_em_postinst "${CMAKE_INSTALL_SYSCONFDIR}/kernel/postinst.d")
-em_install_dir(_em_postrm "${CMAKE_INSTALL_SYSCONFDIR}/kernel/postrm.d")
+if(IS_ABSOLUTE "${CMAKE_INSTALL_SYSCONFDIR}")
+  install(CODE "set(_em_sysconfdir \"${CMAKE_INSTALL_SYSCONFDIR}\")")
+else()
+  # evaluated by the install script, where CMAKE_INSTALL_PREFIX is the install-time prefix
+  install(CODE "
+    if(CMAKE_INSTALL_PREFIX STREQUAL \"/usr\" OR CMAKE_INSTALL_PREFIX STREQUAL \"/usr/\")
+      set(_em_sysconfdir \"/${CMAKE_INSTALL_SYSCONFDIR}\")
+    elseif(CMAKE_INSTALL_PREFIX MATCHES \"^/opt/(.+)$\")
+      set(_em_sysconfdir \"/${CMAKE_INSTALL_SYSCONFDIR}/opt/\${CMAKE_MATCH_1}\")
+    else()
+      set(_em_sysconfdir \"\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_SYSCONFDIR}\")
+    endif()")
+endif()
+set(_em_postinst "\${_em_sysconfdir}/kernel/postinst.d")
+set(_em_postrm "\${_em_sysconfdir}/kernel/postrm.d")
 em_install_dir(_em_kinstall "lib/kernel/install.d")
 foreach(_em_hook "postinst.d-earlymount:${_em_postinst}:zz-earlymount"
                  "postrm.d-earlymount:${_em_postrm}:zz-earlymount"
-                 "50-earlymount.install:${_em_kinstall}:50-earlymount.install")
+                 "50-earlymount.install:${_em_kinstall}:50-earlymount.install"
+                 "update-earlymount:${EM_INSTALL_SBINDIR}:update-earlymount")
   string(REPLACE ":" ";" _em_parts "${_em_hook}")
   list(GET _em_parts 0 _em_src)
   list(GET _em_parts 1 _em_dest)

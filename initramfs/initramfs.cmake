@@ -25,6 +25,9 @@ install(CODE "
        FILES \"\${tmp}/earlymount-mkinitramfs\")
   file(REMOVE_RECURSE \"\${tmp}\")")
 
+# The configuration's example, every key commented out (a package may copy it to /etc/earlymount).
+install(FILES ${CMAKE_CURRENT_LIST_DIR}/earlymount.conf DESTINATION ${CMAKE_INSTALL_DATADIR}/earlymount)
+
 if(NOT BUILD_TESTING)
   return()
 endif()

@@ -1,0 +1,210 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# update-earlymount over a fake root (--root): two fake kernels (empty module trees indexed by
+# depmod, which sorts 6.1.0-10 after 6.1.0-9), its /boot and /etc/earlymount; never the host's.
+# A stub builder (EARLYMOUNT_MKINITRAMFS) logs each build's arguments and writes a marker image;
+# --print-config goes to the real builder, so the configuration is read by the real reader. Then
+# the real builder end to end: real images, and -d -k all telling earlymount's from another tool's.
+# Usage: update.sh SRC BUILD (BUILD: where earlymount-init was built)
+set -uo pipefail
+src=$1 bin=$2/earlymount-init
+up=$src/hooks/update-earlymount
+real=$src/initramfs/earlymount-mkinitramfs
+command -v depmod >/dev/null || { echo "skipped: depmod (kmod) not found"; exit 77; }
+W=$(mktemp -d) || exit 1
+trap 'rm -rf "$W"' EXIT
+pass=0 failed=0
+ok() { pass=$((pass + 1)); echo "ok: $1"; }
+bad() { failed=$((failed + 1)); echo "FAIL: $1" >&2; }
+check() { local name=$1; shift; if "$@"; then ok "$name"; else bad "$name"; fi; }
+
+R=$W/root K1=6.1.0-9-amd64 K2=6.1.0-10-amd64
+mkdir -p "$R/boot" "$R/etc/earlymount"
+for k in "$K1" "$K2"; do
+	mkdir -p "$R/lib/modules/$k"
+	: >"$R/lib/modules/$k/modules.builtin"
+	: >"$R/lib/modules/$k/modules.order"
+	: >"$R/lib/modules/$k/modules.builtin.modinfo"
+	depmod -b "$R" "$k" || { echo "FAIL: depmod -b $R $k" >&2; exit 1; }
+	echo kernel >"$R/boot/vmlinuz-$k"
+done
+
+cat >"$W/mk" <<STUB
+#!/bin/bash
+# the stub builder: --print-config by the real one; a build logs its arguments and writes a marker
+for a in "\$@"; do [ "\$a" != --print-config ] || exec bash "$real" "\$@"; done
+printf '%s\n' "\$*" >>"$W/mk.log"
+[ ! -e "$W/mk.fail" ] || { echo "stub: failing as asked" >&2; exit 1; }
+while [ \$# -gt 0 ]; do [ "\$1" = -o ] && out=\$2; shift; done
+echo "stub image" >"\$out"
+STUB
+chmod +x "$W/mk"
+export EARLYMOUNT_MKINITRAMFS=$W/mk
+run() { # NAME ARGS...: update-earlymount; $W/NAME.out has stdout and stderr, $rc the status
+	local n=$1
+	shift
+	rm -f "$W/mk.log"
+	bash "$up" "$@" >"$W/$n.out" 2>&1
+	rc=$?
+}
+calls() { [ -f "$W/mk.log" ] && cat "$W/mk.log"; }
+img() { printf '%s/boot/initrd.img-%s' "$R" "$1"; }
+
+# usage errors: status 2 and the reason
+usage() { # NAME MESSAGE ARGS...
+	local n=$1 msg=$2
+	shift 2
+	run usage "$@"
+	check "usage error, $n: status 2, '$msg', nothing built" eval '[ "$rc" = 2 ] && [ "$(cat "$W/usage.out")" = "update-earlymount: $msg" ] && [ ! -f "$W/mk.log" ]'
+}
+usage "no action" "no action: one of -c (create), -u (update), -d (delete) is required (see --help)" --root "$R" -k "$K1"
+usage "two actions" "-c and -u: choose one of -c, -u, -d" -c -u --root "$R"
+usage "-c without -k" "-c needs -k KVER or -k all" -c --root "$R"
+usage "-d without -k" "-d needs -k KVER or -k all" -d --root "$R"
+usage "-k without a value" "-k: missing kernel version (KVER or all)" -c -k
+usage "a version with a slash" "-k ../x: not a kernel version" -c -k ../x --root "$R"
+usage "an unknown option" "-t: unknown argument (see --help)" -u -t
+usage "a relative root" "--root root: not an absolute path" -u --root root
+
+# -c -k KVER: the host-only image and the generic fallback beside it, from the root's tree and config
+run c1 -c -k "$K1" --root "$R"
+check "-c -k $K1: status 0" [ "$rc" = 0 ]
+check "-c -k $K1: host-only image, then the generic fallback ($(calls | tr '\n' '|'))" [ "$(calls)" = \
+"--confdir $R/etc/earlymount --kver $K1 --moddir $R/lib/modules/$K1 --hostonly --force -o $(img "$K1")
+--confdir $R/etc/earlymount --kver $K1 --moddir $R/lib/modules/$K1 --generic --force -o $(img "$K1").fallback" ]
+check "-c -k $K1: both images there" test -f "$(img "$K1")" -a -f "$(img "$K1").fallback"
+check "-c -k $K1: the other kernel untouched" test ! -e "$(img "$K2")"
+# -u without -k: the newest installed kernel (version order: -10 after -9)
+run u -u --root "$R"
+check "-u: the newest kernel only ($K2)" eval '[ "$rc" = 0 ] && [ "$(calls | grep -c -- "--kver $K2 ")" = 2 ] && ! calls | grep -q -- "--kver $K1 "'
+# -u -k all: every installed kernel
+run uall -u -k all --root "$R"
+check "-u -k all: both kernels, two images each" eval '[ "$rc" = 0 ] && [ "$(calls | wc -l)" = 4 ]'
+# -c -k all
+run call -c -k all --root "$R"
+check "-c -k all: both kernels" eval '[ "$rc" = 0 ] && [ "$(calls | grep -c -- "-o $R/boot/initrd.img-")" = 4 ]'
+# MODE in the configuration: the main image is the configuration's (no --hostonly passed)
+printf 'MODE=generic\n' >"$R/etc/earlymount/earlymount.conf"
+run mode -c -k "$K1" --root "$R"
+check "MODE=generic: the main image without --hostonly" eval '[ "$rc" = 0 ] && ! calls | grep -q -- --hostonly'
+# FALLBACK=no: the main image only
+printf 'FALLBACK=no\n' >"$R/etc/earlymount/earlymount.conf"
+run nofb -c -k "$K1" --root "$R"
+check "FALLBACK=no: one image" eval '[ "$rc" = 0 ] && [ "$(calls | wc -l)" = 1 ] && ! calls | grep -q -- --generic'
+# a bad configuration: FILE:LINE from the reader, nothing built
+printf '\nFALLBACK=maybe\n' >"$R/etc/earlymount/earlymount.conf"
+run badconf -c -k "$K1" --root "$R"
+check "a bad configuration: status 1, FILE:LINE, nothing built" eval '[ "$rc" = 1 ] && grep -qxF "earlymount-mkinitramfs: $R/etc/earlymount/earlymount.conf:2: FALLBACK=maybe: expected yes or no" "$W/badconf.out" && [ ! -f "$W/mk.log" ]'
+rm "$R/etc/earlymount/earlymount.conf"
+# a kernel that is not installed
+run notinst -c -k 9.9.9 --root "$R"
+check "-c -k 9.9.9 (not installed): status 1 and why" eval '[ "$rc" = 1 ] && grep -qxF "update-earlymount: 9.9.9: not installed: no $R/lib/modules/9.9.9" "$W/notinst.out"'
+# the builder fails: status 1, the message, the image as it was (the stub writes nothing)
+echo before >"$(img "$K2")"
+touch "$W/mk.fail"
+run fails -u -k "$K2" --root "$R"
+rm "$W/mk.fail"
+check "the builder fails: status 1, the image unchanged" eval '[ "$rc" = 1 ] && grep -qF "$(img "$K2"): earlymount-mkinitramfs failed (its message above); the image is unchanged" "$W/fails.out" && [ "$(cat "$(img "$K2")")" = before ]'
+# -d -k KVER: both images of that kernel, no other
+run c2 -c -k all --root "$R"
+run d1 -d -k "$K1" --root "$R"
+check "-d -k $K1: its two images deleted, $K2's kept" eval '[ "$rc" = 0 ] && [ ! -e "$(img "$K1")" ] && [ ! -e "$(img "$K1").fallback" ] && [ -f "$(img "$K2")" ] && [ -f "$(img "$K2").fallback" ]'
+# -b: another boot directory
+mkdir -p "$W/otherboot"
+run b -c -k "$K1" --root "$R" -b "$W/otherboot"
+check "-b DIR: the images there" test -f "$W/otherboot/initrd.img-$K1" -a -f "$W/otherboot/initrd.img-$K1.fallback"
+# inside dpkg (another package's maintainer script): -u activates the trigger and builds nothing.
+# Against the host's root (the trigger is the host dpkg's), with -b into the test's directory and
+# a fake dpkg-trigger that logs its arguments.
+mkdir -p "$W/bin" "$W/hostboot"
+printf '#!/bin/sh\necho "$*" >"%s/trigger.log"\n' "$W" >"$W/bin/dpkg-trigger"
+chmod +x "$W/bin/dpkg-trigger"
+rm -f "$W/mk.log"
+# (-u alone defers before it reads any directory: the test's -b would make it more than -u)
+DPKG_MAINTSCRIPT_PACKAGE=some-package PATH=$W/bin:$PATH EARLYMOUNT_ROOT=$W/nonexistent bash "$up" -u >"$W/trig.out" 2>&1
+rc=$?
+check "-u inside dpkg: the trigger activated (dpkg-trigger --no-await update-initramfs), nothing built" \
+	eval '[ "$rc" = 0 ] && [ "$(cat "$W/trigger.log")" = "--no-await update-initramfs" ] && [ ! -f "$W/mk.log" ] && grep -qF "deferring update" "$W/trig.out"'
+rm -f "$W/trigger.log"
+DPKG_MAINTSCRIPT_PACKAGE=some-package PATH=$W/bin:$PATH bash "$up" -u -k "$K1" --root "$R" >"$W/trig2.out" 2>&1
+rc=$?
+check "-u -k KVER inside dpkg: built now, no trigger (as update-initramfs: only a plain -u defers)" \
+	eval '[ "$rc" = 0 ] && [ ! -e "$W/trigger.log" ] && [ "$(calls | wc -l)" = 2 ]'
+
+# kernel-install's plugin: install.conf's initrd_generator=earlymount is the opt-in, without
+# /etc/earlymount/hooks.conf; the image is the configuration's MODE, else host-only.
+ki=$src/hooks/50-earlymount.install
+mkdir -p "$W/ki/staging" "$W/ki/entry" "$W/ki/conf"
+kirun() { # NAME ARGS...: the plugin's "add", no hooks.conf, the configuration of $W/ki/conf
+	local n=$1
+	shift
+	rm -f "$W/mk.log" "$W/ki/staging/initrd"
+	env EARLYMOUNT_HOOKS_CONF="$W/ki/no-hooks.conf" EARLYMOUNT_CONFDIR="$W/ki/conf" KERNEL_INSTALL_STAGING_AREA="$W/ki/staging" "$@" \
+		bash "$ki" add "$K1" "$W/ki/entry" /boot/vmlinuz >"$W/$n.out" 2>&1
+	rc=$?
+}
+kirun kinone
+check "kernel-install, no initrd_generator, no hooks.conf: nothing built" eval '[ "$rc" = 0 ] && [ ! -f "$W/mk.log" ]'
+kirun kiours KERNEL_INSTALL_INITRD_GENERATOR=earlymount
+check "kernel-install, initrd_generator=earlymount: a host-only image in the staging area" \
+	eval '[ "$rc" = 0 ] && [ "$(calls)" = "--kver $K1 --hostonly --force -o $W/ki/staging/initrd" ] && [ -f "$W/ki/staging/initrd" ]'
+printf 'MODE=generic\n' >"$W/ki/conf/earlymount.conf"
+kirun kimode KERNEL_INSTALL_INITRD_GENERATOR=earlymount
+check "kernel-install, initrd_generator=earlymount, MODE=generic: the configuration's image" \
+	eval '[ "$rc" = 0 ] && [ "$(calls)" = "--kver $K1 --force -o $W/ki/staging/initrd" ]'
+kirun kidracut KERNEL_INSTALL_INITRD_GENERATOR=dracut
+check "kernel-install, initrd_generator=dracut: nothing built" eval '[ "$rc" = 0 ] && [ ! -f "$W/mk.log" ]'
+
+# earlymount-initramfs's kernel hooks (debian/kernel-postinst, kernel-postrm) with a stub
+# update-earlymount (EARLYMOUNT_UPDATE) that logs its arguments
+printf '#!/bin/sh\necho "$*" >>"%s/up.log"\n[ ! -e "%s/up.fail" ]\n' "$W" "$W" >"$W/upstub"
+chmod +x "$W/upstub"
+khook() { # NAME HOOK DEB_MAINT_PARAMS ARGS...
+	local n=$1 h=$2 p=$3
+	shift 3
+	rm -f "$W/up.log"
+	env EARLYMOUNT_UPDATE="$W/upstub" DEB_MAINT_PARAMS="$p" sh "$src/debian/$h" "$@" >"$W/$n.out" 2>"$W/$n.err"
+	rc=$?
+}
+up() { [ -f "$W/up.log" ] && cat "$W/up.log"; }
+khook kpi kernel-postinst "'configure' ''" "$K1" "/boot/vmlinuz-$K1"
+check "kernel postinst, configure: update-earlymount -c -k KVER, nothing on stdout" eval '[ "$rc" = 0 ] && [ "$(up)" = "-c -k $K1" ] && [ ! -s "$W/kpi.out" ]'
+khook kpiab kernel-postinst "'abort-upgrade' '6.1'" "$K1"
+check "kernel postinst, abort-upgrade: nothing" eval '[ "$rc" = 0 ] && [ ! -f "$W/up.log" ]'
+khook kpinov kernel-postinst ""
+check "kernel postinst without a version: status 2 and why" eval '[ "$rc" = 2 ] && grep -qF "no kernel version argument" "$W/kpinov.err"'
+touch "$W/up.fail"
+khook kpifail kernel-postinst "'configure' ''" "$K1"
+check "kernel postinst: update-earlymount fails, the hook fails (as initramfs-tools' does)" eval '[ "$rc" != 0 ]'
+khook kprfail kernel-postrm "'remove'" "$K1"
+check "kernel postrm: update-earlymount fails, the removal goes on" eval '[ "$rc" = 0 ] && [ "$(up)" = "-d -k $K1" ]'
+rm "$W/up.fail"
+khook kprpurge kernel-postrm "'purge'" "$K1"
+check "kernel postrm, purge: nothing (the images went on remove)" eval '[ "$rc" = 0 ] && [ ! -f "$W/up.log" ]'
+EARLYMOUNT_UPDATE=$W/none sh "$src/debian/kernel-postinst" "$K1" >/dev/null 2>&1
+check "kernel postinst, update-earlymount gone (package removed, hook a leftover conffile): nothing, status 0" [ $? = 0 ]
+
+# The real builder: MODE=listed (the empty tree has no driver to find) and no fallback (a generic
+# image needs drivers); then -d -k all deletes earlymount's images and leaves another tool's.
+[ -x "$bin" ] || { echo "FAIL: $bin: not built" >&2; exit 1; }
+# the real builder with this build's earlymount-init (a build never goes without --binary here)
+cat >"$W/realmk" <<WRAP
+#!/bin/bash
+for a in "\$@"; do case \$a in --list | --print-config) exec bash "$real" "\$@" ;; esac; done
+exec bash "$real" --binary "$bin" "\$@"
+WRAP
+chmod +x "$W/realmk"
+unset EARLYMOUNT_MKINITRAMFS
+rm -f "$R"/boot/initrd.img-*
+printf 'MODE=listed\nFALLBACK=no\nMICROCODE=no\n' >"$R/etc/earlymount/earlymount.conf"
+EARLYMOUNT_MKINITRAMFS=$W/realmk bash "$up" -c -k all --root "$R" >"$W/realc.out" 2>&1
+rc=$?
+check "real builder, -c -k all: status 0 ($(tail -1 "$W/realc.out"))" [ "$rc" = 0 ]
+check "real builder: images that --list reads as earlymount's" eval 'bash "$real" --list "$(img "$K1")" | grep -q " /etc/earlymount$" && bash "$real" --list "$(img "$K2")" | grep -q " /etc/earlymount$"'
+echo "another tool's image" >"$R/boot/initrd.img-5.10.0-other"
+EARLYMOUNT_MKINITRAMFS=$W/realmk bash "$up" -d -k all --root "$R" >"$W/reald.out" 2>&1
+rc=$?
+check "-d -k all: earlymount's images deleted, another tool's left with the reason" eval '[ "$rc" = 0 ] && [ ! -e "$(img "$K1")" ] && [ ! -e "$(img "$K2")" ] && [ -f "$R/boot/initrd.img-5.10.0-other" ] && grep -qxF "update-earlymount: $R/boot/initrd.img-5.10.0-other: not an earlymount image; left alone" "$W/reald.out"'
+
+echo "$pass passed, $failed failed"
+[ "$failed" = 0 ]
