@@ -34,7 +34,9 @@ em_add_modules_report "$EM_TMP/root"
 mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root" -L emroot
 em_file "$EM_TMP/vfat.img" 16M
 mkfs.vfat -n EMVFAT "$EM_TMP/vfat.img" >/dev/null || em_die "mkfs.vfat failed"
-mkinitrd "$EM_TMP/initrd" --fs ext4 --fs vfat --busybox --init-script "$EM_TMP/init-script" \
+# earlymount mount without --api-fs matches no device to a module (udev's job under dracut), and
+# a preset's drivers load only when matched: the disk's driver is named to load up front.
+mkinitrd "$EM_TMP/initrd" --fs ext4 --fs vfat --module virtio_pci --module virtio_blk --busybox --init-script "$EM_TMP/init-script" \
 	--add "$EM_FULL_BINARY:/bin/emfull"
 boot "console=ttyS0" "$EM_TMP/root.img" "$EM_TMP/vfat.img"
 sect() { sed -n "/^=== check $1/,/^CHECK_EXIT=/p" "$EM_LOG"; }
