@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: MIT
 # tests/blkid/members.sh md where the md driver is sure to be there: in QEMU (TCG), on Debian's
 # kernel (scripts/fetch-kernel, through tests/qemu/lib.sh), its loop, md-mod and raid1 modules
-# loaded in dependency order, from an initramfs (tests/qemu/hostroot.sh) holding the host's busybox, bash, mdadm, mke2fs,
-# blkid and losetup, the probe_tool under test, and the libraries they link. No disk: the members
-# are loop devices over files in the guest's tmpfs. The guest's output is passed through and its
-# verdict is this test's (SKIPPED when the guest cannot run it either).
+# loaded in dependency order, from an initramfs (tests/qemu/hostroot.sh) holding the host's
+# busybox, bash, mdadm, mke2fs, blkid and losetup, the probe_tool under test, and the libraries
+# they link. No disk: the members are loop devices over files in the guest's tmpfs. The guest's
+# output is passed through and its verdict is this test's (SKIPPED when the guest cannot run it
+# either).
 #
 #   tests/blkid/members-qemu.sh PATH/TO/probe_tool WORK_DIR
 #
