@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: MIT
 # tests/blkid/members.sh md where the md driver is sure to be there: in QEMU (TCG), on Debian's
 # kernel (scripts/fetch-kernel, through tests/qemu/lib.sh), its loop, md-mod and raid1 modules
-# loaded in dependency order, from an initramfs holding the host's busybox, bash, mdadm, mke2fs,
-# blkid and losetup, the probe_tool under test, and the libraries they link. No disk: the members
-# are loop devices over files in the guest's tmpfs. The guest's output is passed through and its
-# verdict is this test's (SKIPPED when the guest cannot run it either).
+# loaded in dependency order, from an initramfs (tests/qemu/hostroot.sh) holding the host's
+# busybox, bash, mdadm, mke2fs, blkid and losetup, the probe_tool under test, and the libraries
+# they link. No disk: the members are loop devices over files in the guest's tmpfs. The guest's
+# output is passed through and its verdict is this test's (SKIPPED when the guest cannot run it
+# either).
 #
 #   tests/blkid/members-qemu.sh PATH/TO/probe_tool WORK_DIR
 #
@@ -23,6 +24,8 @@ TOOL=$(cd "$(dirname "$TOOL")" && pwd)/$(basename "$TOOL")
 export EM_WORK=$2
 # shellcheck source=../qemu/lib.sh
 . "$here/../qemu/lib.sh"
+# shellcheck source=../qemu/hostroot.sh
+. "$here/../qemu/hostroot.sh"
 [ "$EM_ARCH" = amd64 ] || em_skip "the host's mdadm, bash and libraries go into the guest: amd64 only"
 em_need_tools "$EM_QEMU" timeout flock cpio gzip ldd mdadm mke2fs blkid losetup bash
 em_setup blkid-members-md
@@ -33,54 +36,18 @@ QEMU_MEM=1024 # eight sparse 64 MiB members in the guest's tmpfs, two arrays' ex
 root=$EM_TMP/root
 mkdir -p "$root"/{bin,dev,proc,sys,run,tmp,mods,etc}
 
-# A program (at its path on the host, or at DEST in the guest) and every library ldd names, at
-# their paths on the host.
-add_prog() {
-	local p=$1 dest=${2:-$1} lib
-	mkdir -p "$root$(dirname "$dest")"
-	cp -L "$p" "$root$dest" || em_die "copying $p"
-	for lib in $(ldd "$p" 2>/dev/null | grep -o '/[^ ]*'); do
-		[ -e "$root$lib" ] && continue
-		mkdir -p "$root$(dirname "$lib")"
-		cp -L "$lib" "$root$lib" || em_die "copying $lib (for $p)"
-	done
-}
 for p in "$(command -v bash)" "$(command -v mdadm)" "$(command -v mke2fs)" "$(command -v blkid)" \
 	"$(command -v losetup)"; do
-	add_prog "$p"
+	hostroot_prog "$root" "$p"
 done
 ln -sf mke2fs "$root$(dirname "$(command -v mke2fs)")/mkfs.ext4"
 [ ! -f /etc/mke2fs.conf ] || cp /etc/mke2fs.conf "$root/etc/"
-add_prog "$TOOL" /bin/probe_tool # (the guest's /tmp is a tmpfs: not where the host keeps it)
+hostroot_prog "$root" "$TOOL" /bin/probe_tool # (the guest's /tmp is a tmpfs: not where the host keeps it)
 cp "$here/members.sh" "$here/cases.sh" "$here/kv.sh" "$root/bin/"
 cp "$EM_BUSYBOX" "$root/bin/busybox" || em_die "copying $EM_BUSYBOX"
 
-# The modules and what they need, dependencies first (modules.dep lists a module's dependencies
-# after it, the one loaded last first); built-in ones (modules.builtin) need nothing.
-: >"$root/mods/order"
-add_mod() {
-	local name=$1 line path dep deps
-	grep -qE "(^|/)$name\.ko(\.[a-z]+)?\$" "$MODDIR/modules.builtin" 2>/dev/null && return 0
-	line=$(grep -E "(^|/)$name\.ko(\.[a-z]+)?:" "$MODDIR/modules.dep" | head -n1)
-	[ -n "$line" ] || em_die "no module $name in $MODDIR/modules.dep"
-	path=${line%%:*}
-	read -r -a deps <<<"${line#*:}"
-	for ((i = ${#deps[@]} - 1; i >= 0; i--)); do
-		dep=$(basename "${deps[$i]}")
-		add_mod "${dep%%.ko*}"
-	done
-	grep -qx "${name}.ko" "$root/mods/order" && return 0
-	case $path in
-	*.ko) cp "$MODDIR/$path" "$root/mods/$name.ko" ;;
-	*.ko.xz) xz -dc "$MODDIR/$path" >"$root/mods/$name.ko" ;;
-	*.ko.zst) zstd -qdc "$MODDIR/$path" >"$root/mods/$name.ko" ;;
-	*.ko.gz) gzip -dc "$MODDIR/$path" >"$root/mods/$name.ko" ;;
-	*) em_die "module $path: unknown compression" ;;
-	esac || em_die "unpacking $MODDIR/$path"
-	echo "${name}.ko" >>"$root/mods/order"
-}
 for m in loop md-mod raid1; do
-	add_mod "$m"
+	hostroot_mod "$root" "$m"
 done
 
 cat >"$root/init" <<EOF
@@ -102,7 +69,7 @@ echo '$EM_END'
 poweroff -f
 EOF
 chmod +x "$root/init"
-(cd "$root" && find . | cpio -o -H newc 2>/dev/null | gzip -1) >"$EM_TMP/initrd.gz" || em_die "packing the initramfs"
+hostroot_pack "$root" "$EM_TMP/initrd.gz"
 
 qemu_boot "$EM_TMP/console.log" "$EM_TMP/initrd.gz" "quiet"
 sed -e '1d' -e '$d' "$EM_LOG.report" | grep -v '^EXIT='
