@@ -242,9 +242,11 @@ void layers_dracut_aside(const struct plan *p, char *buf, size_t cap)
 	/* Each layered root has a dracut module (or systemd) that builds it there; earlymount's
 	 * own assembly is for its /init and the helper mode. */
 	if (p->share_root)
-		fmt(buf, cap, "root=%s is a %s share: dracut's %s module mounts it (root=%s:%s)", p->root.src.text,
+		fmt(buf, cap, "root=%s is a %s share: dracut's %s module mounts it (root=%s:%s)%s%s%s", p->root.src.text,
 		    p->root.fstypes, str_eq(p->root.fstypes, "9p") ? "virtfs" : "virtiofs",
-		    str_eq(p->root.fstypes, "9p") ? "virtfs" : "virtiofs", p->root.src.value);
+		    str_eq(p->root.fstypes, "9p") ? "virtfs" : "virtiofs", p->root.src.value,
+		    layers_stacked(p) ? "; systemd.volatile=" : "", layers_stacked(p) ? layer_volatile_name(p->volatile_mode) : "",
+		    layers_stacked(p) ? " (systemd in the initrd) layers it" : "");
 	else if (p->rootimage)
 		fmt(buf, cap, "earlymount.rootimage=%s is a live image: dracut's dmsquash-live module mounts it "
 		    "(root=live:DEVICE rd.live.dir= rd.live.squashimg=, rd.live.overlay.overlayfs)", p->rootimage);

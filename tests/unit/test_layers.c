@@ -143,5 +143,9 @@ int main(void)
 	CHECK_INT(build("root=t rootfstype=virtiofs"), 0);
 	layers_dracut_aside(&p, why, sizeof(why));
 	CHECK_STR(why, "root=t is a virtiofs share: dracut's virtiofs module mounts it (root=virtiofs:t)");
+	CHECK_INT(build("root=t rootfstype=9p earlymount.volatile=overlay"), 0);
+	layers_dracut_aside(&p, why, sizeof(why));
+	CHECK_STR(why, "root=t is a 9p share: dracut's virtfs module mounts it (root=virtfs:t); systemd.volatile=overlay "
+	          "(systemd in the initrd) layers it");
 	return t_done();
 }
