@@ -269,14 +269,14 @@ static int mount_shared_carrier(const struct plan *p, char *carrier, size_t cap)
 static int mount_share(const struct mount_entry *m, const char *dir);
 
 /* The read-only lower layer on dir: the image when there is one, else the root device or share.
- * overlayfs takes a virtiofs (FUSE) or 9p directory as a lower layer: a layer is refused when its
- * dentries are "weird" (fs/overlayfs/util.c ovl_dentry_weird: automount, managed transit, or
- * their own d_hash/d_compare, which neither has; params.c ovl_mount_dir_noesc), and only the
- * upper layer is refused for being remote (d_revalidate: FUSE's and 9p's cached dentries have
- * it; params.c ovl_mount_dir, super.c before 6.5), where a remote lower layer only makes overlayfs
- * revalidate its dentries (ovl_lower_dir: ovl_dentry_remote). The share is mounted read-only
- * like a device (SB_RDONLY and MOUNT_ATTR_RDONLY), which is what keeps the host's directory
- * unwritten. */
+ * overlayfs takes a virtiofs (FUSE) or 9p directory as a lower layer: every layer is refused when
+ * its dentries are "weird" (fs/overlayfs/util.c ovl_dentry_weird: automount, managed transit, or a
+ * d_hash/d_compare of their own, which neither has; checked by ovl_mount_dir_noesc, params.c from
+ * Linux 6.5, super.c before). Only the upper layer has a further check (ovl_mount_dir: no d_real;
+ * older kernels refused a remote upper there). A remote lower layer (ovl_dentry_remote: dentries
+ * with d_revalidate, as FUSE's and 9p's cached ones have) only makes overlayfs revalidate what it
+ * takes from it (ovl_lower_dir). The share is mounted read-only like a device (SB_RDONLY and
+ * MOUNT_ATTR_RDONLY), which is what keeps the host's directory unwritten. */
 static int mount_lower(const struct plan *p, const char *dir)
 {
 	if (p->rootimage)
