@@ -677,8 +677,7 @@ static void check_plan(void)
 		check_rootimage();
 	if (plan.have_overlay)
 		check_entry("earlymount.overlay", &plan.overlay);
-	if (layers_wanted(&plan) && !plan.share_root && plan.volatile_mode != VOL_YES &&
-	    (plan.have_overlay || plan.volatile_mode == VOL_OVERLAY))
+	if (plan.have_overlay || plan.volatile_mode == VOL_OVERLAY)
 		need("overlay");
 	if (plan.have_usr)
 		check_entry("mount.usr", &plan.usr);

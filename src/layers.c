@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* Roots built from layers, and shares as the root.
  *
- * Each layer is a mount of its own on a directory under LAYER_DIR: the root device read-only on
- * lower/ (or the device holding an image on live/, and the image's loop device on lower/), the
- * writable layer on overlay/ (a tmpfs, or earlymount.overlay='s device). The layers are attached
- * there, not left detached, because overlayfs takes its layers by path and, before Linux 6.15,
- * refuses a detached mount as a layer (fs/namespace.c clone_private_mount: check_mnt). Only the
- * finished root is attached to the sysroot, and nothing is visible there before it is complete.
+ * Each layer is a mount of its own on a directory under LAYER_DIR: the root device (or a 9p or
+ * virtiofs share) read-only on lower/ (or the device holding an image on live/, and the image's
+ * loop device on lower/), the writable layer on overlay/ (a tmpfs, or earlymount.overlay='s
+ * device). The layers are attached there, not left detached, because overlayfs takes its layers
+ * by path and, before Linux 6.15, refuses a detached mount as a layer (fs/namespace.c
+ * clone_private_mount: check_mnt). Only the finished root is attached to the sysroot, and nothing is visible there before it is complete.
  * Nothing but the upper layer is ever mounted writable; when the image and the upper layer share a
  * device, live/ is a read-only bind of that device's one mount on overlay/. */
 #define _GNU_SOURCE
@@ -266,10 +266,22 @@ static int mount_shared_carrier(const struct plan *p, char *carrier, size_t cap)
 	return 0;
 }
 
-/* The read-only lower layer on dir: the image when there is one, else the root device. */
+static int mount_share(const struct mount_entry *m, const char *dir);
+
+/* The read-only lower layer on dir: the image when there is one, else the root device or share.
+ * overlayfs takes a virtiofs (FUSE) or 9p directory as a lower layer: every layer is refused when
+ * its dentries are "weird" (fs/overlayfs/util.c ovl_dentry_weird: automount, managed transit, or a
+ * d_hash/d_compare of their own, which neither has; checked by ovl_mount_dir_noesc, params.c from
+ * Linux 6.5, super.c before). Only the upper layer has a further check (ovl_mount_dir: no d_real;
+ * older kernels refused a remote upper there). A remote lower layer (ovl_dentry_remote: dentries
+ * with d_revalidate, as FUSE's and 9p's cached ones have) only makes overlayfs revalidate what it
+ * takes from it (ovl_lower_dir). The share is mounted read-only like a device (SB_RDONLY and
+ * MOUNT_ATTR_RDONLY), which is what keeps the host's directory unwritten. */
 static int mount_lower(const struct plan *p, const char *dir)
 {
-	return p->rootimage ? mount_image(p, dir) : mount_on(p, readonly_root(p), dir, NULL, 0);
+	if (p->rootimage)
+		return mount_image(p, dir);
+	return p->share_root ? mount_share(readonly_root(p), dir) : mount_on(p, readonly_root(p), dir, NULL, 0);
 }
 
 /* ---- overlay ------------------------------------------------------------------------------- */
@@ -575,21 +587,21 @@ static void log_tags(void)
 	        "/sys/bus/virtio/drivers/9pnet_virtio, virtiofs's under /sys/fs/virtiofs from Linux 6.9)");
 }
 
-/* A share as the root, retried until its tag appears: the kernel answers ENOENT for a 9p tag no
- * device offers (net/9p/trans_virtio.c p9_virtio_create) and EINVAL for a virtiofs tag
- * (fs/fuse/virtio_fs.c virtio_fs_get_tree), both at CMD_CREATE; any other failure is final. */
-static int mount_share(const struct plan *p, const char *sysroot)
+/* A share (m: the root's entry, or its read-only copy as a lower layer) on dir, retried until its
+ * tag appears: the kernel answers ENOENT for a 9p tag no device offers (net/9p/trans_virtio.c
+ * p9_virtio_create) and EINVAL for a virtiofs tag (fs/fuse/virtio_fs.c virtio_fs_get_tree), both
+ * at CMD_CREATE; any other failure is final. */
+static int mount_share(const struct mount_entry *m, const char *dir)
 {
-	const struct mount_entry *m = &p->root;
 	unsigned long start = log_ms(), last_say = start;
 	struct mnt_target t;
 	struct mnt_err e;
 	int r = -EINVAL;
 
-	if ((t.dirfd = open_dir(sysroot)) < 0)
+	if ((t.dirfd = open_dir(dir)) < 0)
 		return t.dirfd;
 	t.path = "";
-	t.display = sysroot;
+	t.display = dir;
 	(void)uevent_listen();
 	for (;;) {
 		int absent = 0;
@@ -601,7 +613,7 @@ static int mount_share(const struct plan *p, const char *sysroot)
 			(void)modules_fs(type, m->src.value);
 			r = mnt_new(type, m->src.value, &m->opts, &t, &e);
 			if (r == 0) {
-				log_info("mounted the %s share '%s' on %s", type, m->src.value, sysroot);
+				log_info("mounted the %s share '%s' on %s", type, m->src.value, dir);
 				goto out;
 			}
 			if (str_eq(e.step, "fsconfig(CMD_CREATE)") &&
@@ -609,7 +621,7 @@ static int mount_share(const struct plan *p, const char *sysroot)
 				absent = 1;
 				continue;
 			}
-			mount_log_failure(m->src.value, sysroot, type, r, &e);
+			mount_log_failure(m->src.value, dir, type, r, &e);
 			goto out;
 		}
 		(void)absent;
@@ -695,8 +707,8 @@ int layers_mount_root(const struct plan *p, const char *sysroot)
 {
 	int r;
 
-	if (p->share_root)
-		return mount_share(p, sysroot);
+	if (!layers_stacked(p)) /* a share alone (volatile=state's /var is an extra mount) */
+		return mount_share(&p->root, sysroot);
 	if ((r = make_layer_dirs()) < 0)
 		return r;
 	if (p->volatile_mode == VOL_YES)

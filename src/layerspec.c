@@ -147,15 +147,20 @@ static int refuse_conflicts(const struct plan *p, char *err, size_t errlen)
 		    layer_volatile_name(p->volatile_mode), p->overlay.src.text);
 		return -EINVAL;
 	}
-	if (p->share_root && (p->rootimage || p->volatile_mode != VOL_NO || p->have_overlay)) {
-		/* the one named when several are given: the image, then the overlay, then volatile= */
-		const char *layer = "earlymount.volatile=";
+	/* volatile= works on a share: the share is the read-only lower layer (layers.c, mount_lower),
+	 * as a root device is. rootimage= reads its image through a loop device on the root device.
+	 * overlay= keeps its upper layer across boots, and the host changes its shared directory
+	 * while the guest is off: overlayfs leaves a lower layer changed offline undefined once
+	 * redirect_dir, index, metacopy or xino were used (Documentation/filesystems/overlayfs.rst,
+	 * "Changes to underlying filesystems"). A tmpfs upper layer starts empty at each boot. */
+	if (p->share_root && (p->rootimage || p->have_overlay)) {
 		if (p->rootimage)
-			layer = "earlymount.rootimage=";
-		else if (p->have_overlay)
-			layer = "earlymount.overlay=";
-		fmt(err, errlen, "root=%s is a %s share; %s works on a root device, not a share",
-		    p->root.src.value, p->root.fstypes, layer);
+			fmt(err, errlen, "root=%s is a %s share; earlymount.rootimage= needs a root device, "
+			    "which the image file is read from", p->root.src.value, p->root.fstypes);
+		else
+			fmt(err, errlen, "root=%s is a %s share; earlymount.overlay= keeps its changes over a "
+			    "lower layer the host may change between boots, which overlayfs leaves undefined "
+			    "(use earlymount.volatile=overlay)", p->root.src.value, p->root.fstypes);
 		return -EINVAL;
 	}
 	if (p->rootimage && p->root.bind) {
@@ -222,10 +227,14 @@ int layer_finish(struct plan *p, char *err, size_t errlen)
 	return 0;
 }
 
+int layers_stacked(const struct plan *p)
+{
+	return p->rootimage || p->have_overlay || p->volatile_mode == VOL_OVERLAY || p->volatile_mode == VOL_YES;
+}
+
 int layers_wanted(const struct plan *p)
 {
-	return p->share_root || p->rootimage || p->have_overlay || p->volatile_mode == VOL_OVERLAY ||
-	       p->volatile_mode == VOL_YES;
+	return p->share_root || layers_stacked(p);
 }
 
 void layers_dracut_aside(const struct plan *p, char *buf, size_t cap)
@@ -233,9 +242,11 @@ void layers_dracut_aside(const struct plan *p, char *buf, size_t cap)
 	/* Each layered root has a dracut module (or systemd) that builds it there; earlymount's
 	 * own assembly is for its /init and the helper mode. */
 	if (p->share_root)
-		fmt(buf, cap, "root=%s is a %s share: dracut's %s module mounts it (root=%s:%s)", p->root.src.text,
+		fmt(buf, cap, "root=%s is a %s share: dracut's %s module mounts it (root=%s:%s)%s%s%s", p->root.src.text,
 		    p->root.fstypes, str_eq(p->root.fstypes, "9p") ? "virtfs" : "virtiofs",
-		    str_eq(p->root.fstypes, "9p") ? "virtfs" : "virtiofs", p->root.src.value);
+		    str_eq(p->root.fstypes, "9p") ? "virtfs" : "virtiofs", p->root.src.value,
+		    layers_stacked(p) ? "; systemd.volatile=" : "", layers_stacked(p) ? layer_volatile_name(p->volatile_mode) : "",
+		    layers_stacked(p) ? " (systemd in the initrd) layers it" : "");
 	else if (p->rootimage)
 		fmt(buf, cap, "earlymount.rootimage=%s is a live image: dracut's dmsquash-live module mounts it "
 		    "(root=live:DEVICE rd.live.dir= rd.live.squashimg=, rd.live.overlay.overlayfs)", p->rootimage);

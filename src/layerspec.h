@@ -35,6 +35,10 @@ int layer_finish(struct plan *p, char *err, size_t errlen);
 /* 1 when the root is not just the root device mounted on the sysroot (layers.c builds it). */
 int layers_wanted(const struct plan *p);
 
+/* 1 when the root is built from layers under LAYER_DIR (the root device or share read-only on
+ * lower/, or its image), not one mount on the sysroot: a share alone is not. */
+int layers_stacked(const struct plan *p);
+
 /* Why earlymount leaves a layered root to dracut, and which dracut option builds it there (for
  * `earlymount resolve`, which dracut's hooks run). */
 void layers_dracut_aside(const struct plan *p, char *buf, size_t cap);

@@ -250,6 +250,20 @@ static void print_tmpfs(struct sbuf *o, const struct plan *p, const char *where)
 	sb_puts(o, " (earlymount.tmpfsflags=; mode=0755 unless it says)\n");
 }
 
+/* How a share root is waited for (nothing for a root device). */
+static void print_share_wait(struct sbuf *o, const struct plan *p)
+{
+	if (!p->share_root)
+		return;
+	sb_printf(o, "  share: root= is the tag of a %s share; the mount is tried again as devices "
+	          "appear until the tag is offered (", p->root.fstypes);
+	if (p->root.wait_s < 0)
+		sb_puts(o, "forever");
+	else
+		sb_printf(o, "up to %ld s", p->root.wait_s);
+	sb_printf(o, ", %s)\n", p->root.wait_from ? p->root.wait_from : p->wait_from);
+}
+
 /* A layered root: the root device (or the image in it) is a read-only layer under LAYER_DIR, and
  * what goes on the sysroot is built from the layers (layers.c). */
 static unsigned print_layers(struct sbuf *o, const struct plan *p, const char *sysroot, unsigned n)
@@ -273,6 +287,7 @@ static unsigned print_layers(struct sbuf *o, const struct plan *p, const char *s
 		print_entry(o, n++, &lower, LAYER_DIR "/live", p);
 	} else {
 		print_entry(o, n++, &lower, LAYER_DIR "/lower", p);
+		print_share_wait(o, p);
 	}
 	if (p->have_overlay) {
 		print_entry(o, n++, &p->overlay, LAYER_DIR "/overlay", p);
@@ -311,19 +326,11 @@ void plan_print(struct sbuf *o, const struct plan *p, const char *sysroot)
 {
 	unsigned n = 1;
 
-	if (p->have_root && layers_wanted(p) && !p->share_root) {
+	if (p->have_root && layers_stacked(p)) {
 		n = print_layers(o, p, sysroot, n);
 	} else if (p->have_root) {
 		print_entry(o, n++, &p->root, sysroot, p);
-		if (p->share_root) {
-			sb_printf(o, "  share: root= is the tag of a %s share; the mount is tried again as devices "
-			          "appear until the tag is offered (", p->root.fstypes);
-			if (p->root.wait_s < 0)
-				sb_puts(o, "forever");
-			else
-				sb_printf(o, "up to %ld s", p->root.wait_s);
-			sb_printf(o, ", %s)\n", p->root.wait_from ? p->root.wait_from : p->wait_from);
-		}
+		print_share_wait(o, p);
 	} else {
 		sb_puts(o, "no root= given: nothing to mount as the root\n");
 	}

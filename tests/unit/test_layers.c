@@ -78,9 +78,25 @@ int main(void)
 	/* Conflicts */
 	CHECK_INT(build("root=/dev/vda earlymount.volatile=yes earlymount.overlay=/dev/vdb"), -EINVAL);
 	CHECK_INT(build("root=/dev/vda earlymount.volatile=no earlymount.overlay=/dev/vdb"), 0);
-	CHECK_INT(build("root=tag rootfstype=9p earlymount.volatile=overlay"), -EINVAL);
-	CHECK_STR(err, "root=tag is a 9p share; earlymount.volatile= works on a root device, not a share");
+	/* A share takes volatile= (it is the read-only lower layer), not an image or overlay=. */
+	CHECK_INT(build("root=tag rootfstype=9p earlymount.volatile=overlay"), 0);
+	CHECK_INT(p.share_root, 1);
+	CHECK_INT(p.volatile_mode, VOL_OVERLAY);
+	CHECK_INT(layers_stacked(&p), 1);
+	CHECK_INT(build("root=tag rootfstype=virtiofs earlymount.volatile=yes"), 0);
+	CHECK_INT(layers_stacked(&p), 1);
+	CHECK_INT(build("root=tag rootfstype=virtiofs earlymount.volatile=state"), 0);
+	CHECK_INT(layers_stacked(&p), 0); /* the share on the sysroot, /var a tmpfs over it */
+	CHECK_INT(layers_wanted(&p), 1);
+	CHECK_INT(p.nextra, 1);
+	CHECK_INT(build("root=tag rootfstype=virtiofs"), 0);
+	CHECK_INT(layers_stacked(&p), 0);
 	CHECK_INT(build("root=tag rootfstype=9p earlymount.overlay=/dev/vdb"), -EINVAL);
+	CHECK_STR(err, "root=tag is a 9p share; earlymount.overlay= keeps its changes over a lower layer the "
+	          "host may change between boots, which overlayfs leaves undefined (use earlymount.volatile=overlay)");
+	CHECK_INT(build("root=tag rootfstype=virtiofs earlymount.rootimage=/img earlymount.volatile=overlay"), -EINVAL);
+	CHECK_STR(err, "root=tag is a virtiofs share; earlymount.rootimage= needs a root device, which the image "
+	          "file is read from");
 	CHECK_INT(build("root=/dev/vda earlymount.overlayflags=noatime"), -EINVAL);
 
 	/* Shares: root= is the tag when every rootfstype= is a share, wherever the two stand; the
@@ -127,5 +143,9 @@ int main(void)
 	CHECK_INT(build("root=t rootfstype=virtiofs"), 0);
 	layers_dracut_aside(&p, why, sizeof(why));
 	CHECK_STR(why, "root=t is a virtiofs share: dracut's virtiofs module mounts it (root=virtiofs:t)");
+	CHECK_INT(build("root=t rootfstype=9p earlymount.volatile=overlay"), 0);
+	layers_dracut_aside(&p, why, sizeof(why));
+	CHECK_STR(why, "root=t is a 9p share: dracut's virtfs module mounts it (root=virtfs:t); systemd.volatile=overlay "
+	          "(systemd in the initrd) layers it");
 	return t_done();
 }
