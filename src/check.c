@@ -708,15 +708,20 @@ int run_check(int argc, char **argv)
 	const char *given = NULL, *image = NULL;
 
 	for (int i = 1; i < argc; i++) {
-		if (str_eq(argv[i], "--modules")) {
+		int takes_value = str_eq(argv[i], "--cmdline") || str_eq(argv[i], "--image");
+		if (is_help(argv[i])) {
+			write_text(1, usage);
+			return EXIT_OK;
+		} else if (str_eq(argv[i], "--modules")) {
 			modules_only = 1;
-		} else if (str_eq(argv[i], "--cmdline") && i + 1 < argc) {
+		} else if (takes_value && i + 1 >= argc) {
+			return say_usage("earlymount check: ", argv[i], " needs a value\n", usage);
+		} else if (str_eq(argv[i], "--cmdline")) {
 			given = argv[++i];
-		} else if (str_eq(argv[i], "--image") && i + 1 < argc) {
+		} else if (takes_value) {
 			image = argv[++i];
 		} else {
-			(void)write_all(2, usage, sizeof(usage) - 1);
-			return EXIT_USAGE;
+			return say_usage("earlymount check: unknown argument '", argv[i], "'\n", usage);
 		}
 	}
 	/* check changes nothing in the kernel: no btrfs member is registered (BTRFS_IOC_SCAN_DEV) */

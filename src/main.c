@@ -71,6 +71,12 @@ static int run_command(enum command c, int argc, char **argv, char **envp)
 		write_text(1, "earlymount " EM_VERSION "\n");
 		return EXIT_OK;
 	case C_INIT:
+		/* Not PID 1 here (main): init refuses to run, but says what it is when asked. */
+		if (argc > 1 && is_help(argv[1])) {
+			write_text(1, "usage: earlymount init  (as PID 1 only: mount everything and switch root; "
+			              "the kernel's arguments are init's)\n");
+			return EXIT_OK;
+		}
 		return run_init(argc, argv, envp);
 	case C_MOUNT:
 		return run_mount(argc, argv);

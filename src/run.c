@@ -46,6 +46,12 @@ static void out(int fd, const char *s)
 	(void)write_all(fd, s, strlen(s));
 }
 
+/* -h or --help, which every subcommand takes: its usage on stdout, exit 0. */
+int is_help(const char *arg)
+{
+	return str_eq(arg, "--help") || str_eq(arg, "-h");
+}
+
 /* A usage error: pre (a text of the program's), the argument as it is, post (a text), then usage.
  * An empty one writes nothing (no write(2) either). EXIT_USAGE. */
 int say_usage(const char *pre, const char *arg, const char *post, const char *usage)
@@ -225,6 +231,10 @@ static unsigned option_bit(const char *o)
 	return 0;
 }
 
+/* parse_args' result for -h/--help: the usage was printed, the subcommand exits EXIT_OK. */
+#define ARGS_HELP (-1)
+
+/* The subcommand's options into a: EXIT_OK, ARGS_HELP, or EXIT_USAGE after saying what was wrong. */
 static int parse_args(int argc, char **argv, unsigned allowed, const char *usage, struct args *a)
 {
 	/* The usage errors' one exit: pre (a text of the program's), the argument, post. */
@@ -233,6 +243,10 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 	for (int i = 1; i < argc; i++) {
 		unsigned takes = option_bit(argv[i]);
 		bad = argv[i];
+		if (is_help(bad)) {
+			write_text(1, usage);
+			return ARGS_HELP;
+		}
 		if (!(takes & allowed)) {
 			pre = "earlymount: unknown argument '";
 			goto usage;
@@ -285,6 +299,9 @@ static int parse_args(int argc, char **argv, unsigned allowed, const char *usage
 			a->sysroot = bad;
 		}
 	}
+	/* The usage line's "--cmdline STRING | --dracut": one command line or the other. */
+	if (a->cmdline && a->dracut)
+		return say_usage("earlymount: --cmdline and --dracut: one command line or the other", "", "\n", usage);
 	return EXIT_OK;
 usage:
 	return say_usage(pre, bad, post, usage);
@@ -343,7 +360,7 @@ int run_plan(int argc, char **argv)
 	                   "usage: earlymount plan [--cmdline STRING | --dracut] [--sysroot DIR] [--rules kernel|systemd]\n", &a);
 
 	if (r != EXIT_OK)
-		return r;
+		return r == ARGS_HELP ? EXIT_OK : r;
 	r = load_cmdline(a.cmdline, a.dracut, a.rules, err, sizeof(err));
 	if (r != EXIT_OK) {
 		fmt(buf, sizeof(buf), "earlymount: %s%s\n", r == EXIT_SPEC ? "invalid kernel command line: " : "", err);
@@ -379,7 +396,7 @@ int run_mount(int argc, char **argv)
 	const char *sysroot = a.sysroot;
 
 	if (r != EXIT_OK)
-		return r;
+		return r == ARGS_HELP ? EXIT_OK : r;
 	if (!sysroot) {
 		write_text(2, "earlymount mount: --sysroot DIR is required\n");
 		write_text(2, usage);
@@ -449,7 +466,7 @@ int run_resolve(int argc, char **argv)
 	                   "[--wait SECONDS]\n", &a);
 
 	if (r != EXIT_OK)
-		return r;
+		return r == ARGS_HELP ? EXIT_OK : r;
 	log_open_kmsg();
 	if ((r = load_plan(a.cmdline, a.dracut, a.rules, 1)) != EXIT_OK)
 		return r;
@@ -482,11 +499,19 @@ int run_resolve(int argc, char **argv)
  * the other generators' units mount as without earlymount. */
 int run_generator(int argc, char **argv)
 {
+	static const char usage[] = "usage: earlymount generator NORMAL_DIR EARLY_DIR LATE_DIR  (dracut's systemd flow)\n";
 	char err[512], why[600];
 	int r;
 
-	if (argc < 3 || !argv[2][0])
-		return EXIT_FAIL; /* systemd always passes the three directories */
+	if (argc > 1 && is_help(argv[1])) {
+		write_text(1, usage);
+		return EXIT_OK;
+	}
+	/* systemd passes a generator its three output directories (systemd.generator(7)); the
+	 * drop-ins go into the early one. */
+	if (argc != 4 || !argv[1][0] || !argv[2][0] || !argv[3][0])
+		return say_usage("earlymount generator: expected three directories, NORMAL_DIR EARLY_DIR LATE_DIR",
+		                 "", "\n", usage);
 	r = load_cmdline(NULL, 1, SPEC_RULES_SYSTEMD, err, sizeof(err));
 	if (r == EXIT_OK && !plan.have_root)
 		fmt(err, sizeof(err), "no root= parameter: nothing to mount as the root"), r = EXIT_SPEC;

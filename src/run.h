@@ -17,6 +17,8 @@ extern const char not_in_this_build[]; /* " is not in this build (...): run the 
 /* Writes pre, arg as it is, post and usage to stderr (an empty one: no write at all); EXIT_USAGE.
  * pre, post and usage are texts of the program's (write_text). */
 int say_usage(const char *pre, const char *arg, const char *post, const char *usage);
+/* Whether arg is -h or --help (every subcommand prints its usage for them, exit 0). */
+int is_help(const char *arg);
 int run_mount(int argc, char **argv);
 int run_plan(int argc, char **argv);
 int run_resolve(int argc, char **argv);
