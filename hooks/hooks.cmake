@@ -14,6 +14,7 @@
 # CMAKE_INSTALL_SYSCONFDIR (debhelper's cmake build passes /etc) is taken as given.
 # Each hook's line installed_mkinitramfs='' gets the installed builder's path, as the builder's
 # installed_binary= line does (initramfs/initramfs.cmake); a copy without that line fails the install.
+# update-earlymount's line installed_version='' gets project(VERSION) the same way (--version).
 if(IS_ABSOLUTE "${CMAKE_INSTALL_SYSCONFDIR}")
   install(CODE "set(_em_sysconfdir \"${CMAKE_INSTALL_SYSCONFDIR}\")")
 else()
@@ -47,6 +48,12 @@ foreach(_em_hook "postinst.d-earlymount:${_em_postinst}:zz-earlymount"
       message(FATAL_ERROR \"hooks/${_em_src}: no line installed_mkinitramfs='' to set\")
     endif()
     string(REGEX REPLACE \"\${re}\" \"\ninstalled_mkinitramfs='${EM_INSTALL_SBINDIR}/earlymount-mkinitramfs'\n\" t \"\${s}\")
+    if(\"${_em_name}\" STREQUAL \"update-earlymount\")
+      if(NOT t MATCHES \"\ninstalled_version=''\n\")
+        message(FATAL_ERROR \"hooks/${_em_src}: no line installed_version='' to set\")
+      endif()
+      string(REGEX REPLACE \"\ninstalled_version=''\n\" \"\ninstalled_version='${PROJECT_VERSION}'\n\" t \"\${t}\")
+    endif()
     file(WRITE \"\${tmp}/${_em_name}\" \"\${t}\")
     file(INSTALL DESTINATION \"${_em_dest}\" TYPE PROGRAM FILES \"\${tmp}/${_em_name}\")
     file(REMOVE_RECURSE \"\${tmp}\")")

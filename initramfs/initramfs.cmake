@@ -3,7 +3,8 @@
 # (scripts/fetch-kernel, cached in .cache/kernel) with the earlymount built here as /init.
 # Its default binary outside a source tree is the installed earlymount-init, and --hostonly's
 # check is the installed earlymount: the lines installed_binary='' and installed_check='' get the
-# paths at install time (the prefix of cmake --install --prefix), and
+# paths at install time (the prefix of cmake --install --prefix), installed_version='' gets
+# project(VERSION) (--version), and
 # an install whose copy lacks those lines fails rather than ship a builder that looks elsewhere.
 install(CODE "
   string(RANDOM LENGTH 12 tmp)
@@ -20,6 +21,11 @@ install(CODE "
     message(FATAL_ERROR \"earlymount-mkinitramfs: no line installed_check='' to set\")
   endif()
   string(REGEX REPLACE \"\${re2}\" \"\ninstalled_check='${EM_INSTALL_SBINDIR}/earlymount'\n\" t \"\${t}\")
+  set(re3 \"\ninstalled_version=''\n\")
+  if(NOT t MATCHES \"\${re3}\")
+    message(FATAL_ERROR \"earlymount-mkinitramfs: no line installed_version='' to set\")
+  endif()
+  string(REGEX REPLACE \"\${re3}\" \"\ninstalled_version='${PROJECT_VERSION}'\n\" t \"\${t}\")
   file(WRITE \"\${tmp}/earlymount-mkinitramfs\" \"\${t}\")
   file(INSTALL DESTINATION \"${EM_INSTALL_SBINDIR}\" TYPE PROGRAM
        FILES \"\${tmp}/earlymount-mkinitramfs\")

@@ -634,7 +634,7 @@ expect_status() {
 	check "error $name: an existing image is left untouched, even with --force" test "$(cat "$W/err/old.img")" = old
 }
 expect_error() { expect_status 1 "$@"; }
-expect_usage() { expect_status 2 "$@"; }
+expect_usage() { expect_status 64 "$@"; }
 printf 'not an ELF\n' >"$W/text"
 printf 'echo no interpreter line\n' >"$W/noshebang.sh"
 base=(--moddir "$MODDIR" --binary "$bin")
@@ -856,7 +856,7 @@ check "installed, no earlymount-init anywhere: exit 1, says so" eval \
 
 "$mk" --moddir "$MODDIR" >/dev/null 2>"$W/noout.err"
 rc=$?
-check "no -o: exit 2 (usage)" test $rc -eq 2
+check "no -o: exit 64 (usage)" test $rc -eq 64
 check "no -o: a message" grep -q "^earlymount-mkinitramfs: no output file" "$W/noout.err"
 "$mk" --help >"$W/help.out" 2>&1
 rc=$?

@@ -145,7 +145,7 @@ grep -qF -- "--generic: no block-storage driver under $K/kernel/drivers" "$W/gen
 	ok "--generic replaces MODE=hostonly" || bad "--generic did not replace MODE=hostonly: $(cat "$W/gen.log")"
 # --no-config: MODE=hostonly not applied, so --check-binary is the usage error it is without --hostonly
 build none --no-config --check-binary "$W/check"
-[ $? = 2 ] && grep -qF -- "--check-binary: only with --hostonly" "$W/none.log" && ok "--no-config: MODE=hostonly not applied" ||
+[ $? = 64 ] && grep -qF -- "--check-binary: only with --hostonly" "$W/none.log" && ok "--no-config: MODE=hostonly not applied" ||
 	bad "--no-config: $(cat "$W/none.log")"
 # MODULES of the configuration are requested (and fail here: the tree has none), --module replaces them
 printf 'MODE=listed\nMODULES=cfgmod\n' >"$C/earlymount.conf"

@@ -50,12 +50,12 @@ run() { # NAME ARGS...: update-earlymount; $W/NAME.out has stdout and stderr, $r
 calls() { [ -f "$W/mk.log" ] && cat "$W/mk.log"; }
 img() { printf '%s/boot/initrd.img-%s' "$R" "$1"; }
 
-# usage errors: status 2 and the reason
+# usage errors: status 64 and the reason
 usage() { # NAME MESSAGE ARGS...
 	local n=$1 msg=$2
 	shift 2
 	run usage "$@"
-	check "usage error, $n: status 2, '$msg', nothing built" eval '[ "$rc" = 2 ] && [ "$(cat "$W/usage.out")" = "update-earlymount: $msg" ] && [ ! -f "$W/mk.log" ]'
+	check "usage error, $n: status 64, '$msg', nothing built" eval '[ "$rc" = 64 ] && [ "$(cat "$W/usage.out")" = "update-earlymount: $msg" ] && [ ! -f "$W/mk.log" ]'
 }
 usage "no action" "no action: one of -c (create), -u (update), -d (delete) is required (see --help)" --root "$R" -k "$K1"
 usage "two actions" "-c and -u: choose one of -c, -u, -d" -c -u --root "$R"
