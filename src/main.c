@@ -22,7 +22,7 @@ static const char usage[] =
 	"       earlymount plan [--cmdline STRING | --dracut] [--sysroot DIR] [--rules kernel|systemd]\n"
 	"       earlymount check [--cmdline STRING] [--image FILE] [--modules]\n"
 	"       earlymount generator NORMAL_DIR EARLY_DIR LATE_DIR  (dracut's systemd flow)\n"
-	"       earlymount --help | --version\n"
+	"       earlymount [COMMAND] -h | --help,  earlymount --version\n"
 	"The mount spec comes from the kernel command line: root=, rootfstype=, rootflags=, ro, rw,\n"
 	"rootwait[=S], rootdelay=S, init=, mount.usr=, mount.usrfstype=, mount.usrflags=,\nearlymount.mount=WHAT:WHERE[:FSTYPE[:OPTIONS]], earlymount.timeout=S, earlymount.debug,\nearlymount.onfail=shell|reboot|poweroff|halt|panic, earlymount.modules=a,b, earlymount.jobs=N.\n"
 	"Layered roots: earlymount.volatile=overlay|state|yes, earlymount.overlay=DEVICE,\nearlymount.overlayflags=, earlymount.rootimage=PATH, earlymount.tmpfsflags=; shares:\n"
@@ -35,7 +35,7 @@ static const char *const usage =
 	"usage: earlymount                    (as /init, PID 1: mount everything and switch root)\n"
 	"       earlymount init               (the same, by name)\n"
 	"       earlymount mount --sysroot DIR [--api-fs] [--cmdline STRING] [--wait SECONDS]\n"
-	"       earlymount --help | --version\n"
+	"       earlymount [COMMAND] -h | --help,  earlymount --version\n"
 	"The /init build (earlymount-init): resolve, plan and check are in the full earlymount.\n"
 	"The kernel command line's parameters: see earlymount(8).\n";
 #endif
@@ -117,10 +117,8 @@ int main(int argc, char **argv, char **envp)
 	if (str_eq(base, "earlymount-generator"))
 		return run_generator(argc, argv);
 #endif
-	if (!cmd) {
-		write_text(2, usage);
-		return EXIT_USAGE;
-	}
+	if (!cmd)
+		return say_usage("earlymount: no command (earlymount runs as init only as PID 1)", "", "\n", usage);
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 		if (str_eq(cmd, commands[i].name))
 			return run_command(commands[i].command, argc - 1, argv + 1, envp);
