@@ -772,6 +772,13 @@ build "$W/mx.img" --moddir "$A64" --binary "$bin" --microcode-dir "$U"
 check "x86 kernel without CONFIG_MICROCODE: no microcode, a warning" eval \
 	'test "$(head -c2 "$W/mx.img" | od -An -tx1 | tr -d " ")" = 1f8b && grep -q "warning: no early microcode: CONFIG_MICROCODE is not set" "$W/mx.img.err"'
 check "x86-64 tree, x86-64 binary: no architecture warning" eval '! grep -q "it cannot run it" "$W/mx.img.err"'
+check "without -q: the summary line on stdout" grep -q "^earlymount-mkinitramfs: $W/mx.img: [0-9]* bytes (gzip)" "$W/mx.img.out"
+# -q: nothing on stdout, the warnings still on stderr, the same image
+build "$W/mq.img" --moddir "$A64" --binary "$bin" --microcode-dir "$U" -q
+rc=$?
+check "-q: exit 0, the image written ($(head -c 200 "$W/mq.img.err"))" eval 'test $rc -eq 0 && cmp -s "$W/mx.img" "$W/mq.img"'
+check "-q: nothing on stdout ($(head -c 200 "$W/mq.img.out"))" test ! -s "$W/mq.img.out"
+check "-q: the warning still on stderr" grep -q "warning: no early microcode: CONFIG_MICROCODE is not set" "$W/mq.img.err"
 # The real tree has no config beside it in every layout: the ELF machine of a module decides.
 build "$W/mc.img" --moddir "$CM" --binary "$bin" --microcode-dir "$U" --compress none
 check "ctree (config without an architecture; its modules are x86-64): microcode" test "$(head -c6 "$W/mc.img")" = 070701
