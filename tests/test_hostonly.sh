@@ -96,6 +96,16 @@ done
 check "stub: the built-in $builtin_one not in the image" test "$(grep -cxF "$builtin_one" "$W/stub.list")" = 0
 check "stub: nothing else: virtio_scsi (a --preset virtio module) not in the image" test "$(grep -cx virtio_scsi "$W/stub.list")" = 0
 
+# -q: check's ok lines and the module names not printed, its warnings on stderr; the same image
+: >"$STUB_ARGS"
+STUB_MODULES="virtio_blk virtio-pci ext4 $builtin_raw" STUB_ERROR="warning stub: a warning of check's" \
+	build stubq --hostonly --check-binary "$W/stub" --check-cmdline 'root=LABEL=stub rw' --host-root "$W/hr-empty" -q
+check "stub -q: exit 0 ($(head -c 300 "$W/stubq.err"))" test $? = 0
+check "stub -q: nothing on stdout ($(head -c 300 "$W/stubq.out"))" test ! -s "$W/stubq.out"
+check "stub -q: check's warning on stderr, its ok line not" eval \
+	'has_line "$W/stubq.err" "earlymount-mkinitramfs: --hostonly: earlymount check: warning stub: a warning of check'"'"'s" && ! grep -q " ok stub" "$W/stubq.err"'
+check "stub -q: the same image as without" cmp -s "$W/stub.img" "$W/stubq.img"
+
 # --module adds to what check names
 STUB_MODULES="virtio_blk" build add --hostonly --check-binary "$W/stub" --module nvme
 upfront "$W/add.img" >"$W/add.list"
@@ -158,10 +168,10 @@ check "stub fails: its error line passed on" grep -qxF "earlymount-mkinitramfs: 
 STUB_MODULES="bad/name" expect badname 1 "printed 'bad/name', which is not a module name" --hostonly --check-binary "$W/stub"
 expect initcheck 1 "$init check: a usage error (exit status 64): not an earlymount with the check subcommand" --hostonly --check-binary "$init"
 expect nocheck 1 "$W/none: no such executable file" --hostonly --check-binary "$W/none"
-expect generic 2 "earlymount-mkinitramfs: --hostonly and --generic: a host-only image holds what this machine needs, a generic one what any machine may; use one or the other" --hostonly --generic
-expect cconly 2 "--check-cmdline: only with --hostonly" --check-cmdline root=LABEL=x
-expect cbonly 2 "--check-binary: only with --hostonly" --check-binary "$W/stub"
-expect hronly 2 "--host-root: only with --hostonly" --host-root "$hr"
+expect generic 64 "earlymount-mkinitramfs: --hostonly and --generic: a host-only image holds what this machine needs, a generic one what any machine may; use one or the other" --hostonly --generic
+expect cconly 64 "--check-cmdline: only with --hostonly" --check-cmdline root=LABEL=x
+expect cbonly 64 "--check-binary: only with --hostonly" --check-binary "$W/stub"
+expect hronly 64 "--host-root: only with --hostonly" --host-root "$hr"
 
 # ---- the real check on a loop device ---------------------------------------------------------
 # A root on a loop device is one no earlymount image brings up (nothing sets the loop up at boot):
