@@ -50,25 +50,10 @@ for m in loop md-mod raid1; do
 	hostroot_mod "$root" "$m"
 done
 
-cat >"$root/init" <<EOF
-#!/bin/busybox sh
-/bin/busybox --install -s /bin
-export PATH=/usr/sbin:/usr/bin:/sbin:/bin
-mount -t proc proc /proc
-mount -t sysfs sys /sys
-mount -t devtmpfs dev /dev
-mount -t tmpfs tmp /tmp
-mount -t tmpfs run /run
-ln -s /proc/self/fd /dev/fd # bash's process substitution
-while read -r m; do insmod "/mods/\$m" || echo "insmod \$m failed"; done </mods/order
-echo # the marker on a line of its own, whatever the firmware left on the last one
-echo '$EM_BEGIN'
+hostroot_init "$root" <<'EOF'
 bash /bin/members.sh md /bin/probe_tool
-echo "EXIT=\$?"
-echo '$EM_END'
-poweroff -f
+echo "EXIT=$?"
 EOF
-chmod +x "$root/init"
 hostroot_pack "$root" "$EM_TMP/initrd.gz"
 
 qemu_boot "$EM_TMP/console.log" "$EM_TMP/initrd.gz" "quiet"

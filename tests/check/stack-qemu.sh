@@ -48,27 +48,12 @@ for m in loop dm-mod md-mod raid1; do
 	hostroot_mod "$root" "$m"
 done
 
-cat >"$root/init" <<EOF2
-#!/bin/busybox sh
-/bin/busybox --install -s /bin
-export PATH=/usr/sbin:/usr/bin:/sbin:/bin
-mount -t proc proc /proc
-mount -t sysfs sys /sys
-mount -t devtmpfs dev /dev
-mount -t tmpfs tmp /tmp
-mount -t tmpfs run /run
-ln -s /proc/self/fd /dev/fd # bash's process substitution
-while read -r m; do insmod "/mods/\$m" || echo "insmod \$m failed"; done </mods/order
-echo # the marker on a line of its own, whatever the firmware left on the last one
-echo '$EM_BEGIN'
+hostroot_init "$root" <<'EOF'
 for part in dm md; do
-	bash /check/stack /bin/earlymount \$part
-	echo "EXIT \$part=\$?"
+	bash /check/stack /bin/earlymount $part
+	echo "EXIT $part=$?"
 done
-echo '$EM_END'
-poweroff -f
-EOF2
-chmod +x "$root/init"
+EOF
 hostroot_pack "$root" "$EM_TMP/initrd.gz"
 
 qemu_boot "$EM_TMP/console.log" "$EM_TMP/initrd.gz" "quiet"

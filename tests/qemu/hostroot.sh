@@ -8,6 +8,9 @@
 #                                    ldd names, at their paths on the host
 #   hostroot_mod ROOT NAME           module NAME of $MODDIR and its dependencies, dependencies
 #                                    first, into ROOT/mods, their names appended to ROOT/mods/order
+#   hostroot_init ROOT < BODY        ROOT/init: busybox's applets, the API filesystems, the
+#                                    modules of ROOT/mods/order loaded, then BODY (shell lines run
+#                                    between the report's markers), then power off
 #   hostroot_pack ROOT OUT           ROOT as a gzip'd newc initramfs at OUT
 
 hostroot_prog() {
@@ -45,6 +48,29 @@ hostroot_mod() {
 	*) em_die "module $path: unknown compression" ;;
 	esac || em_die "unpacking $MODDIR/$path"
 	echo "${name}.ko" >>"$root/mods/order"
+}
+
+hostroot_init() {
+	local root=$1
+	{
+		cat <<EOF
+#!/bin/busybox sh
+/bin/busybox --install -s /bin
+export PATH=/usr/sbin:/usr/bin:/sbin:/bin
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev
+mount -t tmpfs tmp /tmp
+mount -t tmpfs run /run
+ln -s /proc/self/fd /dev/fd # bash's process substitution
+while read -r m; do insmod "/mods/\$m" || echo "insmod \$m failed"; done </mods/order
+echo # the marker on a line of its own, whatever the firmware left on the last one
+echo '$EM_BEGIN'
+EOF
+		cat
+		printf '%s\n' "echo '$EM_END'" 'poweroff -f'
+	} >"$root/init"
+	chmod +x "$root/init"
 }
 
 hostroot_pack() {
