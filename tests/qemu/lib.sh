@@ -1227,3 +1227,19 @@ em_gen_bus_scenario() {
 	em_gen_assert_modules "$@"
 	em_note "$bus: loaded $(report_modules | tr '\n' ' ')"
 }
+
+# assert_share_volatile TYPE: a TYPE share named emroot booted as the root with
+# earlymount.volatile=overlay: the share read-only as the lower layer, a tmpfs upper, and the
+# booted system's write (the root's check) in the upper layer only.
+assert_share_volatile() {
+	assert_booted
+	assert_log "earlymount: mounted the $1 share 'emroot' on /run/earlymount/lower"
+	assert_mount / overlay rw
+	assert_mount /run/earlymount/lower "$1" ro super:ro source:emroot
+	assert_mount /run/earlymount/overlay tmpfs rw super:mode=755
+	assert_report WRITE_ROOT ok
+	assert_report WRITE_MARKER ok
+	assert_report MARKER_IN_UPPER present
+	assert_report MARKER_IN_LOWER absent
+	assert_handover /sbin/init
+}

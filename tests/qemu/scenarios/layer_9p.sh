@@ -27,16 +27,7 @@ assert_handover /sbin/init
 # The share as the overlay's read-only lower layer (src/layers.c, mount_lower), a tmpfs the upper.
 qemu_boot_ex "$EM_TMP/console.log" "$EM_TMP/initrd" \
 	"rootfstype=9p root=emroot rootflags=trans=virtio,version=9p2000.L,cache=loose earlymount.volatile=overlay" "${virtfs[@]}"
-assert_booted
-assert_log "earlymount: mounted the 9p share 'emroot' on /run/earlymount/lower"
-assert_mount / overlay rw
-assert_mount /run/earlymount/lower 9p ro super:ro source:emroot
-assert_mount /run/earlymount/overlay tmpfs rw super:mode=755
-assert_report WRITE_ROOT ok
-assert_report WRITE_MARKER ok
-assert_report MARKER_IN_UPPER present
-assert_report MARKER_IN_LOWER absent
-assert_handover /sbin/init
+assert_share_volatile 9p
 [ "$before" = "$(tree_sum "$EM_TMP/root")" ] || em_fail "the shared directory changed under earlymount.volatile=overlay"
 [ ! -e "$EM_TMP/root/em-marker" ] || em_fail "the booted system's write reached the shared directory"
 

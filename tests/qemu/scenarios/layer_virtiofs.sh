@@ -69,16 +69,7 @@ assert_share_unchanged "read-only root"
 vfsd_start
 qemu_boot_ex "$EM_TMP/console.log" "$EM_TMP/initrd" \
 	"rootfstype=virtiofs root=emroot earlymount.volatile=overlay" "${vfs_qemu[@]}"
-assert_booted
-assert_log "earlymount: mounted the virtiofs share 'emroot' on /run/earlymount/lower"
-assert_mount / overlay rw
-assert_mount /run/earlymount/lower virtiofs ro super:ro source:emroot
-assert_mount /run/earlymount/overlay tmpfs rw super:mode=755
-assert_report WRITE_ROOT ok
-assert_report WRITE_MARKER ok
-assert_report MARKER_IN_UPPER present
-assert_report MARKER_IN_LOWER absent
-assert_handover /sbin/init
+assert_share_volatile virtiofs
 vfsd_stop
 assert_share_unchanged "earlymount.volatile=overlay"
 [ ! -e "$EM_TMP/root/em-marker" ] || em_fail "the booted system's write reached the shared directory"
