@@ -1243,3 +1243,25 @@ assert_share_volatile() {
 	assert_report MARKER_IN_LOWER absent
 	assert_handover /sbin/init
 }
+
+# A persistent layer's proof across boots: em_add_marker_check TREE [MORE] adds a root check that
+# reports the marker a previous boot left in /em-marker, writes this boot's, and runs MORE (shell
+# lines); assert_marker N then checks boot N's report (boot 1 found none and wrote one; a later
+# boot finds boot 1's, kept in EM_MARKER).
+em_add_marker_check() {
+	em_add_check "$1" persist '
+if [ -e /em-marker ]; then echo "MARKER_BEFORE=$(cat /em-marker)"; else echo "MARKER_BEFORE=absent"; fi
+if echo "$(cat /proc/sys/kernel/random/boot_id)" >/em-marker 2>/dev/null; then echo "WRITE_MARKER=ok"; else echo "WRITE_MARKER=fail"; fi
+echo "MARKER_NOW=$(cat /em-marker 2>/dev/null)"'"${2:+
+$2}"
+}
+assert_marker() {
+	assert_report WRITE_MARKER ok
+	if [ "$1" = 1 ]; then
+		assert_report MARKER_BEFORE absent
+		EM_MARKER=$(report_get MARKER_NOW)
+		[ -n "$EM_MARKER" ] || em_fail "boot 1 wrote no marker"
+	else
+		assert_report MARKER_BEFORE "$EM_MARKER" # what boot 1 wrote is still there
+	fi
+}
