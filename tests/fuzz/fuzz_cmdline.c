@@ -20,11 +20,7 @@ static struct plan plan;
 static char out[1 << 17];
 static char small[97];
 
-#define REQUIRE(c) \
-	do { \
-		if (!(c)) \
-			__builtin_trap(); /* an invariant of the API broke: report it as a crash */ \
-	} while (0)
+#include "require.h"
 
 static char *copy(const uint8_t *p, size_t n)
 {

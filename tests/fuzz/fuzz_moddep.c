@@ -10,11 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define REQUIRE(c) \
-	do { \
-		if (!(c)) \
-			__builtin_trap(); /* an invariant of the API broke: report it as a crash */ \
-	} while (0)
+#include "require.h"
 
 static void name_of(const char *path, size_t len)
 {

@@ -11,11 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define REQUIRE(c) \
-	do { \
-		if (!(c)) \
-			__builtin_trap(); /* an invariant of the API broke: report it as a crash */ \
-	} while (0)
+#include "require.h"
 
 struct ctx {
 	const char *text;

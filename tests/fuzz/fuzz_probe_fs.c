@@ -9,11 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define REQUIRE(c) \
-	do { \
-		if (!(c)) \
-			__builtin_trap(); /* an invariant of the API broke: report it as a crash */ \
-	} while (0)
+#include "require.h"
 
 /* A reader over the input (as blkread.c's, for probe_btrfs_devids' tree blocks beyond the head). */
 struct buf_reader {
