@@ -1265,3 +1265,13 @@ assert_marker() {
 		assert_report MARKER_BEFORE "$EM_MARKER" # what boot 1 wrote is still there
 	fi
 }
+
+# mkdisk_decoy IMG [mkfs.ext4 args...]: a small ext4 at IMG holding a root that reports DECOY=yes
+# (a partition beside the real root: mounting it by mistake shows in the report).
+mkdisk_decoy() {
+	local img=$1
+	shift
+	mkroot "$EM_TMP/decoy"
+	echo 'echo "DECOY=yes"' >"$EM_TMP/decoy/etc/em-test.d/decoy.sh"
+	DISK_SIZE=8M mkdisk_ext4 "$img" "$EM_TMP/decoy" "$@"
+}

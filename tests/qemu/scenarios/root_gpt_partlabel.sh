@@ -2,9 +2,7 @@
 # root=PARTLABEL= (the GPT partition name) on the second partition; the first holds a decoy.
 mkroot "$EM_TMP/root"
 mkdisk_ext4 "$EM_TMP/p2.img" "$EM_TMP/root"
-mkroot "$EM_TMP/decoy"
-echo 'echo "DECOY=yes"' >"$EM_TMP/decoy/etc/em-test.d/decoy.sh"
-DISK_SIZE=8M mkdisk_ext4 "$EM_TMP/p1.img" "$EM_TMP/decoy"
+mkdisk_decoy "$EM_TMP/p1.img"
 mkdisk_partitioned "$EM_TMP/root.img" gpt "$(em_uuid)" \
 	"$EM_TMP/p1.img|type=$EM_GPT_LINUX, name=em-decoy, uuid=$(em_uuid)" \
 	"$EM_TMP/p2.img|type=$EM_GPT_LINUX, name=em-root, uuid=$(em_uuid)"

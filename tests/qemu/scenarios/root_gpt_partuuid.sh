@@ -5,9 +5,7 @@
 # init's write say so, and boot() checks that the disk is byte for byte the same afterwards.
 mkroot "$EM_TMP/root"
 mkdisk_ext4 "$EM_TMP/p2.img" "$EM_TMP/root" -L emroot
-mkroot "$EM_TMP/decoy"
-echo 'echo "DECOY=yes"' >"$EM_TMP/decoy/etc/em-test.d/decoy.sh"
-DISK_SIZE=8M mkdisk_ext4 "$EM_TMP/p1.img" "$EM_TMP/decoy" -L emdecoy
+mkdisk_decoy "$EM_TMP/p1.img" -L emdecoy
 pu1=$(em_uuid) pu2=$(em_uuid)
 mkdisk_partitioned "$EM_TMP/root.img" gpt "$(em_uuid)" \
 	"$EM_TMP/p1.img|type=$EM_GPT_LINUX, name=em-decoy, uuid=$pu1" \

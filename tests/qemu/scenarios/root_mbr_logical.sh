@@ -5,9 +5,7 @@
 # 1 KiB node (vda2) is no partition table of its own.
 mkroot "$EM_TMP/root"
 mkdisk_ext4 "$EM_TMP/p6.img" "$EM_TMP/root"
-mkroot "$EM_TMP/decoy"
-echo 'echo "DECOY=yes"' >"$EM_TMP/decoy/etc/em-test.d/decoy.sh"
-DISK_SIZE=8M mkdisk_ext4 "$EM_TMP/decoy.img" "$EM_TMP/decoy"
+mkdisk_decoy "$EM_TMP/decoy.img"
 sig=$(em_mbr_id)
 img=$EM_TMP/root.img
 em_file "$img" 64M

@@ -3,9 +3,7 @@
 # partition number, the kernel's own form. The first partition holds a decoy.
 mkroot "$EM_TMP/root"
 mkdisk_ext4 "$EM_TMP/p2.img" "$EM_TMP/root"
-mkroot "$EM_TMP/decoy"
-echo 'echo "DECOY=yes"' >"$EM_TMP/decoy/etc/em-test.d/decoy.sh"
-DISK_SIZE=8M mkdisk_ext4 "$EM_TMP/p1.img" "$EM_TMP/decoy"
+mkdisk_decoy "$EM_TMP/p1.img"
 sig=$(em_mbr_id)
 mkdisk_partitioned "$EM_TMP/root.img" dos "0x$sig" "$EM_TMP/p1.img|type=83" "$EM_TMP/p2.img|type=83"
 mkinitrd "$EM_TMP/initrd" --fs ext4

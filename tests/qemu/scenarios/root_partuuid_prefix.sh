@@ -7,9 +7,7 @@
 # first's with /PARTNROFF=1 boots the second too. Read-only: boot() checks the disk is unchanged.
 mkroot "$EM_TMP/root"
 mkdisk_ext4 "$EM_TMP/p2.img" "$EM_TMP/root" -L emroot
-mkroot "$EM_TMP/decoy"
-echo 'echo "DECOY=yes"' >"$EM_TMP/decoy/etc/em-test.d/decoy.sh"
-DISK_SIZE=8M mkdisk_ext4 "$EM_TMP/p1.img" "$EM_TMP/decoy" -L emdecoy
+mkdisk_decoy "$EM_TMP/p1.img" -L emdecoy
 pu1=$(em_uuid) pu2=$(em_uuid)
 [ "${pu1:0:13}" != "${pu2:0:13}" ] || em_die "two random PARTUUIDs share 13 characters; run again"
 mkdisk_partitioned "$EM_TMP/root.img" gpt "$(em_uuid)" \
