@@ -660,6 +660,25 @@ static int make_layer_dirs(void)
 	return 0;
 }
 
+/* After the writable layer's device failed to mount: when it is the root device itself (no image
+ * on it), say why and what works. The lower layer holds that device read-only, and a block
+ * filesystem has one superblock per device, so a read-write mount of it is refused ("Can't mount,
+ * would change RO state": fs/super.c get_tree_bdev); and were it writable, overlayfs refuses an
+ * upper layer inside its lower one (overlapping layers, ELOOP: "ovl: detect overlapping layers",
+ * Linux 5.2). A filesystem that mounts subvolumes read-only and read-write side by side (btrfs)
+ * gets past the first, which is why this is a hint after the failure, not a refusal before. */
+static void upper_on_lower_hint(const struct plan *p)
+{
+	dev_t root, upper;
+
+	if (p->rootimage || p->share_root || entry_rdev(&p->root, "root device", &root) != 0 ||
+	    entry_rdev(&p->overlay, "overlay device", &upper) != 0 || root != upper)
+		return;
+	log_err("earlymount.overlay=%s is the root device itself, which the lower layer holds read-only: "
+	        "put the writable layer on another device or partition, keep the root as an image file on "
+	        "this one (earlymount.rootimage=), or use earlymount.volatile=overlay", p->overlay.src.text);
+}
+
 /* The writable layer on overlay/: earlymount.overlay='s device, or a tmpfs; then the upper and
  * work directories on it. */
 static int mount_upper(const struct plan *p, const struct stat *lower_root)
@@ -675,6 +694,7 @@ static int mount_upper(const struct plan *p, const struct stat *lower_root)
 	r = mount_on(p, &p->overlay, LAYER_DIR "/overlay", dev, sizeof(dev));
 	if (r < 0) {
 		log_err("earlymount.overlay=%s: the writable layer could not be mounted read-write", p->overlay.src.text);
+		upper_on_lower_hint(p);
 		return r;
 	}
 	return make_upper("earlymount.overlay", dev, lower_root);

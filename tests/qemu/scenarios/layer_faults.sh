@@ -7,6 +7,7 @@
 #  4. earlymount.overlay= on a write-protected disk
 #  5. earlymount.volatile=yes on a root without /usr
 #  6. an image without the overlay module (--fs overlay left out)
+#  7. earlymount.overlay= naming the root device itself, with no image on it
 mkroot "$EM_TMP/root"
 mkdir -p "$EM_TMP/iso/live"
 mksquashfs "$EM_TMP/root" "$EM_TMP/iso/live/root.squashfs" -quiet -noappend -all-root >/dev/null ||
@@ -47,6 +48,12 @@ mkdisk_ext4 "$EM_TMP/nousr.img" "$EM_TMP/nousr"
 boot "root=/dev/vda earlymount.volatile=yes $off" "$EM_TMP/nousr.img"
 assert_log "$EXPECT_VOLATILE_NO_USR"
 no_init "volatile=yes without /usr"
+
+mkdisk_ext4 "$EM_TMP/same.img" "$EM_TMP/root" -L emsame
+boot "root=LABEL=emsame earlymount.overlay=LABEL=emsame $off" "$EM_TMP/same.img"
+assert_log "$(printf "$EXPECT_OVERLAY_NOT_WRITABLE" LABEL=emsame)"
+assert_log "$(printf "$EXPECT_OVERLAY_IS_ROOT" LABEL=emsame)"
+no_init "overlay on the root device"
 
 mkinitrd "$EM_TMP/initrd" --fs iso9660 --fs squashfs --module loop
 boot "root=LABEL=EMLIVE earlymount.rootimage=/live/root.squashfs earlymount.volatile=overlay $off"
