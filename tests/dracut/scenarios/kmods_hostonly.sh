@@ -8,18 +8,20 @@
 # here a copy of it on a loop device (em_block_root), so its / has a block device too.
 em_images
 em_block_root
-# root_probe: "DEVICE FSTYPE", then the driver of each device from /'s block device up to the root
+# root_probe: "DEVICE FSTYPE LINK", then the driver of each device from /'s block device up to the root
 # of /sys, as dracut 106 finds the root (dracut's hostonly loop over "/" ...: find_block_device,
 # dracut-functions.sh, which reads findmnt --target /) and its drivers (get_blockdev_drv_through_sys:
 # each level's driver/module; get_dev_module: udevadm's DRIVERS== of the same walk). A driver built
 # into the running kernel has no module link: its own name (the image's kernel may build it as a
 # module). A virtual device (a loop device: /sys/devices/virtual/block) has no driver at any level.
+# LINK: whether udev's /dev/block/MAJ:MIN is there, without which dracut looks at none of the
+# device's drivers (check_block_and_slaves_all returns at once: "Not a block device?").
 root_probe() {
 	local dev fs majmin d
 	read -r dev fs < <(findmnt -no SOURCE,FSTYPE /) || true
-	echo "${dev:-none} ${fs:-none}"
-	[ -b "$dev" ] || return 0
+	[ -b "$dev" ] || { echo "${dev:-none} ${fs:-none} no"; return 0; }
 	majmin=$(printf '%d:%d' "0x$(stat -L -c %t "$dev")" "0x$(stat -L -c %T "$dev")")
+	if [ -b "/dev/block/$majmin" ]; then echo "$dev $fs yes"; else echo "$dev $fs no"; fi
 	d=$(readlink -f "/sys/dev/block/$majmin")
 	while [ -n "$d" ] && [ "$d" != /sys ] && [ "$d" != / ]; do
 		if [ -e "$d/driver/module" ]; then
@@ -31,12 +33,13 @@ root_probe() {
 	done
 }
 probe=$(em_on_root bash -c "$(declare -f root_probe); root_probe") || em_die "probing the root failed: $probe"
-read -r rootdev rootfs <<<"$(head -n 1 <<<"$probe")"
+read -r rootdev rootfs link <<<"$(head -n 1 <<<"$probe")"
 if [ ! -b "$rootdev" ]; then
 	[ "$EM_DRACUT_GEN" != 059 ] || em_skip "this host's / is not on a block device ($rootfs $rootdev): no host-only root"
 	em_die "the Debian 13 root on a loop device ($EM_ROOT_IMG) has no block device as /: $probe"
 fi
 drivers=$(tail -n +2 <<<"$probe" | tr - _ | tr '\n' ' ')
+drivers=${drivers% }
 # The modules the root may need: its filesystem and those drivers, in the image's kernel's names.
 needed=" $rootfs $drivers"
 # ... with their dependencies and softdeps, as dracut-install adds them (kmod): modules.dep, and
@@ -88,4 +91,14 @@ unneeded=$(comm -23 <(printf '%s\n' "$extra" | grep .) <(printf '%s\n' "$closure
 if grep -qx "$rootfs" <<<"$closure"; then
 	grep -qx "$rootfs" "$EM_TMP/em.img.kmods" || em_fail "the image with earlymount has no $rootfs module for the host's root"
 fi
-em_note "host-only: / is $rootfs on $rootdev (drivers: ${drivers:-none, a virtual device}); earlymount added: $(echo $extra) (needed: $(echo $closure))"
+# The drivers too, those the image's kernel has as modules, where dracut can see them.
+if [ "$link" = yes ]; then
+	for m in $drivers; do
+		grep -qx "$m" <<<"$closure" || continue
+		grep -qx "$m" "$EM_TMP/em.img.kmods" || em_fail "the image with earlymount has no $m module for the driver of $rootdev"
+	done
+	seen=$drivers
+else
+	seen="none: no /dev/block link of $rootdev (no udev here), so dracut looks at none of its drivers (${drivers:-none})"
+fi
+em_note "host-only: / is $rootfs on $rootdev (drivers: ${seen:-none, a virtual device}); earlymount added: $(echo $extra) (needed: $(echo $closure))"
