@@ -92,13 +92,15 @@ if grep -qx "$rootfs" <<<"$closure"; then
 	grep -qx "$rootfs" "$EM_TMP/em.img.kmods" || em_fail "the image with earlymount has no $rootfs module for the host's root"
 fi
 # The drivers too, those the image's kernel has as modules, where dracut can see them.
-if [ "$link" = yes ]; then
+if [ -z "$drivers" ]; then
+	seen="none, a virtual device"
+elif [ "$link" = yes ]; then
 	for m in $drivers; do
 		grep -qx "$m" <<<"$closure" || continue
 		grep -qx "$m" "$EM_TMP/em.img.kmods" || em_fail "the image with earlymount has no $m module for the driver of $rootdev"
 	done
 	seen=$drivers
 else
-	seen="none: no /dev/block link of $rootdev (no udev here), so dracut looks at none of its drivers (${drivers:-none})"
+	seen="$drivers, not looked at: no /dev/block link of $rootdev (no udev here), without which dracut looks at none"
 fi
-em_note "host-only: / is $rootfs on $rootdev (drivers: ${seen:-none, a virtual device}); earlymount added: $(echo $extra) (needed: $(echo $closure))"
+em_note "host-only: / is $rootfs on $rootdev (drivers: $seen); earlymount added: $(echo $extra) (needed: $(echo $closure))"
