@@ -109,3 +109,9 @@ foreach(name ${EM_QEMU_ARM64_SCENARIOS})
     FIXTURES_REQUIRED qemu612_arm64_kernel)
 endforeach()
 endif()
+
+# The README's table of tested versions against the kernels, QEMU, virtiofsd, dracut and systemd
+# these tests use, measured (scripts/tested-versions: the kernel images' banners, each tool's
+# --version, the Debian 13 root's run chrooted); skipped where one is not fetched, or not root.
+add_test(NAME readme_versions COMMAND ${CMAKE_SOURCE_DIR}/scripts/tested-versions --check)
+set_tests_properties(readme_versions PROPERTIES LABELS versions SKIP_RETURN_CODE 77 TIMEOUT 120)
