@@ -24,9 +24,9 @@ endforeach()
 # ---- the arm64 set (label "qemu-arm64") -----------------------------------------------------------
 # The same scenario files booted on qemu-system-aarch64 -M virt -cpu cortex-a57 with Debian's arm64
 # kernel (tests/qemu/run --arch arm64; lib.sh says what differs), as qemu_arm64_NAME: the scenarios
-# whose "# arch:" line names arm64 (below). Today: the root by PARTUUID on GPT (ro, the disk
-# unchanged), by LABEL with a tmpfs and a bind, a squashfs root, the timeout's device list, and the
-# helper mode (two boots). Its own fixture
+# whose "# arch:" line names arm64 (below), among them the root by PARTUUID on GPT (ro, the disk
+# unchanged), by LABEL with a tmpfs and a bind, a squashfs root, the timeout's device list, the
+# helper mode (two boots) and a virtiofs root. Its own fixture
 # (qemu_arm64_setup) finds the arm64 kernel and busybox in the caches, offline as qemu_setup:
 # without them every test says how to fetch them (scripts/test does: scripts/fetch-kernel --arch
 # arm64, scripts/fetch-busybox --arch arm64).
