@@ -26,7 +26,8 @@ endforeach()
 # kernel (tests/qemu/run --arch arm64; lib.sh says what differs), as qemu_arm64_NAME: the scenarios
 # whose "# arch:" line names arm64 (below), among them the root by PARTUUID on GPT (ro, the disk
 # unchanged), by LABEL with a tmpfs and a bind, a squashfs root, the timeout's device list, the
-# helper mode (two boots) and a virtiofs root. Its own fixture
+# helper mode (two boots), a 9p and a virtiofs root, and earlymount.volatile=overlay (the overlay's
+# lowerdir+ form on 6.12, the joined lowerdir on 6.1). Its own fixture
 # (qemu_arm64_setup) finds the arm64 kernel and busybox in the caches, offline as qemu_setup:
 # without them every test says how to fetch them (scripts/test does: scripts/fetch-kernel --arch
 # arm64, scripts/fetch-busybox --arch arm64).
