@@ -95,21 +95,73 @@ em_trixie_root() {
 # on the copy of its base directory ($EM_WORK/base) and the fetched kernel's modules (--kmoddir);
 # 106 dracut inside the Debian 13 root, with earlymount's install ($EM_WORK/install) laid over it
 # and a fresh upper layer per run (parallel runs share nothing writable), the build directory
-# (images, logs, confs, binaries) bound at the same path inside. TMPDIR: $EM_WORK/tmp.
+# (images, logs, confs, binaries) bound at the same path inside; after em_block_root, in the
+# scenario's root on a loop device instead (em_on_root). TMPDIR: $EM_WORK/tmp.
 em_run_dracut() {
 	mkdir -p "$EM_WORK/tmp"
 	if [ "$EM_DRACUT_GEN" = 059 ]; then
 		dracutbasedir=$EM_WORK/base TMPDIR=$EM_WORK/tmp dracut --kmoddir "$MODDIR" "$@"
 		return
 	fi
-	local up rc=0 binds=(--bind "$EM_BUILD")
-	case $EM_WORK/ in "$EM_BUILD"/*) ;; *) binds+=(--bind "$EM_WORK") ;; esac
-	case $EM_BINARY in "$EM_BUILD"/*) ;; *) binds+=(--bind "$(dirname "$EM_BINARY")") ;; esac
+	if [ -n "${EM_ROOT_IMG:-}" ]; then
+		em_on_root env TMPDIR="$EM_WORK/tmp" dracut "$@"
+		return
+	fi
+	local up rc=0 binds
+	em_chroot_binds
 	up=$(mktemp -d "$EM_WORK/tmp/chroot.XXXXXX")
 	"$EM_SRC/scripts/trixie-chroot" --overlay "$up" --lower "$EM_WORK/install" "${binds[@]}" "$EM_TROOT" \
 		env TMPDIR="$EM_WORK/tmp" dracut "$@" || rc=$?
 	rm -rf "$up"
 	return "$rc"
+}
+
+# em_chroot_binds: binds, trixie-chroot's --bind options for the build directory and, where they
+# lie outside it, the work directory and the binary's (the caller declares binds local).
+em_chroot_binds() {
+	binds=(--bind "$EM_BUILD")
+	case $EM_WORK/ in "$EM_BUILD"/*) ;; *) binds+=(--bind "$EM_WORK") ;; esac
+	case $EM_BINARY in "$EM_BUILD"/*) ;; *) binds+=(--bind "$(dirname "$EM_BINARY")") ;; esac
+}
+
+# ---- dracut 106: a root on a block device ----------------------------------------------------------
+
+# em_block_root: for what looks at the device of / (dracut --hostonly: dracut's host_devs from
+# find_block_device / through findmnt, its drivers from /sys/dev/block/MAJ:MIN), which the Debian 13
+# root seen through an overlay has none of: EM_ROOT_IMG, the scenario's own copy of that root's
+# ext4 image (scripts/fetch-trixie-root --ext4: made once per root, copied in about a second), with
+# earlymount's install copied in as a package puts it. em_on_root and em_run_dracut then run
+# their command with that image loop-attached and mounted as / (scripts/trixie-chroot --image).
+# With dracut 059 nothing: the host's own / is the root. Skips where a loop device cannot be used.
+em_block_root() {
+	local out rc=0 img
+	[ "$EM_DRACUT_GEN" != 059 ] || return 0
+	[ "$(id -u)" = 0 ] || em_skip "a root on a loop device needs root (losetup, mount)"
+	command -v losetup >/dev/null || em_skip "losetup is not installed (Debian package: mount)"
+	losetup -f >/dev/null 2>&1 || em_skip "no loop device to put the Debian 13 root on: losetup -f: $(losetup -f 2>&1 | head -n 1)"
+	out=$(EM_KERNEL_OFFLINE=1 "$EM_SRC/scripts/fetch-trixie-root" --ext4 2>&1) || rc=$?
+	[ "$rc" != 77 ] || em_skip "dracut 106: $(tail -n 1 <<<"$out")"
+	[ "$rc" = 0 ] || em_die "scripts/fetch-trixie-root --ext4 failed: $out"
+	img=$(sed -n 's/^IMAGE=//p' <<<"$out")
+	[ -f "$img" ] || em_die "scripts/fetch-trixie-root --ext4 named no image: $out"
+	[ -d "$EM_WORK/install/usr" ] || em_die "no earlymount install in $EM_WORK/install (em_images first)"
+	cp --sparse=always "$img" "$EM_TMP/root.ext4" || em_die "copy of $img to $EM_TMP failed"
+	EM_ROOT_IMG=$EM_TMP/root.ext4
+	em_on_root cp -a "$EM_WORK/install/." / || em_die "copying earlymount's install ($EM_WORK/install) into $EM_ROOT_IMG failed"
+}
+
+# em_on_root COMMAND...: COMMAND on the root host-only images are made for: the host's own (dracut
+# 059), or the Debian 13 root on a loop device of em_block_root (106), with the build and work
+# directories bound at their own paths.
+em_on_root() {
+	if [ "$EM_DRACUT_GEN" = 059 ]; then
+		"$@"
+		return
+	fi
+	[ -n "${EM_ROOT_IMG:-}" ] || em_die "em_on_root before em_block_root"
+	local binds
+	em_chroot_binds
+	"$EM_SRC/scripts/trixie-chroot" --image "$EM_ROOT_IMG" "${binds[@]}" "$EM_TROOT" "$@"
 }
 
 # ---- images ------------------------------------------------------------------------------------

@@ -24,9 +24,10 @@ endforeach()
 # ---- the arm64 set (label "qemu-arm64") -----------------------------------------------------------
 # The same scenario files booted on qemu-system-aarch64 -M virt -cpu cortex-a57 with Debian's arm64
 # kernel (tests/qemu/run --arch arm64; lib.sh says what differs), as qemu_arm64_NAME: the scenarios
-# whose "# arch:" line names arm64 (below). Today: the root by PARTUUID on GPT (ro, the disk
-# unchanged), by LABEL with a tmpfs and a bind, a squashfs root, the timeout's device list, and the
-# helper mode (two boots). Its own fixture
+# whose "# arch:" line names arm64 (below), among them the root by PARTUUID on GPT (ro, the disk
+# unchanged), by LABEL with a tmpfs and a bind, a squashfs root, the timeout's device list, the
+# helper mode (two boots), a 9p and a virtiofs root, and earlymount.volatile=overlay (the overlay's
+# lowerdir+ form on 6.12, the joined lowerdir on 6.1). Its own fixture
 # (qemu_arm64_setup) finds the arm64 kernel and busybox in the caches, offline as qemu_setup:
 # without them every test says how to fetch them (scripts/test does: scripts/fetch-kernel --arch
 # arm64, scripts/fetch-busybox --arch arm64).
@@ -109,3 +110,9 @@ foreach(name ${EM_QEMU_ARM64_SCENARIOS})
     FIXTURES_REQUIRED qemu612_arm64_kernel)
 endforeach()
 endif()
+
+# The README's table of tested versions against the kernels, QEMU, virtiofsd, dracut and systemd
+# these tests use, measured (scripts/tested-versions: the kernel images' banners, each tool's
+# --version, the Debian 13 root's run chrooted); skipped where one is not fetched, or not root.
+add_test(NAME readme_versions COMMAND ${CMAKE_SOURCE_DIR}/scripts/tested-versions --check)
+set_tests_properties(readme_versions PROPERTIES LABELS versions SKIP_RETURN_CODE 77 TIMEOUT 120)

@@ -4,29 +4,44 @@
 # filesystems), the image with earlymount has the filesystem of / and the modules of the drivers
 # of /'s block device and of what it sits on (with their dependencies), and no other module than
 # the image without earlymount. Shell flow only (the flow does not change installkernel); no boot.
-[ "$EM_DRACUT_GEN" = 059 ] || em_skip "dracut $EM_DRACUT_GEN runs chrooted into the Debian 13 root, whose / is an overlay, not this host's root: a host-only image there has no host root device to carry the drivers of"
-rootdev=$(findmnt -no SOURCE / 2>/dev/null) || true
-rootfs=$(findmnt -no FSTYPE / 2>/dev/null) || true
-[ -b "$rootdev" ] || em_skip "this host's / is not on a block device ($rootfs ${rootdev:-none}): no host-only root"
-majmin=$(printf '%d:%d' "0x$(stat -L -c %t "$rootdev")" "0x$(stat -L -c %T "$rootdev")")
+# The root: dracut 059's is this host's own /; dracut 106 runs chrooted into the Debian 13 root,
+# here a copy of it on a loop device (em_block_root), so its / has a block device too.
 em_images
-# The modules the root may need: its filesystem, and the module of each driver from the block
-# device up to the root of /sys (as dracut's get_blockdev_drv_through_sys and get_dev_module find
-# them), in the image's kernel's names.
-needed=" $rootfs "
-d=$(readlink -f "/sys/dev/block/$majmin")
-while [ -n "$d" ] && [ "$d" != /sys ] && [ "$d" != / ]; do
-	if [ -e "$d/driver/module" ]; then
-		m=$(basename "$(readlink -f "$d/driver/module")")
-	elif [ -e "$d/driver" ]; then
-		# built into the host's kernel: the driver's name (the image's kernel may have it as a module)
-		m=$(basename "$(readlink -f "$d/driver")")
-	else
-		m=
-	fi
-	[ -z "$m" ] || needed="$needed${m//-/_} "
-	d=${d%/*}
-done
+em_block_root
+# root_probe: "DEVICE FSTYPE LINK", then the driver of each device from /'s block device up to the root
+# of /sys, as dracut 106 finds the root (dracut's hostonly loop over "/" ...: find_block_device,
+# dracut-functions.sh, which reads findmnt --target /) and its drivers (get_blockdev_drv_through_sys:
+# each level's driver/module; get_dev_module: udevadm's DRIVERS== of the same walk). A driver built
+# into the running kernel has no module link: its own name (the image's kernel may build it as a
+# module). A virtual device (a loop device: /sys/devices/virtual/block) has no driver at any level.
+# LINK: whether udev's /dev/block/MAJ:MIN is there, without which dracut looks at none of the
+# device's drivers (check_block_and_slaves_all returns at once: "Not a block device?").
+root_probe() {
+	local dev fs majmin d
+	read -r dev fs < <(findmnt -no SOURCE,FSTYPE /) || true
+	[ -b "$dev" ] || { echo "${dev:-none} ${fs:-none} no"; return 0; }
+	majmin=$(printf '%d:%d' "0x$(stat -L -c %t "$dev")" "0x$(stat -L -c %T "$dev")")
+	if [ -b "/dev/block/$majmin" ]; then echo "$dev $fs yes"; else echo "$dev $fs no"; fi
+	d=$(readlink -f "/sys/dev/block/$majmin")
+	while [ -n "$d" ] && [ "$d" != /sys ] && [ "$d" != / ]; do
+		if [ -e "$d/driver/module" ]; then
+			basename "$(readlink -f "$d/driver/module")"
+		elif [ -e "$d/driver" ]; then
+			basename "$(readlink -f "$d/driver")"
+		fi
+		d=${d%/*}
+	done
+}
+probe=$(em_on_root bash -c "$(declare -f root_probe); root_probe") || em_die "probing the root failed: $probe"
+read -r rootdev rootfs link <<<"$(head -n 1 <<<"$probe")"
+if [ ! -b "$rootdev" ]; then
+	[ "$EM_DRACUT_GEN" != 059 ] || em_skip "this host's / is not on a block device ($rootfs $rootdev): no host-only root"
+	em_die "the Debian 13 root on a loop device ($EM_ROOT_IMG) has no block device as /: $probe"
+fi
+drivers=$(tail -n +2 <<<"$probe" | tr - _ | tr '\n' ' ')
+drivers=${drivers% }
+# The modules the root may need: its filesystem and those drivers, in the image's kernel's names.
+needed=" $rootfs $drivers"
 # ... with their dependencies and softdeps, as dracut-install adds them (kmod): modules.dep, and
 # modules.softdep's pre:/post: names through modules.alias (ext4's "pre: crypto-crc32c" is
 # crc32c_generic and crc32c_intel)
@@ -55,7 +70,7 @@ closure=$(awk -v want="$needed" '
 		}
 		for (m in q) if (m in deps) print m
 	}' "$MODDIR/modules.alias" "$MODDIR/modules.softdep" "$MODDIR/modules.dep" | sort)
-[ -n "$closure" ] || em_skip "neither $rootfs nor the drivers of $rootdev ($needed) are modules of $KVER"
+[ -n "$closure" ] || em_skip "neither $rootfs nor the drivers of $rootdev (${drivers:-none}) are modules of $KVER"
 hostonly_image() { # OUT [dracut args...]
 	local out=$1
 	shift
@@ -76,4 +91,16 @@ unneeded=$(comm -23 <(printf '%s\n' "$extra" | grep .) <(printf '%s\n' "$closure
 if grep -qx "$rootfs" <<<"$closure"; then
 	grep -qx "$rootfs" "$EM_TMP/em.img.kmods" || em_fail "the image with earlymount has no $rootfs module for the host's root"
 fi
-em_note "host-only: / is $rootfs on $rootdev; earlymount added: $(echo $extra) (needed: $(echo $closure))"
+# The drivers too, those the image's kernel has as modules, where dracut can see them.
+if [ -z "$drivers" ]; then
+	seen="none, a virtual device"
+elif [ "$link" = yes ]; then
+	for m in $drivers; do
+		grep -qx "$m" <<<"$closure" || continue
+		grep -qx "$m" "$EM_TMP/em.img.kmods" || em_fail "the image with earlymount has no $m module for the driver of $rootdev"
+	done
+	seen=$drivers
+else
+	seen="$drivers, not looked at: no /dev/block link of $rootdev (no udev here), without which dracut looks at none"
+fi
+em_note "host-only: / is $rootfs on $rootdev (drivers: $seen); earlymount added: $(echo $extra) (needed: $(echo $closure))"

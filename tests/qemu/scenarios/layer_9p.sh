@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # A 9p share as the root, in the kernel's own syntax (rootfstype=9p root=TAG rootflags=...): QEMU
 # offers the test root's directory with -virtfs; no disk at all. Read-only (no rw), so the
 # directory stays as it was. Then the share with earlymount.volatile=overlay: the share read-only

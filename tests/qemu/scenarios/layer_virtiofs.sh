@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # A virtiofs share as the root (rootfstype=virtiofs root=TAG): QEMU's vhost-user-fs device served
 # by Debian 13's virtiofsd (the Rust one, 1.13: --shared-dir=, --sandbox=), run from the Debian 13
 # root of scripts/fetch-trixie-root through scripts/trixie-chroot (it needs trixie's glibc). The

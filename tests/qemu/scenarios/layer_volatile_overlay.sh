@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # earlymount.volatile=overlay on an ext4 root: / is an overlay of the root device (read-only, on
 # /run/earlymount/lower) and a tmpfs upper layer, so the root is writable; a file written in one
 # boot is gone in the next, and the disk stays byte-identical (boot checks every disk of a boot
