@@ -39,8 +39,9 @@ load_spans() {
 	' "$1"
 }
 
-# needs A B: module A needs B (B is in A's modules.dep closure)
-needs() { em_kmod_deps "$1" | grep -qx -- "$2"; }
+# needs A B: module A needs B (B is in A's modules.dep closure). Not a pipe into grep -q: its early
+# exit can kill the writer with SIGPIPE, which pipefail would turn into "does not need".
+needs() { grep -qx -- "$2" <<<"$(em_kmod_deps "$1")"; }
 
 boot "root=LABEL=emgen earlymount.debug earlymount.timeout=60 earlymount.onfail=poweroff"
 mapfile -t spans < <(load_spans "$EM_LOG")
