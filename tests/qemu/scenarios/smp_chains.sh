@@ -19,6 +19,7 @@
 # and the reason, uas is not loaded because its dependency failed (as modprobe stops its probe list
 # at a failure, kmod_module_probe_insert_module), and the boot goes on to the root.
 em_gen_root
+# shellcheck disable=SC2034 # lib.sh's qemu_boot reads it
 EM_QEMU_SMP=2
 
 # load_spans LOG: "MODULE START_MS END_MS PID", one a line in the order of the starts, from the
@@ -54,7 +55,7 @@ EM_WHY="the root's disk needs them" assert_modules_loaded virtio_blk ext4
 
 [ ${#spans[@]} -ge 2 ] || em_fail "fewer than two 'module M: load started (pid P)' lines with earlymount.debug: ${spans[*]}"
 for s in "${spans[@]}"; do
-	read -r m t0 t1 p <<<"$s"
+	read -r m _ t1 p <<<"$s"
 	[ "$t1" -ge 0 ] || em_fail "module $m: its worker's 'load started' line has no 'load ended' line"
 	[ "$p" != 1 ] || em_fail "module $m loaded in earlymount itself (pid 1), not in a worker: the default earlymount.jobs on two CPUs is 2"
 done
@@ -66,8 +67,9 @@ for ((i = 0; i < ${#spans[@]}; i++)); do
 	for ((j = i + 1; j < ${#spans[@]}; j++)); do
 		read -r b b0 b1 bp <<<"${spans[$j]}"
 		# b started (in its worker) before a ended (in its worker), a different one
-		[ "$b0" -lt "$a1" ] && [ "$ap" != "$bp" ] || continue
-		! needs "$a" "$b" && ! needs "$b" "$a" || continue
+		if [ "$b0" -ge "$a1" ] || [ "$ap" = "$bp" ] || needs "$a" "$b" || needs "$b" "$a"; then
+			continue
+		fi
 		overlap="$a (pid $ap, $a0-$a1 ms) and $b (pid $bp, $b0-$b1 ms)"
 		break 2
 	done
