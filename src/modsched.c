@@ -50,6 +50,7 @@ int modsched_need(struct modsched *s, int a, int b, int hard)
 
 /* A goal's rank (lower first): its class, whether its chain starts new, the bytes left to load. */
 #define RANK_NONE (~0ULL)
+#define RANK_CLASS(r) ((r) >> 33)
 static unsigned long long goal_rank(unsigned cls, int newchain, unsigned long long bytes)
 {
 	if (bytes > 0xffffffffULL)
@@ -60,6 +61,16 @@ static unsigned long long goal_rank(unsigned cls, int newchain, unsigned long lo
 static int unfinished(const struct modsched *s, unsigned i)
 {
 	return s->state[i] == MS_PENDING || s->state[i] == MS_RUNNING;
+}
+
+/* The best (lowest) class of the goals still pending or running; 0 when there is none. */
+static unsigned top_class(const struct modsched *s)
+{
+	unsigned top = 0;
+	for (unsigned i = 0; i < s->n; i++)
+		if (s->cls[i] && unfinished(s, i) && (!top || s->cls[i] < top))
+			top = s->cls[i];
+	return top;
 }
 
 /* rank[i]: the best rank of the goals module i serves (RANK_NONE: none). Each pending goal's
@@ -124,7 +135,9 @@ enum modsched_next modsched_next(struct modsched *s, unsigned char floor, int *i
 		if (pending < 0)
 			pending = (int)i;
 	}
-	if (best >= 0 && bestprio < s->solo_below && s->running)
+	/* Below solo_below, only a module of the best class's chains goes beside running ones
+	 * (modsched.h says why); a lower class, or no goal, waits until nothing runs. */
+	if (best >= 0 && bestprio < s->solo_below && s->running && RANK_CLASS(rank[best]) != top_class(s))
 		return MSN_WAIT;
 	if (best >= 0) {
 		s->state[best] = MS_RUNNING;

@@ -1,9 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* The order of module loads when several run at once (pure: no syscalls). A module may start only
- * once everything it needs has finished: the kernel resolves a module's symbols inside
- * finit_module (kernel/module/main.c simplify_symbols), so a dependency that is still loading
- * makes it fail with "Unknown symbol"; and a softdep "pre:" module loads before it, a "post:"
- * one after it, as modprobe orders them (kmod's probe list). Independent chains run side by side. */
+ * once everything it needs has finished, that is, once finit_module returned for each (its
+ * do_init_module made it MODULE_STATE_LIVE): the kernel resolves a module's symbols inside
+ * finit_module (kernel/module/main.c simplify_symbols, resolve_symbol): a dependency still being
+ * formed is not searched (find_symbol skips MODULE_STATE_UNFORMED: "Unknown symbol", ENOENT), and
+ * one running its init (MODULE_STATE_COMING: strong_try_module_get's EBUSY) makes the load wait
+ * for it in resolve_symbol_wait, up to 30 s, and then fail with EBUSY ("gave up waiting for init of
+ * module"). A softdep "pre:" module loads before it, a "post:" one after it, as modprobe orders
+ * them (kmod's probe list); a module whose hard dependency failed is not loaded, as modprobe stops
+ * its probe list at the first failure (libkmod-module.c kmod_module_probe_insert_module).
+ * Independent chains run side by side. */
 #ifndef EM_MODSCHED_H
 #define EM_MODSCHED_H
 
@@ -27,11 +33,14 @@ struct modsched {
 	char name[MODSCHED_MAX][MODSCHED_NAME];
 	unsigned char state[MODSCHED_MAX];
 	unsigned char prio[MODSCHED_MAX]; /* higher starts first (modsched_boost) */
-	/* A module of a lower priority starts only when nothing else runs (0: none). Why: the kernel
-	 * ends every module's init by waiting for all asynchronous work in the system
-	 * (kernel/module/main.c do_init_module: async_synchronize_full, unless the module was
-	 * loaded with async_probe), so a driver that probes its devices asynchronously (libata's
-	 * ports, SCSI hosts) holds up every other module loaded meanwhile until its probe ends. */
+	/* A module of a lower priority starts beside running ones only when it serves a goal of the best
+	 * class still unloaded (modsched_next; 0: no such rule). Why: the kernel ends every module's
+	 * init by waiting for all asynchronous work in the system (kernel/module/main.c
+	 * do_init_module: async_synchronize_full, unless the module was loaded with async_probe), so a
+	 * driver that probes its devices asynchronously (libata's ports, SCSI hosts) holds up every
+	 * other module loaded meanwhile until its probe ends: a legacy IDE or optical chain must not
+	 * hold up the disk controllers' chains, while two disk controllers' chains (either may hold
+	 * the root) load side by side. */
 	unsigned char solo_below;
 	/* Among ready modules of one priority, which goes first (modsched_next): a module matched for
 	 * a device has a class (modsched_class: lower first, modalias.h's MODCLASS_*; 0: none, a
@@ -62,7 +71,8 @@ int modsched_need(struct modsched *s, int a, int b, int hard);
  * lowest index decides the rest, so the order of adding is the order of starting when nothing
  * else does. Nothing below priority floor starts (nor is failed as a loop): once the mounts'
  * device is found, only what they need loads before them. MSN_WAIT when the best is below
- * solo_below and another module runs. */
+ * solo_below, another module runs, and the best serves no goal of the best class among those
+ * pending or running (a lower class, or no goal). */
 enum modsched_next modsched_next(struct modsched *s, unsigned char floor, int *idx, int *why);
 /* Gives module idx the class cls (modalias.h's MODCLASS_*, lower first) as a goal; of several
  * (a module matched by more than one device), the lowest holds. */

@@ -48,6 +48,11 @@ int sys_finit_module(int fd, const char *params, int flags)
 	return (int)syscall(SYS_finit_module, fd, params, flags);
 }
 
+int sys_pidfd_open(int pid, unsigned flags)
+{
+	return (int)syscall(SYS_pidfd_open, pid, flags);
+}
+
 long sys_getdents64(int fd, void *buf, size_t size)
 {
 	return syscall(SYS_getdents64, fd, buf, size);

@@ -14,6 +14,8 @@ int sys_open_tree(int dfd, const char *path, unsigned flags);
 int sys_mount_setattr(int dfd, const char *path, unsigned flags, void *attr, size_t size);
 int sys_openat2(int dfd, const char *path, void *how, size_t size);
 int sys_finit_module(int fd, const char *params, int flags);
+/* A file descriptor that polls readable once process pid has exited (Linux 5.3; always close-on-exec). */
+int sys_pidfd_open(int pid, unsigned flags);
 /* Reads directory entries (struct dirent64 records: musl's struct dirent has that layout) into
  * buf; the byte count, 0 at the end, or -1. musl's opendir would allocate. */
 long sys_getdents64(int fd, void *buf, size_t size);

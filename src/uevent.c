@@ -125,12 +125,26 @@ static int drain(void)
 	return block;
 }
 
-int uevent_wait(int ms)
+int uevent_wait_also(int ms, const int *fds, unsigned n)
 {
-	struct pollfd pfd = { .fd = sock, .events = POLLIN };
+	struct pollfd pfd[1 + 8];
 	if (sock < 0)
 		return -1;
-	return poll(&pfd, 1, ms) > 0 ? drain() : 0;
+	pfd[0].fd = sock;
+	pfd[0].events = POLLIN;
+	pfd[0].revents = 0;
+	if (n > 8)
+		n = 8; /* the others are seen at the timeout */
+	for (unsigned k = 0; k < n; k++) {
+		pfd[1 + k].fd = fds[k];
+		pfd[1 + k].events = POLLIN;
+	}
+	return poll(pfd, 1 + n, ms) > 0 && pfd[0].revents ? drain() : 0;
+}
+
+int uevent_wait(int ms)
+{
+	return uevent_wait_also(ms, NULL, 0);
 }
 
 int uevent_pump(void)

@@ -37,6 +37,9 @@ void uevent_close(void);
  * was about a block device or some were lost (a reason to look at the devices again), else 0; -1
  * without a socket (nothing to wait on). */
 int uevent_wait(int ms);
+/* uevent_wait that also returns as soon as one of the n fds polls readable (the module loader's
+ * workers' pidfds: a load's end is seen when it comes, not at the next uevent or timeout). */
+int uevent_wait_also(int ms, const int *fds, unsigned n);
 /* The same without waiting: 1 or 0 (0 also without a socket). */
 int uevent_pump(void);
 

@@ -99,6 +99,10 @@ EXPECT_WRITE_PROTECTED='earlymount: %s is write-protected: mounting it on %s rea
 EXPECT_MODULE_PARAMS='earlymount: module %s: parameters from the kernel command line: %s'   # module, params
 EXPECT_MODULE_PARAMS_CONF='earlymount: module %s: parameters from modprobe.d (then the kernel command line): %s'   # module, params (modload.c module_params)
 EXPECT_MODULE_BLACKLISTED='earlymount: module %s: not loaded: modprobe.blacklist= names it'
+# smp_chains: a load that fails in a worker, and its dependent (modload.c finished, run_queue; run.c).
+EXPECT_MODULE_PARAMS_REFUSED="earlymount: load module %s failed: %s; the module refused its parameters from the kernel command line? the kernel's log says which"   # module, strerror
+EXPECT_MODULE_DEP_FAILED='earlymount: load module %s failed: its dependency %s did not load'   # module, dependency
+EXPECT_MODULES_GOING_ON='earlymount: some modules did not load; going on'
 # fs_unprobed: a filesystem found by trying /proc/filesystems.
 EXPECT_MOUNTED_ANY="earlymount: mounted %s on /sysroot (%s: the first of the kernel's filesystems in /proc/filesystems that took it)"   # device, fstype
 # fault_hostile_label: the label ESC[2J, newline, "EVIL: ok", escaped in the device list.

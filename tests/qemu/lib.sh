@@ -78,6 +78,8 @@ EM_FETCH_BUSYBOX=${EM_FETCH_BUSYBOX:-$EM_SRC/scripts/fetch-busybox}
 EM_FULL_BINARY=${EM_FULL_BINARY:-$(dirname "$EM_BINARY")/earlymount}
 QEMU_TIMEOUT=${QEMU_TIMEOUT:-120}
 QEMU_MEM=${QEMU_MEM:-512}
+# EM_QEMU_SMP: the guest's CPUs (qemu_boot, qemu_boot_ex); 1 unless a scenario sets it (smp_chains)
+EM_QEMU_SMP=${EM_QEMU_SMP:-1}
 
 # em_kernel_since MAJOR.MINOR: the kernel under test is that version or later (KVER's version once
 # qemu_kernel has run, EM_KERNEL before: "6.12.117+deb13-amd64" is 6.12, "6.1.0-57-amd64" 6.1).
@@ -258,6 +260,13 @@ em_kmod_builtin() {
 em_kmod_loadable() {
 	[ -f "${MODDIR:-}/modules.dep" ] || em_die "em_kmod_loadable: no modules.dep in '${MODDIR:-}' (qemu_kernel first)"
 	grep -qE "^([^:]*/)?${1//[-_]/[-_]}\.ko(\.(xz|zst|gz))?:" "$MODDIR/modules.dep"
+}
+
+# em_kmod_deps NAME: what the kernel's loadable module NAME needs, one name a line ('-' as '_', as
+# the kernel names modules): its modules.dep line, which depmod writes with the whole closure.
+em_kmod_deps() {
+	sed -nE "s#^([^:]*/)?${1//[-_]/[-_]}\.ko(\.(xz|zst|gz))?:##p" "$MODDIR/modules.dep" | head -n 1 |
+		tr ' ' '\n' | sed -nE 's#^(.*/)?([^/]+)\.ko(\.(xz|zst|gz))?$#\2#p' | tr - _
 }
 
 # em_kmods_loadable NAME...: the NAMEs that are loadable modules of the kernel, one a line, in the
@@ -651,7 +660,7 @@ qemu_boot() {
 	start=$SECONDS
 	rc=0
 	local qemu=(timeout -k 10 "$QEMU_TIMEOUT" "$EM_QEMU" ${EM_QEMU_MACHINE[@]+"${EM_QEMU_MACHINE[@]}"}
-		-accel tcg -nographic -no-reboot -m "$QEMU_MEM" -smp 1 -nic none
+		-accel tcg -nographic -no-reboot -m "$QEMU_MEM" -smp "$EM_QEMU_SMP" -nic none
 		-kernel "$VMLINUZ" -initrd "$initrd" -append "console=$EM_CONSOLE panic=-1 $append" "${drives[@]}")
 	if [ -n "${EM_CONSOLE_FILTER:-}" ]; then
 		# also show the console live, through this command (the demo)
@@ -918,7 +927,7 @@ qemu_boot_ex() {
 	fi
 	start=$SECONDS
 	timeout -k 10 "$QEMU_TIMEOUT" "$EM_QEMU" ${EM_QEMU_MACHINE[@]+"${EM_QEMU_MACHINE[@]}"} -accel tcg \
-		-nographic -no-reboot -m "$QEMU_MEM" -smp 1 -nic none -kernel "$VMLINUZ" -initrd "$initrd" \
+		-nographic -no-reboot -m "$QEMU_MEM" -smp "$EM_QEMU_SMP" -nic none -kernel "$VMLINUZ" -initrd "$initrd" \
 		-append "console=$EM_CONSOLE panic=-1 $append" "${mon[@]}" "$@" </dev/null >"$log.raw" 2>&1 || rc=$?
 	EM_BOOT_SECONDS=$((SECONDS - start))
 	local p

@@ -132,6 +132,160 @@ static void ranks(void)
 	CHECK_STR(order(0), "sd_mod");
 }
 
+/* ---- several at once: a fake kernel ------------------------------------------------------------ */
+
+/* One row: the modules ("name:size:class:prio:ticks[:fail]", class and prio as numbers, ticks the
+ * load's length in the fake clock, fail: its finit_module fails), the relations ("a>b": a needs b
+ * (modules.dep), "a~b": a softdep, a after b), jobs at once, the floor, solo_below, and the trace
+ * that must come out: "+m" m started, "-m" m loaded, "m!" m's load failed, "m^d" m not loaded
+ * because its dependency d failed (MSN_DEPFAIL), "m@" m failed as a softdep loop. */
+struct simrow {
+	const char *what;
+	const char *mods[10];
+	const char *needs[10];
+	unsigned jobs;
+	unsigned char floor, solo_below;
+	const char *trace;
+};
+
+static char trace[1024];
+
+static void emit(const char *pre, int i, const char *post)
+{
+	if (trace[0])
+		strcat(trace, " ");
+	strcat(trace, pre);
+	strcat(trace, s.name[i]);
+	strcat(trace, post);
+}
+
+/* Runs a row as modload.c's run_queue does (as many modsched_next as there are free jobs, then the
+ * first load to end, by the fake clock: the lowest index among equal ends) and returns the trace;
+ * every module the kernel would see is checked on its start: each hard and soft dependency done
+ * (or failed, for a soft one), none pending or running. */
+static const char *simulate(const struct simrow *r)
+{
+	unsigned ticks[MODSCHED_MAX], end[MODSCHED_MAX], now = 0;
+	unsigned char fails[MODSCHED_MAX];
+	int i, why;
+
+	memset(&s, 0, sizeof(s));
+	trace[0] = '\0';
+	s.solo_below = r->solo_below;
+	for (unsigned k = 0; k < 10 && r->mods[k]; k++) {
+		char name[MODSCHED_NAME];
+		unsigned size, cls, prio, t, f = 0;
+		CHECK(sscanf(r->mods[k], "%55[^:]:%u:%u:%u:%u:%u", name, &size, &cls, &prio, &t, &f) >= 5);
+		i = add(name);
+		s.size[i] = size;
+		modsched_class(&s, i, (unsigned char)cls);
+		modsched_boost(&s, i, (unsigned char)prio);
+		ticks[i] = t;
+		fails[i] = (unsigned char)f;
+	}
+	for (unsigned k = 0; k < 10 && r->needs[k]; k++) {
+		char a[MODSCHED_NAME], b[MODSCHED_NAME], rel;
+		CHECK(sscanf(r->needs[k], "%55[^>~]%c%55s", a, &rel, b) == 3);
+		CHECK(modsched_find(&s, a) >= 0 && modsched_find(&s, b) >= 0);
+		CHECK_INT(modsched_need(&s, modsched_find(&s, a), modsched_find(&s, b), rel == '>'), 0);
+	}
+	/* a dependency's priority is its dependent's (modload.c boosts after adding the relations) */
+	for (unsigned k = 0; k < s.n; k++)
+		modsched_boost(&s, (int)k, s.prio[k]);
+	for (;;) {
+		enum modsched_next v = MSN_WAIT;
+		while (s.running < r->jobs && (v = modsched_next(&s, r->floor, &i, &why)) != MSN_WAIT && v != MSN_IDLE) {
+			if (v == MSN_DEPFAIL) {
+				emit("", i, "^");
+				strcat(trace, s.name[why]);
+			} else if (v == MSN_LOOP) {
+				emit("", i, "@");
+			} else {
+				for (unsigned e = 0; e < s.nedges; e++)
+					if (s.from[e] == i)
+						CHECK(s.state[s.to[e]] == MS_DONE || (!s.hard[e] && s.state[s.to[e]] == MS_FAILED));
+				emit("+", i, "");
+				end[i] = now + ticks[i];
+			}
+		}
+		if (!s.running)
+			break;
+		int first = -1;
+		for (unsigned k = 0; k < s.n; k++)
+			if (s.state[k] == MS_RUNNING && (first < 0 || end[k] < end[first]))
+				first = (int)k;
+		CHECK(s.running <= r->jobs);
+		now = end[first];
+		modsched_done(&s, first, !fails[first]);
+		emit(fails[first] ? "" : "-", first, fails[first] ? "!" : "");
+	}
+	return trace;
+}
+
+/* The rows: DISK 1, OTHER 2, SLOW 3 (modalias.h); priorities as modload.c's: 0 the first walk,
+ * 1 a controller's children, 2 the list, 3 a mount. */
+static const struct simrow simrows[] = {
+	{ "one job: the order of ranks(), each load alone",
+	  { "virtio_ring:40:0:0:5", "virtio_pci:30:1:0:5", "libata:300:0:0:5", "ata_piix:40:3:0:5" },
+	  { "virtio_pci>virtio_ring", "ata_piix>libata" }, 1, 0, 1,
+	  "+virtio_ring -virtio_ring +virtio_pci -virtio_pci +libata -libata +ata_piix -ata_piix" },
+	{ "two jobs, two disk controllers (either may hold the root): their chains side by side, the "
+	  "smaller chain first (nvme's 50 bytes before virtio_blk's 130), each module after its dependencies",
+	  { "nvme_core:20:0:0:10", "nvme:30:1:0:10", "virtio_blk:90:1:0:30", "virtio_ring:40:0:0:1" },
+	  { "nvme>nvme_core", "virtio_blk>virtio_ring" }, 2, 0, 1,
+	  "+nvme_core +virtio_ring -virtio_ring +virtio_blk -nvme_core +nvme -nvme -virtio_blk" },
+	{ "two jobs, the first walk: the IDE chain (SLOW) never beside the disk's (DISK), only in a gap",
+	  { "virtio:10:0:0:2", "virtio_ring:10:0:0:2", "virtio_pci:30:1:0:5", "scsi_mod:200:0:0:4",
+	    "libata:300:0:0:4", "ata_piix:40:3:0:4" },
+	  { "virtio_pci>virtio", "virtio_pci>virtio_ring", "ata_piix>libata", "libata>scsi_mod" }, 2, 0, 1,
+	  "+virtio +virtio_ring -virtio -virtio_ring +virtio_pci -virtio_pci +scsi_mod -scsi_mod +libata "
+	  "-libata +ata_piix -ata_piix" },
+	{ "a controller's child (priority 1, above solo_below) goes beside the IDE chain; the IDE chain "
+	  "does not go beside it",
+	  { "scsi_mod:200:0:0:4", "libata:300:0:0:4", "ata_piix:40:3:0:4", "virtio_blk:90:1:1:6" },
+	  { "ata_piix>libata", "libata>scsi_mod" }, 2, 0, 1,
+	  "+virtio_blk -virtio_blk +scsi_mod -scsi_mod +libata -libata +ata_piix -ata_piix" },
+	{ "a dependency shared by two chains loads once, before both; its dependents then side by side",
+	  { "scsi_common:10:0:0:3", "scsi_mod:200:0:0:3", "sd_mod:60:1:0:5", "virtio_scsi:40:1:0:2" },
+	  { "scsi_mod>scsi_common", "sd_mod>scsi_mod", "sd_mod>scsi_common", "virtio_scsi>scsi_mod",
+	    "virtio_scsi>scsi_common" }, 3, 0, 1,
+	  "+scsi_common -scsi_common +scsi_mod -scsi_mod +virtio_scsi +sd_mod -virtio_scsi -sd_mod" },
+	{ "the loads end in another order than they started: a module waits for the last of its "
+	  "dependencies, whichever it is",
+	  { "crc16:5:0:3:9", "mbcache:5:0:3:2", "jbd2:10:0:3:2", "ext4:90:2:3:4" },
+	  { "ext4>crc16", "ext4>mbcache", "ext4>jbd2" }, 3, 3, 1,
+	  "+crc16 +mbcache +jbd2 -mbcache -jbd2 -crc16 +ext4 -ext4" },
+	{ "a load fails: its hard dependents are not loaded (as modprobe), a softdep's dependent and "
+	  "the other chain go on (nvme, a loaded chain, first)",
+	  { "libata:300:0:0:3:1", "ata_piix:40:1:0:2", "crc32c:5:0:0:1:1", "jbd2:10:1:0:2", "nvme:30:1:0:6" },
+	  { "ata_piix>libata", "jbd2~crc32c" }, 2, 0, 1,
+	  "+nvme +crc32c crc32c! +jbd2 -jbd2 +libata libata! ata_piix^libata -nvme" },
+	{ "a dependency fails while an independent chain is in flight: its dependent and the dependent's "
+	  "dependent are not loaded, the other chain ends",
+	  { "scsi_mod:200:0:0:2:1", "sd_mod:60:1:0:2", "uas:30:1:0:2", "virtio_blk:90:1:0:5" },
+	  { "sd_mod>scsi_mod", "uas>sd_mod", "uas>scsi_mod" }, 2, 0, 1,
+	  "+virtio_blk +scsi_mod scsi_mod! sd_mod^scsi_mod uas^sd_mod -virtio_blk" },
+	{ "the floor: once the root's device is found, free jobs stay free rather than start what the "
+	  "mount does not need",
+	  { "sd_mod:60:1:0:1", "jbd2:10:0:3:3", "ext4:90:2:3:3", "nvme:30:1:1:1" },
+	  { "ext4>jbd2" }, 4, 3, 1,
+	  "+jbd2 -jbd2 +ext4 -ext4" },
+	{ "no goal, no class (the list's modules, solo_below 0): all side by side as the jobs allow",
+	  { "a:1:0:2:3", "b:1:0:2:1", "c:1:0:2:1", "d:1:0:2:1" },
+	  { "d>a" }, 2, 0, 0,
+	  "+a +b -b +c -c -a +d -d" },
+};
+
+static void several(void)
+{
+	for (size_t k = 0; k < sizeof(simrows) / sizeof(simrows[0]); k++) {
+		const char *got = simulate(&simrows[k]);
+		if (strcmp(got, simrows[k].trace) != 0)
+			fprintf(stderr, "row: %s\n", simrows[k].what);
+		CHECK_STR(got, simrows[k].trace);
+	}
+}
+
 int main(void)
 {
 	int i, why, isnew;
@@ -293,5 +447,6 @@ int main(void)
 	CHECK_INT(modsched_need(&s, 0, 511, 1), -ENOSPC);
 
 	ranks();
+	several();
 	return t_done();
 }
