@@ -68,7 +68,11 @@ cat >"$R/usr/local/sbin/em-boot-report" <<EOF || fail "cannot write the report s
 # the boot's end: the job queue empty (the state is then running, or degraded with a failed unit)
 state=\$(systemctl is-system-running --wait 2>&1)
 dmesg -n 1 2>/dev/null
+# one write() to the console (cat of a small file; the tty layer holds atomic_write_lock for a
+# whole write: iterate_tty_write, drivers/tty/tty_io.c): the serial getty's prompt may come before or
+# after it, never inside; the blank line first puts the marker at the start of a line
 {
+	echo
 	echo '$BEGIN'
 	echo "state: \$state"
 	echo "multi-user.target: \$(systemctl is-active multi-user.target)"
@@ -77,7 +81,8 @@ dmesg -n 1 2>/dev/null
 	echo "pid1: \$(readlink /proc/1/exe)"
 	systemd-analyze time --no-pager | sed 's/^/time: /'
 	echo '$END'
-} >/dev/console 2>&1
+} >/run/em-boot-report 2>&1
+cat /run/em-boot-report >/dev/console
 systemctl poweroff --no-block
 EOF
 chmod 755 "$R/usr/local/sbin/em-boot-report"
@@ -149,10 +154,14 @@ bw_mount
 apt_in install initramfs-tools >"$work/back.log" 2>&1 || { tail -30 "$work/back.log"; fail "installing initramfs-tools again failed"; }
 ! installed earlymount-initramfs || fail "earlymount-initramfs is still installed beside initramfs-tools"
 installed earlymount || fail "earlymount went with earlymount-initramfs"
+# cleanly: no package left unpacked, half-configured or awaiting a trigger
+audit=$(in_root dpkg --audit 2>&1) && [ -z "$audit" ] || fail "dpkg --audit after the switch back: $audit"
 in_root lsinitramfs "/boot/initrd.img-$kver" >"$work/back.list" 2>&1 || fail "lsinitramfs /boot/initrd.img-$kver failed: $(head -5 "$work/back.list")"
 grep -qx 'conf/initramfs.conf' "$work/back.list" && grep -q '^scripts/' "$work/back.list" ||
 	fail "/boot/initrd.img-$kver is not initramfs-tools' image (no conf/initramfs.conf, scripts/): $(head -20 "$work/back.list")"
 echo "ok: installing initramfs-tools removed earlymount-initramfs, kept earlymount, and made /boot/initrd.img-$kver"
+# (earlymount's generic .fallback stays: no package owns it now; GRUB's menu does not list it)
+echo "after the switch back, /boot holds: $(cd "$R/boot" && echo *)"
 bw_umount
 mkdisk
 boot initramfs-tools "$R/boot/initrd.img-$kver"
