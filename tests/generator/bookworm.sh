@@ -16,7 +16,7 @@
 # kernel package's own dependencies (linux-base, kmod).
 BW_PACKAGES="systemd systemd-sysv udev dbus e2fsprogs kmod linux-base"
 
-# bw_fail MESSAGE: the caller's fail() if it has one
+# bw_fail MESSAGE: as the tests' fail()
 bw_fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # bw_base CACHE SRC: makes CACHE/base once (locked: tests running side by side share it) and sets
@@ -67,6 +67,7 @@ bw_base() {
 	exec 8>&-
 	BW_BASE=$dir/root
 	BW_KPKG=$(cat "$BW_BASE/var/lib/em-kernel-package") || bw_fail "$BW_BASE: no kernel package named"
+	# shellcheck disable=SC2034 # the callers'
 	BW_KVER=${BW_KPKG#linux-image-}
 }
 
