@@ -10,7 +10,7 @@ install(CODE "
   string(RANDOM LENGTH 12 tmp)
   set(tmp \"${CMAKE_BINARY_DIR}/install-tmp/\${tmp}\")
   file(READ \"${CMAKE_CURRENT_LIST_DIR}/earlymount-mkinitramfs\" s)
-  set(line \"installed_binary='${EM_INSTALL_SBINDIR}/earlymount-init'\")
+  set(line \"installed_binary='${EM_INSTALL_INITDIR}/earlymount-init'\")
   set(re \"\ninstalled_binary=''\n\")
   if(NOT s MATCHES \"\${re}\")
     message(FATAL_ERROR \"earlymount-mkinitramfs: no line installed_binary='' to set\")

@@ -838,7 +838,7 @@ check "--list of a truncated gzip image: exit 1" test $? -eq 1
 
 # ---- 11. the default binary ---------------------------------------------------------------------
 # Installed (no CMakeLists.txt of project(earlymount) beside it): earlymount-init beside the script,
-# else the one on PATH, never a build/ directory.
+# else in ../lib/earlymount (the install's layout), else the one on PATH, never a build/ directory.
 mkdir -p "$W/inst/sbin" "$W/inst/build" "$W/path"
 cp "$mk" "$W/inst/sbin/earlymount-mkinitramfs"
 cp "$W/text" "$W/inst/build/earlymount-init" # a decoy: using it would fail (not an ELF)
@@ -849,6 +849,16 @@ check "installed: exit 0 ($(head -c 200 "$W/inst.err"))" test $rc -eq 0
 check "installed: /init is the earlymount-init beside the script" \
 	cmp -s "$bin" <(cpio -i --quiet --to-stdout init <"$W/inst.img")
 rm "$W/inst/sbin/earlymount-init"
+mkdir -p "$W/inst/lib/earlymount"
+cp "$bin" "$W/inst/lib/earlymount/earlymount-init"
+cp "$W/text" "$W/path/earlymount-init" # a decoy: the one in ../lib/earlymount comes first
+PATH=$W/path:$PATH "$W/inst/sbin/earlymount-mkinitramfs" -o "$W/inst1.img" --moddir "$A64" --microcode-dir "$W/nofw" \
+	--compress none >/dev/null 2>"$W/inst.err"
+rc=$?
+check "installed, earlymount-init in ../lib/earlymount: exit 0 ($(head -c 200 "$W/inst.err"))" test $rc -eq 0
+check "installed: /init is ../lib/earlymount/earlymount-init" \
+	cmp -s "$bin" <(cpio -i --quiet --to-stdout init <"$W/inst1.img")
+rm "$W/inst/lib/earlymount/earlymount-init"
 cp "$bin" "$W/path/earlymount-init"
 PATH=$W/path:$PATH "$W/inst/sbin/earlymount-mkinitramfs" -o "$W/inst2.img" --moddir "$A64" --microcode-dir "$W/nofw" \
 	--compress none >/dev/null 2>"$W/inst.err"
@@ -859,7 +869,7 @@ PATH=$W/path:/usr/bin:/bin "$W/inst/sbin/earlymount-mkinitramfs" -o "$W/inst3.im
 	>/dev/null 2>"$W/inst.err"
 rc=$?
 check "installed, no earlymount-init anywhere: exit 1, says so" eval \
-	'test $rc -eq 1 && grep -q "^earlymount-mkinitramfs: earlymount-init: not found beside $W/inst/sbin/earlymount-mkinitramfs nor on PATH" "$W/inst.err"'
+	'test $rc -eq 1 && grep -q "^earlymount-mkinitramfs: earlymount-init: not found beside $W/inst/sbin/earlymount-mkinitramfs, in $W/inst/sbin/../lib/earlymount nor on PATH" "$W/inst.err"'
 
 "$mk" --moddir "$MODDIR" >/dev/null 2>"$W/noout.err"
 rc=$?

@@ -53,14 +53,14 @@ want_gen="/etc/kernel/postinst.d/earlymount
 [ "$(list "$gen")" = "$want_gen" ] || fail "earlymount-initramfs holds:
 $(list "$gen")"
 for f in /etc/kernel/postinst.d/zz-earlymount /etc/kernel/postrm.d/zz-earlymount /etc/earlymount/earlymount.conf \
-	/usr/sbin/earlymount /usr/sbin/earlymount-init /usr/sbin/earlymount-mkinitramfs \
+	/usr/sbin/earlymount /usr/lib/earlymount/earlymount-init /usr/sbin/earlymount-mkinitramfs \
 	/usr/lib/dracut/modules.d/50earlymount/module-setup.sh /usr/lib/kernel/install.d/50-earlymount.install; do
 	list "$main" | grep -qxF "$f" || fail "earlymount lacks $f"
 done
 # the -dbgsym package has the debug information of both binaries, filed by their build IDs
-for b in earlymount earlymount-init; do
-	id=$(readelf -n "$work/x/usr/sbin/$b" | sed -n 's/.*Build ID: //p')
-	[ -n "$id" ] || fail "/usr/sbin/$b has no build ID"
+for b in sbin/earlymount lib/earlymount/earlymount-init; do
+	id=$(readelf -n "$work/x/usr/$b" | sed -n 's/.*Build ID: //p')
+	[ -n "$id" ] || fail "/usr/$b has no build ID"
 	list "$dbg" | grep -qx "/usr/lib/debug/.build-id/${id:0:2}/${id:2}.debug" || fail "earlymount-dbgsym lacks the debug file of $b ($id)"
 done
 
