@@ -160,7 +160,11 @@ in_root lsinitramfs "/boot/initrd.img-$kver" >"$work/back.list" 2>&1 || fail "ls
 grep -qx 'conf/initramfs.conf' "$work/back.list" && grep -q '^scripts/' "$work/back.list" ||
 	fail "/boot/initrd.img-$kver is not initramfs-tools' image (no conf/initramfs.conf, scripts/): $(head -20 "$work/back.list")"
 echo "ok: installing initramfs-tools removed earlymount-initramfs, kept earlymount, and made /boot/initrd.img-$kver"
-# (earlymount's generic .fallback stays: no package owns it now; GRUB's menu does not list it)
+# earlymount-initramfs's prerm deleted its generic .fallback: nothing would rebuild or remove it
+[ ! -e "$R/boot/initrd.img-$kver.fallback" ] ||
+	fail "/boot/initrd.img-$kver.fallback is still there after earlymount-initramfs was removed"
+grep -q "earlymount-initramfs: deleted /boot/initrd.img-$kver.fallback" "$work/back.log" ||
+	fail "the removal did not say it deleted /boot/initrd.img-$kver.fallback: $(tail -20 "$work/back.log")"
 echo "after the switch back, /boot holds: $(cd "$R/boot" && echo *)"
 bw_umount
 mkdisk
