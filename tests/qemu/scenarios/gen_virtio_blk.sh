@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # One --generic image (no preset, no list: drivers found by matching the devices' modaliases)
 # boots the ext4 root on a virtio-blk disk: virtio_pci (a module on 6.1, built in on 6.12) and
 # virtio_blk load, nothing for NVMe, AHCI,
