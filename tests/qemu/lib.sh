@@ -24,9 +24,12 @@
 # the host, for its applet list, under qemu-aarch64-static), $EM_SRC/build-arm64/earlymount-init
 # unless --binary says. The virt machine has a PCIe host bridge, so if=virtio and virtio-blk-pci
 # disks are virtio-pci there too (the virtio preset's virtio_pci loads, the disks are vda, vdb,
-# ...), and the kernel's own messages (virtio_blk, "reboot: Power down") are the same. What only
-# x86's pc machine has (q35's AHCI, ACPI PCI hot-plug) stays in the scenarios that need it; the
-# arm64 set: the scenarios with a "# arch: amd64 arm64" line (tests/qemu/run, qemu.cmake).
+# ...), and the kernel's own messages (virtio_blk, "reboot: Power down") are the same. Where the
+# machines differ, lib.sh gives each its way (em_boot_hotplug's root port, em_disk_bus_args's
+# AHCI, EM_PCI_ROOT_RE, EM_UNNEEDED_MATCH, em_guest_run); what only x86 has (its microcode, the pc
+# machine's PIIX IDE and floppy) stays in the scenarios that need it, whose "# arch: amd64 --
+# REASON" line says so. The arm64 sets: the scenarios whose "# arch:" line names arm64
+# (tests/qemu/run, qemu.cmake).
 
 EM_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 EM_SRC=${EM_SRC:-$(cd "$EM_LIB_DIR/../.." && pwd)}
@@ -977,9 +980,12 @@ em_monitor() {
 # virt a PCIe root port of its own (EM_HOTPLUG_PORT: QEMU's pcie.0 takes no hot-plug, "Bus
 # 'pcie.0' does not support hotplugging"), whose slot the guest's pciehp (PCIe native hot-plug,
 # built into Debian's arm64 kernels) serves. EM_HOTPLUG_BUS: device_add's bus= for it.
+# EM_HOTPLUG_BLK_ID: the PCI device ID the hot-plugged virtio-blk-pci shows: 1001, transitional
+# (legacy and modern), on pc's root bus; 1042 (0x1040 + block's virtio ID 2, virtio 1.x's
+# modern-only ID) behind a PCIe root port, where QEMU turns legacy off (disable-legacy=auto).
 case $EM_ARCH in
-arm64) EM_HOTPLUG_PORT=(-device pcie-root-port,id=emhp0,chassis=1) EM_HOTPLUG_BUS=emhp0 ;;
-*) EM_HOTPLUG_PORT=() EM_HOTPLUG_BUS= ;;
+arm64) EM_HOTPLUG_PORT=(-device pcie-root-port,id=emhp0,chassis=1) EM_HOTPLUG_BUS=emhp0 EM_HOTPLUG_BLK_ID=1042 ;;
+*) EM_HOTPLUG_PORT=() EM_HOTPLUG_BUS= EM_HOTPLUG_BLK_ID=1001 ;;
 esac
 
 # em_hotplug_when_waiting LOG: an EM_QEMU_DURING function: once earlymount says it is waiting for

@@ -162,9 +162,9 @@ assert_module virtio_blk yes
 assert_module nvme no
 assert_module xfs no
 # The matches came after the wait began: from the uevents, not the coldplug walk (the PCI
-# device's only where virtio_pci is a module).
+# device's only where virtio_pci is a module; its device ID: lib.sh EM_HOTPLUG_BLK_ID).
 if ! em_kmod_builtin virtio_pci; then
-	sed -n "/$EXPECT_WAITING_ROOT/,\$p" "$EM_LOG" | grep -qaE 'earlymount: match: pci:v00001AF4d00001001.* -> virtio_pci via ' ||
+	sed -n "/$EXPECT_WAITING_ROOT/,\$p" "$EM_LOG" | grep -qaE "earlymount: match: pci:v00001AF4d0000$EM_HOTPLUG_BLK_ID.* -> virtio_pci via " ||
 		em_fail "no match of the hot-plugged PCI device to virtio_pci after earlymount began to wait"
 fi
 sed -n "/$EXPECT_WAITING_ROOT/,\$p" "$EM_LOG" | grep -qaE 'earlymount: match: virtio:d00000002v00001AF4 \(/devices/[^)]*\) -> virtio_blk via ' ||
