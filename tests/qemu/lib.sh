@@ -41,6 +41,7 @@ EM_ARCH=${EM_ARCH:-amd64}
 # EM_UNNEEDED_MATCH: a module that a device of the bare machine matches and no boot needs (a
 # generic image matches it at every boot): the pc machine's PIIX3 IDE controller (ata_piix, the
 # tests' disks are virtio), virt's 32 virtio-mmio transports, all empty (virtio_mmio).
+# shellcheck disable=SC2034 # EM_PCI_ROOT_RE, EM_UNNEEDED_MATCH: for the scenarios
 case $EM_ARCH in
 amd64)
 	EM_QEMU=qemu-system-x86_64 EM_QEMU_MACHINE=() EM_CONSOLE=ttyS0 EM_KERNEL_ARGS=()
@@ -983,9 +984,10 @@ em_monitor() {
 # EM_HOTPLUG_BLK_ID: the PCI device ID the hot-plugged virtio-blk-pci shows: 1001, transitional
 # (legacy and modern), on pc's root bus; 1042 (0x1040 + block's virtio ID 2, virtio 1.x's
 # modern-only ID) behind a PCIe root port, where QEMU turns legacy off (disable-legacy=auto).
+# shellcheck disable=SC2034 # EM_HOTPLUG_BLK_ID: for the scenarios
 case $EM_ARCH in
-arm64) EM_HOTPLUG_PORT=(-device pcie-root-port,id=emhp0,chassis=1) EM_HOTPLUG_BUS=emhp0 EM_HOTPLUG_BLK_ID=1042 ;;
-*) EM_HOTPLUG_PORT=() EM_HOTPLUG_BUS= EM_HOTPLUG_BLK_ID=1001 ;;
+arm64) EM_HOTPLUG_PORT=(-device 'pcie-root-port,id=emhp0,chassis=1') EM_HOTPLUG_BUS=emhp0 EM_HOTPLUG_BLK_ID=1042 ;;
+*) EM_HOTPLUG_PORT=() EM_HOTPLUG_BUS='' EM_HOTPLUG_BLK_ID=1001 ;;
 esac
 
 # em_hotplug_when_waiting LOG: an EM_QEMU_DURING function: once earlymount says it is waiting for
