@@ -24,26 +24,39 @@
 # the host, for its applet list, under qemu-aarch64-static), $EM_SRC/build-arm64/earlymount-init
 # unless --binary says. The virt machine has a PCIe host bridge, so if=virtio and virtio-blk-pci
 # disks are virtio-pci there too (the virtio preset's virtio_pci loads, the disks are vda, vdb,
-# ...), and the kernel's own messages (virtio_blk, "reboot: Power down") are the same. What only
-# x86's pc machine has (q35's AHCI, ACPI PCI hot-plug) stays in the scenarios that need it; the
-# arm64 set: the scenarios with a "# arch: amd64 arm64" line (tests/qemu/run, qemu.cmake).
+# ...), and the kernel's own messages (virtio_blk, "reboot: Power down") are the same. Where the
+# machines differ, lib.sh gives each its way (em_boot_hotplug's root port, em_disk_bus_args's
+# AHCI, EM_PCI_ROOT_RE, EM_UNNEEDED_MATCH, em_guest_run); what only x86 has (its microcode, the pc
+# machine's PIIX IDE and floppy) stays in the scenarios that need it, whose "# arch: amd64 --
+# REASON" line says so. The arm64 sets: the scenarios whose "# arch:" line names arm64
+# (tests/qemu/run, qemu.cmake).
 
 EM_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 EM_SRC=${EM_SRC:-$(cd "$EM_LIB_DIR/../.." && pwd)}
 EM_ARCH=${EM_ARCH:-amd64}
 # EM_QEMU: the system emulator; EM_QEMU_MACHINE: its machine and CPU arguments; EM_CONSOLE: the
 # kernel's name for the serial console QEMU's -nographic shows; EM_KERNEL_ARGS: what
-# EM_FETCH_KERNEL is given; EM_ARCH_WORK: the per-architecture part of the default work dir.
+# EM_FETCH_KERNEL is given; EM_ARCH_WORK: the per-architecture part of the default work dir;
+# EM_PCI_ROOT_RE: the sysfs path of the machine's PCI root bus, as an extended regex;
+# EM_UNNEEDED_MATCH: a module that a device of the bare machine matches and no boot needs (a
+# generic image matches it at every boot): the pc machine's PIIX3 IDE controller (ata_piix, the
+# tests' disks are virtio), virt's 32 virtio-mmio transports, all empty (virtio_mmio).
+# shellcheck disable=SC2034 # EM_PCI_ROOT_RE, EM_UNNEEDED_MATCH: for the scenarios
 case $EM_ARCH in
 amd64)
 	EM_QEMU=qemu-system-x86_64 EM_QEMU_MACHINE=() EM_CONSOLE=ttyS0 EM_KERNEL_ARGS=()
-	EM_ARCH_BUILD=build EM_ARCH_WORK=qemu
+	EM_ARCH_BUILD=build EM_ARCH_WORK=qemu EM_PCI_ROOT_RE='/devices/pci0000:00'
+	EM_UNNEEDED_MATCH=ata_piix
 	;;
 arm64)
 	# cortex-a57: a plain ARMv8.0 core that TCG emulates fast enough, as Debian's kernel expects
 	# of any arm64 machine; virt: QEMU's generic board (PL011, PCIe, PSCI for the power-off).
 	EM_QEMU=qemu-system-aarch64 EM_QEMU_MACHINE=(-M virt -cpu cortex-a57) EM_CONSOLE=ttyAMA0
 	EM_KERNEL_ARGS=(--arch arm64) EM_ARCH_BUILD=build-arm64 EM_ARCH_WORK=qemu-arm64
+	# (the PCIe host bridge is a platform device of the device tree: pcie@10000000, whose
+	# configuration space virt maps at 0x4010000000)
+	EM_PCI_ROOT_RE='/devices/platform/4010000000\.pcie/pci0000:00'
+	EM_UNNEEDED_MATCH=virtio_mmio
 	;;
 *)
 	printf 'ERROR: EM_ARCH=%s: the QEMU tests know amd64 and arm64\n' "$EM_ARCH"
@@ -231,19 +244,23 @@ em_arch_busybox() {
 	export EM_BUSYBOX
 }
 
-# em_busybox_run ARG...: runs $EM_BUSYBOX on the host: itself, or another architecture's under
-# QEMU's user mode (for its applet list).
-em_busybox_run() {
+# em_guest_run PROGRAM ARG...: runs a static PROGRAM built for EM_ARCH on the host: itself on
+# amd64, under QEMU's user mode on arm64 (the host has no binfmt handler to do it by itself):
+# busybox's applet list, earlymount plan on command lines longer than a boot may take.
+em_guest_run() {
 	local q
 	case $EM_ARCH in
-	amd64) "$EM_BUSYBOX" "$@" ;;
+	amd64) "$@" ;;
 	arm64)
 		q=$(command -v qemu-aarch64-static || command -v qemu-aarch64) ||
-			em_die "an arm64 busybox runs on this host only under qemu-aarch64-static or qemu-aarch64 (scripts/deps: qemu-user-static)"
-		"$q" "$EM_BUSYBOX" "$@"
+			em_die "an arm64 program runs on this host only under qemu-aarch64-static or qemu-aarch64 (scripts/deps: qemu-user-static)"
+		"$q" "$@"
 		;;
 	esac
 }
+
+# em_busybox_run ARG...: runs $EM_BUSYBOX on the host (em_guest_run), for its applet list.
+em_busybox_run() { em_guest_run "$EM_BUSYBOX" "$@"; }
 
 # ---- what the kernel under test builds in, and as modules -----------------------------------------
 # A scenario's expectations come from the kernel it boots, not from one kernel's module list:
@@ -280,6 +297,17 @@ em_kmods_loadable() {
 			em_die "$m is neither a module of $KVER nor built into it (modules.dep, modules.builtin)" >&2
 		fi
 	done
+}
+
+# em_kmods_cpu_bound ALIAS: the kernel's modules that offer ALIAS (modules.alias) and load only on
+# a CPU with a feature they name (a "cpu:" alias of theirs, as MODULE_DEVICE_TABLE(x86cpu) or
+# module_cpu_feature_match give), one a line: crypto-crc32c is crc32c_intel's (SSE 4.2) on amd64,
+# and no such module's on arm64 (crc32c_generic only).
+em_kmods_cpu_bound() {
+	[ -f "${MODDIR:-}/modules.alias" ] || em_die "em_kmods_cpu_bound: no modules.alias in '${MODDIR:-}' (qemu_kernel first)"
+	awk -v a="$1" '$1 == "alias" && $2 == a { offers[$3] = 1 }
+		$1 == "alias" && $2 ~ /^cpu:/ { cpu[$3] = 1 }
+		END { for (m in offers) if (m in cpu) print m }' "$MODDIR/modules.alias" | sort
 }
 
 # em_kmod_defines MODULE SYMBOL: the kernel's loadable MODULE defines SYMBOL (its ELF symbol
@@ -958,23 +986,38 @@ em_monitor() {
 	printf '%s\n' "$2" >"$1.mon.in"
 }
 
+# Where a PCI device can be hot-plugged: on the "pc" machine its root bus (ACPI PCI hot-plug); on
+# virt a PCIe root port of its own (EM_HOTPLUG_PORT: QEMU's pcie.0 takes no hot-plug, "Bus
+# 'pcie.0' does not support hotplugging"), whose slot the guest's pciehp (PCIe native hot-plug,
+# built into Debian's arm64 kernels) serves. EM_HOTPLUG_BUS: device_add's bus= for it.
+# EM_HOTPLUG_BLK_ID: the PCI device ID the hot-plugged virtio-blk-pci shows: 1001, transitional
+# (legacy and modern), on pc's root bus; 1042 (0x1040 + block's virtio ID 2, virtio 1.x's
+# modern-only ID) behind a PCIe root port, where QEMU turns legacy off (disable-legacy=auto).
+# shellcheck disable=SC2034 # EM_HOTPLUG_BLK_ID: for the scenarios
+case $EM_ARCH in
+arm64) EM_HOTPLUG_PORT=(-device 'pcie-root-port,id=emhp0,chassis=1') EM_HOTPLUG_BUS=emhp0 EM_HOTPLUG_BLK_ID=1042 ;;
+*) EM_HOTPLUG_PORT=() EM_HOTPLUG_BUS='' EM_HOTPLUG_BLK_ID=1001 ;;
+esac
+
 # em_hotplug_when_waiting LOG: an EM_QEMU_DURING function: once earlymount says it is waiting for
 # the root device (with or without earlymount.debug's time stamp), hot-plugs the virtio-blk disk
-# whose -blockdev node em_boot_hotplug added (device_add; ACPI PCI hot-plug on the "pc" machine).
+# whose -blockdev node em_boot_hotplug added (device_add, on EM_HOTPLUG_BUS where there is one).
 em_hotplug_when_waiting() {
 	em_wait_console "$1" "waiting for root device " 100 || {
 		echo "earlymount never said it was waiting for the root device"
 		return 1
 	}
-	em_monitor "$1" "device_add virtio-blk-pci,drive=late0,id=latedisk"
+	em_monitor "$1" "device_add virtio-blk-pci,drive=late0,id=latedisk${EM_HOTPLUG_BUS:+,bus=$EM_HOTPLUG_BUS}"
 	echo "device_add sent"
 }
 
 # em_boot_hotplug INITRD APPEND IMAGE: boots with no disk at all (IMAGE only as a read-only
-# -blockdev node) and hot-plugs IMAGE as a virtio-blk disk once earlymount waits for the root;
-# fails the scenario when the plug did not happen or the monitor refused it.
+# -blockdev node; on virt, an empty PCIe root port for it) and hot-plugs IMAGE as a virtio-blk
+# disk once earlymount waits for the root; fails the scenario when the plug did not happen or the
+# monitor refused it.
 em_boot_hotplug() {
 	EM_QEMU_MONITOR=1 EM_QEMU_DURING=em_hotplug_when_waiting qemu_boot_ex "$EM_TMP/console.log" "$1" "$2" \
+		${EM_HOTPLUG_PORT[@]+"${EM_HOTPLUG_PORT[@]}"} \
 		-blockdev "driver=file,filename=$3,node-name=late0-file,read-only=on" \
 		-blockdev "driver=raw,file=late0-file,node-name=late0,read-only=on"
 	[ "$(cat "$EM_LOG.during.rc" 2>/dev/null)" = 0 ] ||
@@ -1046,8 +1089,9 @@ assert_rescue_kept_initramfs() {
 #   virtio-blk   virtio-blk-pci                                   -> /dev/vda
 #   virtio-scsi  a scsi-hd on a virtio-scsi-pci adapter           -> /dev/sda
 #   nvme         an NVMe controller with the image as namespace 1 -> /dev/nvme0n1
-#   ahci         an ide-hd on port 0 of q35's built-in ICH9 AHCI controller (bus ide.0; needs
-#                em_machine_for ahci, i.e. -M q35)              -> /dev/sda
+#   ahci         an ide-hd on port 0 of an ICH9 AHCI controller: q35's built-in one on amd64 (bus
+#                ide.0; em_machine_for ahci, i.e. -M q35), one added to virt's PCIe bus
+#                (-device ahci) on arm64                              -> /dev/sda
 #   usb          a usb-storage (bulk-only) disk on a qemu-xhci controller -> /dev/sda
 #   uas          a scsi-hd behind a USB Attached SCSI device (usb-uas) on qemu-xhci -> /dev/sda
 #   megasas      a scsi-hd on an LSI MegaRAID SAS 1078 (megasas), a RAID HBA -> /dev/sda
@@ -1064,7 +1108,12 @@ em_disk_bus_args() {
 	virtio-blk) printf '%s\n' -device "virtio-blk-pci,drive=$id" ;;
 	virtio-scsi) printf '%s\n' -device "virtio-scsi-pci,id=$id-hba" -device "scsi-hd,drive=$id,bus=$id-hba.0" ;;
 	nvme) printf '%s\n' -device "nvme,drive=$id,serial=EM${id}" ;;
-	ahci) printf '%s\n' -device "ide-hd,drive=$id,bus=ide.0" ;;
+	ahci)
+		case $EM_ARCH in
+		amd64) printf '%s\n' -device "ide-hd,drive=$id,bus=ide.0" ;;
+		*) printf '%s\n' -device "ahci,id=$id-ahci" -device "ide-hd,drive=$id,bus=$id-ahci.0" ;;
+		esac
+		;;
 	usb) printf '%s\n' -device "qemu-xhci,id=$id-xhci" -device "usb-storage,drive=$id,bus=$id-xhci.0" ;;
 	uas) printf '%s\n' -device "qemu-xhci,id=$id-xhci" -device "usb-uas,id=$id-uas,bus=$id-xhci.0" \
 		-device "scsi-hd,drive=$id,bus=$id-uas.0" ;;
@@ -1075,11 +1124,12 @@ em_disk_bus_args() {
 	esac
 }
 
-# em_machine_for BUS: the QEMU machine arguments (one a line) a disk on BUS needs: q35 for AHCI
-# (its ICH9 AHCI controller is built in), QEMU's default i440fx "pc" otherwise.
+# em_machine_for BUS: the QEMU machine arguments (one a line) a disk on BUS needs on amd64: q35
+# for AHCI (its ICH9 AHCI controller is built in), QEMU's default i440fx "pc" otherwise; on arm64
+# none (virt, EM_QEMU_MACHINE, takes every bus's controller as a PCI device).
 em_machine_for() {
-	case $1 in
-	ahci) printf '%s\n' -M q35 ;;
+	case $EM_ARCH:$1 in
+	amd64:ahci) printf '%s\n' -M q35 ;;
 	esac
 }
 

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 -- the early microcode archive is x86's (kernel/x86/microcode/, read by arch/x86/kernel/cpu/microcode): the builder writes none for an arm64 kernel
 # An image with an early microcode archive in front (earlymount-mkinitramfs, as dracut
 # --early-microcode writes it): the kernel's microcode loader reads the uncompressed archive in
 # place, and the kernel still unpacks the gzip archive after it and runs earlymount as /init.

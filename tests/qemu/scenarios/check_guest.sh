@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # earlymount check on Debian's kernel, run by a busybox /init against the VM's disks: the
 # devices found with the boot's matching, an ext4 option the kernel refuses (its own message), a
 # vfat root (6.1's vfat parses its options only at mount time, the legacy context: not checked; a
@@ -38,7 +39,7 @@ mkfs.vfat -n EMVFAT "$EM_TMP/vfat.img" >/dev/null || em_die "mkfs.vfat failed"
 # a preset's drivers load only when matched: the disk's driver is named to load up front.
 mkinitrd "$EM_TMP/initrd" --fs ext4 --fs vfat --module virtio_pci --module virtio_blk --busybox --init-script "$EM_TMP/init-script" \
 	--add "$EM_FULL_BINARY:/bin/emfull"
-boot "console=ttyS0" "$EM_TMP/root.img" "$EM_TMP/vfat.img"
+boot "console=$EM_CONSOLE" "$EM_TMP/root.img" "$EM_TMP/vfat.img"
 sect() { sed -n "/^=== check $1/,/^CHECK_EXIT=/p" "$EM_LOG"; }
 has() { grep -qF -- "$2" <<<"$(sect "$1")" || em_fail "check $1: expected a line containing: $2"; }
 # The modules on the way to the disks: the disk's driver, its controller's, the filesystem's (the

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # rootflags= with an option ext4 does not know: the filesystem context's message reaches
 # earlymount's failure line ("kernel: ext4: Unknown parameter 'em_bogus'").
 mkroot "$EM_TMP/root"

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # rootfstype=xfs on an ext4 disk, with the xfs module in the image: the mount fails, earlymount
 # names the device, the type and the reason, and the kernel's own reason is on the console.
 mkroot "$EM_TMP/root"

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # A root without any init: earlymount says so, leaves the initramfs intact and, with busybox in
 # the image and earlymount.onfail=shell, starts a rescue shell on the console. The test types
 # into it: arithmetic the shell must evaluate (so the echo of the typed line can't pass for the

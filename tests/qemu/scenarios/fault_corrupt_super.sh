@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # A damaged ext4 superblock (bytes overwritten in the image; metadata_csum is on, mke2fs's default):
 #   1. the magic (0xEF53 at 0x438) zeroed, root=/dev/vda rootfstype=ext4: the mount fails with
 #      EINVAL; ext4 says why only through printk ("VFS: Can't find ext4 filesystem" on the

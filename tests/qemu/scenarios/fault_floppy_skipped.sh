@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 -- a floppy drive needs the pc machine's ISA floppy controller (qemu-system-aarch64 has no isa-fdc) and the floppy driver, which arm64 kernels cannot build (BLK_DEV_FD needs ARCH_MAY_HAVE_PC_FDC)
 # An empty floppy drive (the floppy module loaded, fd0 present): earlymount never reads it, as
 # udev's 60-persistent-storage.rules never probes fd*: each read of an empty drive spins it and
 # fails after seconds of retries. A root= that matches nothing ends in the device report, which

@@ -1,14 +1,17 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # Hostile kernel command lines: a clear error or a sane plan, never a crash, never a mount outside
 # the new root, and the machine ends as earlymount.onfail says.
 #
-# x86's COMMAND_LINE_SIZE is 2048 (the bzImage header's cmdline_size says 2047). A longer
+# x86's COMMAND_LINE_SIZE is 2048 (the bzImage header's cmdline_size says 2047), and arm64's
+# is 2048 too (arch/arm64/include/uapi/asm/setup.h). A longer
 # -append does not even reach the kernel's truncation here: with QEMU 7.2 and Debian's 6.1
 # kernel, a command line of 2048 bytes or more leaves the guest hanging before the kernel prints
 # anything (after SeaBIOS's "Probing EDD"; tried: 2047 boots, 2048, 2100, 3000, 4000 hang). So
 # the boots use at most 2047 bytes, and the long forms (4 KiB and 30 KiB of garbage, 400 and
 # 1,000 earlymount.mount= entries) go through "earlymount plan --cmdline" on the host, which has
-# no such limit (its own is 16383 bytes and 2048 parameters).
+# no such limit (its own is 16383 bytes and 2048 parameters; the arm64 build under QEMU's user
+# mode, em_guest_run).
 #
 # Boots (each with earlymount.onfail=poweroff):
 #   1. 2047 bytes in all: printable garbage after root=/dev/vda, with an unterminated quote in
@@ -46,7 +49,7 @@ plan_out=$EM_TMP/plan.out
 # (stdout or stderr, a fixed string)
 plan_check() {
 	local want=$1 text=$2 rc=0
-	"$EM_FULL_BINARY" plan --cmdline "$3" >"$plan_out" 2>&1 || rc=$?
+	em_guest_run "$EM_FULL_BINARY" plan --cmdline "$3" >"$plan_out" 2>&1 || rc=$?
 	case $rc in 0 | 2) ;; *) em_fail "earlymount plan crashed or failed oddly (exit $rc) on: ${3:0:200}..." ;; esac
 	[ "$rc" = "$want" ] || em_fail "earlymount plan exited $rc, expected $want, on: ${3:0:200}; it said: $(head -c 600 "$plan_out")"
 	grep -qaF -- "$text" "$plan_out" || em_fail "earlymount plan did not say '$text' on: ${3:0:200}; it said: $(head -c 600 "$plan_out")"
@@ -81,9 +84,11 @@ plan_check 0 'source: /dev/vda earlymount.debug (block device)' 'root="/dev/vda 
 # ---- in the VM ------------------------------------------------------------------------------------
 # 1. garbage, truncated by the kernel, with an unterminated quote
 append="root=/dev/vda earlymount.onfail=poweroff $(garbage 1000 9)\"em.quote=unterminated $(garbage 4000 10)"
-full="console=ttyS0 panic=-1 $append"
+# (what qemu_boot puts in front: the console of EM_ARCH's machine)
+pre="console=$EM_CONSOLE panic=-1 "
+full="$pre$append"
 full=${full:0:2047}
-append=${full#console=ttyS0 panic=-1 }
+append=${full#"$pre"}
 # (a cut that leaves a trailing space would be dropped by the kernel's parser; keep the end a token)
 full=${full% } append=${append% }
 boot "$append"
@@ -107,7 +112,7 @@ append="earlymount.onfail=poweroff root=/dev/vda"
 n=0
 while :; do
 	e=" earlymount.mount=tmpfs:/mnt/m$((n + 1)):tmpfs"
-	[ $((${#append} + ${#e} + 23)) -le 2047 ] || break # 23: "console=ttyS0 panic=-1 "
+	[ $((${#pre} + ${#append} + ${#e})) -le 2047 ] || break
 	append+=$e
 	n=$((n + 1))
 done

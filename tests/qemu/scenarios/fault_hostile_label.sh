@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # A disk is untrusted input: an ext4 label of ESC [2J (clear the screen), a newline and
 # "EVIL: ok" must reach the console escaped (\xNN, as udev and blkid encode labels), never raw.
 # The root= waits for another disk and times out, so earlymount's device list prints the label.

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # A root whose /sbin/init is a dangling symbolic link, and no /etc/init, /bin/init or /bin/sh.
 # The link points to /init: that name exists in the initramfs (earlymount itself) but not in the
 # new root, so a check that followed it from the initramfs would pass, delete the initramfs and

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # /sbin/init is a dynamically linked program (the host's /bin/true) whose ELF interpreter
 # (PT_INTERP, /lib64/ld-linux-x86-64.so.2) is not in the new root: it passes the file checks but
 # execve would fail with ENOENT after the initramfs is gone. earlymount reads PT_INTERP, finds it

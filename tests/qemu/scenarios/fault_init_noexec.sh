@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # A root whose /sbin/init is a regular file without execute permission, and no /etc/init,
 # /bin/init or /bin/sh (the root's busybox runs the init script through "#!/bin/busybox sh").
 # earlymount must say which init and why ("/sbin/init: not executable, ..."), leave the

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # Read errors past the superblock (QEMU blkdebug, see fault_ioerror_super): the root mounts, then
 #   1. the first block of /sbin/init's data is unreadable: earlymount reads the first bytes of
 #      init before anything is deleted, so it says "no init found in /sysroot: /sbin/init:

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # A disk whose superblock sector cannot be read: every read that touches sector 2 (bytes
 # 1024-1535, the start of the ext4 superblock) fails with EIO, through QEMU's blkdebug driver
 # (em_blkdebug_drive: raw on blkdebug on the file; QEMU 7.2's raw driver announces read_aio to

@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # A root disk that appears late: QEMU starts with no disk at all (the image is only a -blockdev
 # node), earlymount waits, and once it has said so ("waiting for root device ...", after 5 s) the
 # harness hot-plugs a virtio-blk-pci device through QEMU's monitor (device_add; ACPI PCI hot-plug
-# on the default i440fx "pc" machine). earlymount must notice (uevent, or its 250 ms rescan),
+# on the default i440fx "pc" machine, PCIe native hot-plug into a root port on arm64's virt: lib.sh
+# em_boot_hotplug). earlymount must notice (uevent, or its 250 ms rescan),
 # mount it and boot:
 #   1. root=LABEL= with a bare rootwait (no limit): found by probing;
 #   2. root=/dev/vda with earlymount.timeout=60: found by its node.

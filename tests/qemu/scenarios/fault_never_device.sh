@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # A root that never appears: root=PARTUUID= of a partition no disk has, earlymount.timeout=7, with
 # a GPT disk that has another partition (with an ext4 on it). earlymount must give up after 7 s,
 # to within a second, and list what it found: the disk with its table and partition, and the

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # A root filesystem with planted symbolic links used as mount points and bind sources. Mount
 # points and bind sources are resolved inside the new root (openat2 RESOLVE_IN_ROOT: ".." stops
 # at the new root, absolute links restart there), so:

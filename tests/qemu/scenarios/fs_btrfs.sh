@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # A btrfs root (mkfs.btrfs --rootdir), its top level, found by label; a btrfs option from
 # rootflags= (commit=, which btrfs shows only when it is not the default 30) reaches the
 # filesystem. Subvolumes: see fs_btrfs_subvol.

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # A btrfs root in a subvolume, rootflags=subvol=. The top level holds the subvolume and a file
 # that must not be the root (mkdisk_btrfs_subvol: mkfs.btrfs --subvol, or a loop mount as root).
 mkdir -p "$EM_TMP/top"

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # A btrfs over two disks (data raid0, metadata raid1): the kernel assembles it only from members
 # it was told about, which udev's 64-btrfs.rules does for dracut (BTRFS_IOC_SCAN_DEV) and
 # earlymount does itself, waiting (within the device timeout) until the superblock's num_devices

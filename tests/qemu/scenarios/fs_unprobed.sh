@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # A root on a filesystem no prober of earlymount knows (romfs, made with genromfs: Debian's kernel
 # has no cramfs) and no rootfstype=: as the kernel does, every filesystem of /proc/filesystems
 # that is not "nodev" is tried in its order (read after the modules loaded, so romfs is there),

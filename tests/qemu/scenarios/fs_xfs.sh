@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # An xfs root, found by its UUID (no rootfstype=: earlymount probes the type). The image is made
 # with mkfs.xfs -p (a prototype file written from the tree): xfsprogs 6.1 has no -d/--rootdir.
 uuid=$(em_uuid)

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # A generic image loads what the machine asks for and nothing else (issue 10). The scenario makes
 # a small one from a host-only image (the gen_* scenarios boot the real --generic image): the
 # virtio and nvme drivers and the ext4 and xfs filesystems, the builder's modules.alias and
@@ -11,8 +12,10 @@
 #      (virtio_pci is a module in Debian's 6.1 and built in from 6.12 on: there the image has
 #      neither the module nor its aliases, so nothing matches the PCI device, and the virtio
 #      device is there from the start; what the kernel builds in comes from its modules.builtin)
-#      crc32c_intel (ext4's softdep crc32c) skipped for the CPU (QEMU's qemu64 has no SSE4.2),
-#      never tried (no ENODEV line);
+#      a crc32c module bound to a CPU feature (ext4's softdep crypto-crc32c: on amd64
+#      crc32c_intel, which QEMU's qemu64 CPU, without SSE4.2, skips; arm64's kernels have none:
+#      em_kmods_cpu_bound reads the kernel under test) skipped for the CPU, never tried (no
+#      ENODEV line);
 #   2. the same with the default jobs (the CPUs);
 #   3. an NVMe disk (-device nvme), earlymount.jobs=3 (workers, even on one CPU): nvme, no
 #      virtio_blk, no xfs;
@@ -32,7 +35,12 @@ mkdir -p "$EM_TMP/unpacked"
 # not in the list of those loaded up front), as kernel names
 mods=$(sed 's/:.*//; s#.*/##; s/\.ko$//; s/-/_/g' "$EM_TMP/unpacked/lib/modules/$KVER/modules.dep")
 [ -n "$mods" ] || em_die "the builder's image holds no modules"
-for m in virtio_blk virtio_pci nvme ext4 xfs crc32c_intel crc32c_generic; do
+mapfile -t crc_cpu < <(em_kmods_cpu_bound crypto-crc32c)
+em_note "crypto-crc32c's modules bound to a CPU feature in $KVER: ${crc_cpu[*]:-none}"
+# (a kernel that builds crc32c_intel as a module has it among them: the reading cannot miss it)
+[ "$(em_kconfig CRYPTO_CRC32C_INTEL)" != m ] || [[ " ${crc_cpu[*]-} " == *" crc32c_intel "* ]] ||
+	em_die "em_kmods_cpu_bound found no crc32c_intel in $KVER, whose config builds it as a module"
+for m in virtio_blk virtio_pci nvme ext4 xfs ${crc_cpu[@]+"${crc_cpu[@]}"} crc32c_generic; do
 	if em_kmod_builtin "$m"; then
 		! grep -qx "$m" <<<"$mods" || em_die "the builder's image holds $m, which $KVER builds in"
 		continue
@@ -89,11 +97,14 @@ assert_generic_log() { # DEVICE-DRIVER
 	if em_kmod_builtin "$1"; then
 		refute_log " -> $1 via "
 	else
-		assert_log_re "earlymount: match: pci:v[0-9A-F]+d[0-9A-F]+.* \(/devices/pci0000:00/[^)]*\) -> $1 via pci:"
+		assert_log_re "earlymount: match: pci:v[0-9A-F]+d[0-9A-F]+.* \($EM_PCI_ROOT_RE/[^)]*\) -> $1 via pci:"
 	fi
 	assert_log_re 'earlymount: match: fs-ext4 \(/dev/[a-z0-9]+\) -> ext4 via fs-ext4'
-	assert_log 'earlymount: skip: module crc32c_intel: cpu feature absent'
-	refute_log 'crc32c_intel: no device for it here'
+	local m
+	for m in ${crc_cpu[@]+"${crc_cpu[@]}"}; do
+		assert_log "earlymount: skip: module $m: cpu feature absent"
+		refute_log "$m: no device for it here"
+	done
 	refute_log 'load module'
 	assert_log_re 'earlymount: modules: [0-9]+ loaded \([1-9][0-9]* matched from [1-9][0-9]* devices\), [0-9]+ skipped, 0 failed, [0-9]+ ms'
 }
@@ -108,9 +119,9 @@ assert_module ext4 yes
 assert_module crc32c_generic yes
 assert_module nvme no
 assert_module xfs no
-assert_module crc32c_intel no
+for m in ${crc_cpu[@]+"${crc_cpu[@]}"}; do assert_module "$m" no; done
 assert_generic_log virtio_pci
-assert_log_re 'earlymount: match: virtio:d00000002v00001AF4 \(/devices/pci0000:00/[^)]*/virtio[0-9]+\) -> virtio_blk via virtio:d00000002v\*'
+assert_log_re "earlymount: match: virtio:d00000002v00001AF4 \\($EM_PCI_ROOT_RE/[^)]*/virtio[0-9]+\\) -> virtio_blk via virtio:d00000002v\\*"
 
 refute_log 'malformed lines'
 
@@ -138,7 +149,7 @@ assert_module ext4 yes
 assert_module virtio_blk no
 assert_module virtio_pci no
 assert_module xfs no
-assert_module crc32c_intel no
+for m in ${crc_cpu[@]+"${crc_cpu[@]}"}; do assert_module "$m" no; done
 assert_generic_log nvme
 
 # Hot-plug: nothing to match at the start, the disk's drivers come with its uevents.
@@ -151,11 +162,11 @@ assert_module virtio_blk yes
 assert_module nvme no
 assert_module xfs no
 # The matches came after the wait began: from the uevents, not the coldplug walk (the PCI
-# device's only where virtio_pci is a module). grep reads to the end, not -q: its early exit can
-# kill sed with SIGPIPE mid-log, which pipefail turns into a failure (seen with -smp 2, where the
-# workers' debug lines follow the match).
+# device's only where virtio_pci is a module; its device ID: lib.sh EM_HOTPLUG_BLK_ID). grep reads
+# to the end, not -q: its early exit can kill sed with SIGPIPE mid-log, which pipefail turns into a
+# failure (seen with -smp 2, where the workers' debug lines follow the match).
 if ! em_kmod_builtin virtio_pci; then
-	sed -n "/$EXPECT_WAITING_ROOT/,\$p" "$EM_LOG" | grep -aE 'earlymount: match: pci:v00001AF4d00001001.* -> virtio_pci via ' >/dev/null ||
+	sed -n "/$EXPECT_WAITING_ROOT/,\$p" "$EM_LOG" | grep -aE "earlymount: match: pci:v00001AF4d0000$EM_HOTPLUG_BLK_ID.* -> virtio_pci via " >/dev/null ||
 		em_fail "no match of the hot-plugged PCI device to virtio_pci after earlymount began to wait"
 fi
 sed -n "/$EXPECT_WAITING_ROOT/,\$p" "$EM_LOG" | grep -aE 'earlymount: match: virtio:d00000002v00001AF4 \(/devices/[^)]*\) -> virtio_blk via ' >/dev/null ||

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # The --generic image on an xfs root and on a btrfs root (virtio-blk): the filesystem module comes
 # from the superblock earlymount probes (alias fs-xfs, fs-btrfs) with its dependencies, and the
 # other filesystems stay unloaded: an xfs root never loads ext4 (issue 10), nor a btrfs one.

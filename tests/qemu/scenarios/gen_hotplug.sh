@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # The --generic image on a machine that has no disk when it boots: no virtio device at all, so the
 # coldplug pass loads no storage driver. Once earlymount says it is waiting for the root, the
 # harness hot-plugs a virtio-blk-pci disk through QEMU's monitor (ACPI PCI hot-plug on the "pc"
-# machine, as fault_late_device.sh): the PCI device's uevent (MODALIAS=pci:v00001AF4...) loads
+# machine, PCIe native hot-plug into a root port on arm64's virt: lib.sh em_boot_hotplug, as
+# fault_late_device.sh): the PCI device's uevent (MODALIAS=pci:v00001AF4...) loads
 # virtio_pci (where it is a module: 6.1; 6.12 builds it in, lib.sh assert_modules_loaded), whose
 # virtio device (virtio:d00000002v...) loads virtio_blk, and the root mounts.
 # Checked: the disk came after the wait began, the drivers were loaded for it (and nothing else),

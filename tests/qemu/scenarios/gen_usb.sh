@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # The --generic image boots the ext4 root on a USB stick (usb-storage, bulk-only) on a qemu-xhci
 # controller: xhci_pci, usb_storage and sd_mod load; the stick enumerates only once the
 # controller's driver is loaded, so it is found through a hot-plug event. uas loads too, as with

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # init=/sbin/other-init with arguments after "--": that init runs (not /sbin/init), as PID 1, with
 # exactly those arguments, fds 0-2 only, and /proc, /sys, /dev, /run mounted in the new root.
 mkroot "$EM_TMP/root"

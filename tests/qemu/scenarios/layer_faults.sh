@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # Layered roots given bad input: each boot fails with its message, earlymount.onfail=poweroff ends
 # it, the root's init never runs, and no disk is written (boot checks: no rw).
 #  1. earlymount.rootimage= naming a file the root device does not hold

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # earlymount.rootimage= from a --generic image: a squashfs root image file on an ext4 disk. Nothing
 # names loop or squashfs up front (no list, no rootfstype=): the image loads loop when the image is
 # attached (alias devname:loop-control) and squashfs when the loop device's superblock names it.
@@ -28,8 +29,10 @@ assert_report MAX_PART 0
 assert_handover /sbin/init
 
 # The same image, and a second cpio archive after it (the kernel unpacks each in turn) with a
-# modprobe.d file: options for loop; a blacklist line for ata_piix, which the pc machine's PIIX
-# IDE controller matches (the match is skipped, said with earlymount.debug); a softdep that loads
+# modprobe.d file: options for loop; a blacklist line for a module a device of the machine
+# matches and the boot does not need (lib.sh EM_UNNEEDED_MATCH: ata_piix for the pc machine's PIIX
+# IDE controller, virtio_mmio for virt's transports; the match is skipped, said with
+# earlymount.debug); a softdep that loads
 # isofs before loop, which nothing else here asks for (a post: softdep is queued after loop, and
 # like modules.softdep's it is left to the new root when the mounts do not wait for it). The values
 # are of the form 2^n - 1: loop rounds max_part up to one (drivers/block/loop.c loop_init), so
@@ -37,7 +40,7 @@ assert_handover /sbin/init
 # A copy first: the initrd is a hard link to the generic image the gen_* scenarios share.
 cp "$EM_TMP/initrd" "$EM_TMP/initrd.new" && mv "$EM_TMP/initrd.new" "$EM_TMP/initrd" || em_die "copying the initrd failed"
 mkdir -p "$EM_TMP/conf/etc/modprobe.d"
-printf '# a comment\noptions loop max_part=3\nblacklist ata_piix\nsoftdep loop pre: isofs\n' >"$EM_TMP/conf/etc/modprobe.d/em-test.conf"
+printf '# a comment\noptions loop max_part=3\nblacklist %s\nsoftdep loop pre: isofs\n' "$EM_UNNEEDED_MATCH" >"$EM_TMP/conf/etc/modprobe.d/em-test.conf"
 (cd "$EM_TMP/conf" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) >>"$EM_TMP/initrd" ||
 	em_die "appending the modprobe.d archive failed"
 boot "root=LABEL=emcarrier earlymount.rootimage=/live/root.squashfs earlymount.debug"
@@ -45,8 +48,8 @@ assert_booted
 assert_mount / squashfs ro source:/dev/loop0
 assert_log "$(printf "$EXPECT_MODULE_PARAMS_CONF" loop 'max_part=3')"
 assert_report MAX_PART 3
-assert_log "skip: module ata_piix: blacklisted (modprobe.d)"
-EM_WHY="modprobe.d's blacklist" refute_modules_loaded ata_piix
+assert_log "skip: module $EM_UNNEEDED_MATCH: blacklisted (modprobe.d)"
+EM_WHY="modprobe.d's blacklist" refute_modules_loaded "$EM_UNNEEDED_MATCH"
 EM_WHY="modprobe.d's softdep loop pre: isofs" assert_modules_loaded isofs
 boot "root=LABEL=emcarrier earlymount.rootimage=/live/root.squashfs loop.max_part=15"
 assert_booted

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # A persistent live USB (dracut's rd.live.overlay on the live medium itself): the squashfs root
 # image and the writable layer on one ext4 disk. earlymount mounts the disk once, read-write on
 # overlay/ as earlymount.overlay= asks, binds it read-only on live/ for the image, and the overlay's

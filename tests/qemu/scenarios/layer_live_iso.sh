@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # A live-style boot: an ISO 9660 disk (xorriso) holding the root as a squashfs image file.
 # earlymount.rootimage= attaches the image to a read-only loop device, earlymount.volatile=overlay
 # puts a tmpfs over it. Then the image alone as the root (read-only squashfs on the loop device).

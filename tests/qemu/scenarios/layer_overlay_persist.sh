@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # earlymount.overlay=LABEL=...: a persistent writable layer on a second disk over an erofs root.
 # Boot 1 finds an empty ext4 disk, makes upper/ and work/ on it and writes a file; boot 2 sees the
 # file. The erofs disk is byte-identical after both boots; only the upper disk changes.

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # earlymount.volatile=state: the root as given (read-only: no rw) and a tmpfs on /var, with the
 # options of earlymount.tmpfsflags=; then volatile=yes on the same kind of disk, made usr-merged:
 # a tmpfs root (writable) with /usr bound read-only from the root device, the usr-merge links

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # Module parameters on the kernel command line reach the loadable modules, as modprobe passes
 # them (kmod reads MODULE.PARAM=VALUE from /proc/cmdline; kernel-parameters.rst): usb-storage
 # (named with '-', stored as usb_storage) gets quirks= and delay_use=, a quoted value with a

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # earlymount.mount= for a bind mount made read-only, nosuid and private in one step:
 #   earlymount.mount=/srv/data:/mnt/ro:bind:ro,nosuid,private
 # checked from inside the booted root: ro and nosuid on the mount, no "shared:" tag, the content

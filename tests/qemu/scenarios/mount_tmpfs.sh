@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # earlymount.mount= for a tmpfs with size= and mode=: mounted in the new root with those options.
 mkroot "$EM_TMP/root"
 mkdir -p "$EM_TMP/root/mnt/scratch"

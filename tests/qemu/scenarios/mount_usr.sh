@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # mount.usr=LABEL= on a second disk: mounted on /usr before init runs (read-only, like the root
 # without "rw"), with the content of that disk.
 token=usr-$(em_uuid)

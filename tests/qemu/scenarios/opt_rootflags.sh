@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # rootflags= with per-mount attributes (noatime, nodev, nosuid): they show in the mount's options.
 mkroot "$EM_TMP/root"
 mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root"

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # "rw" with a write-protected disk (QEMU -drive ...,readonly=on): the rw mount fails (EACCES:
 # the device cannot be opened for writing), and earlymount mounts it read-only with a warning,
 # as the kernel's own root mount (init/do_mounts.c: all types again with SB_RDONLY) and mount(8)

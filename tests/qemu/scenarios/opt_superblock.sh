@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # rootflags= with ext4's own options (data=journal, commit=7): they reach the filesystem, which
 # shows them in mountinfo's superblock options.
 mkroot "$EM_TMP/root"

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # The API filesystems as earlymount mounts them (src/apifs.c), seen from inside the booted root
 # after they were moved there: /dev nosuid,noexec (device nodes live there, so not nodev);
 # /proc and /sys nosuid,nodev,noexec; /run nosuid,nodev with mode=0755, and exec-able (initrd

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # A dirty ext4 journal and the read-only root.
 #   1. Boot with rw: the root's init writes a file, fsyncs it (a journal commit: the new inode and
 #      directory entry are in the journal, not yet in place; a global sync would also write them

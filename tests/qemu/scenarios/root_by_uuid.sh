@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # root=/dev/disk/by-uuid/UUID: the udev path form, without udev in the initramfs.
 uuid=$(em_uuid)
 mkroot "$EM_TMP/root"

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # root=/dev/vda (ext4, read-only by default like the kernel's own root=), and the hand-over:
 # init is PID 1 with fds 0-2 only, the API filesystems are in the new root, and the initramfs's
 # files are gone.

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # A disk with 4096-byte logical sectors (4Kn: virtio-blk logical_block_size=4096), its GPT header
 # at byte 4096 (LBA 1) and its partition's start counted in 4 KiB sectors, as the kernel reads it
 # (block/partitions/efi.c uses bdev_logical_block_size). root=PARTUUID= and root=PARTLABEL= find

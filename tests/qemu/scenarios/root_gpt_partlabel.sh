@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # root=PARTLABEL= (the GPT partition name) on the second partition; the first holds a decoy.
 mkroot "$EM_TMP/root"
 mkdisk_ext4 "$EM_TMP/p2.img" "$EM_TMP/root"

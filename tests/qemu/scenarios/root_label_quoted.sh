@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # root=LABEL="My Root": the kernel keeps the quotes in the value (lib/cmdline.c next_arg removes
 # only a quote that opens the parameter or its value); earlymount removes them from the tag's
 # value as systemd's tag_to_udev_node does, and finds the ext4 label with a space in it. Then a

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # Hundreds of block device nodes: three disks with 128 GPT partitions each, 387 nodes in /dev
 # (think of 1,000 multipath LUNs with their partitions). The root is partition 1 of the first
 # disk, whose nodes devtmpfs lists last (newest first): a scan that keeps only the first few

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # root=PARTUUID=SSSSSSSS-06 on an MBR logical partition: partition 2 is an extended partition
 # whose EBR chain holds logical partitions 5 and 6, numbered from 5 as the kernel's
 # parse_extended() numbers them. Partitions 1 and 5 hold decoys; the extended container's own

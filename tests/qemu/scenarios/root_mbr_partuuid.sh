@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # root=PARTUUID=SSSSSSSS-02 on an MBR disk: the disk signature (random, lowercase hex) and the
 # partition number, the kernel's own form. The first partition holds a decoy.
 mkroot "$EM_TMP/root"

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # A later root= overrides earlier ones, as in the kernel (init/do_mounts.c root_dev_setup keeps the
 # last; the earlier ones are never parsed): an invalid, an empty and a kernel-only root= before
 # the good one do no harm. The initramfs's stored fragment (earlymount-mkinitramfs --cmdline) is

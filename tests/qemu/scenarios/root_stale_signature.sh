@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # A stale filesystem signature on the whole disk does not hide its partition table: mkfs.btrfs on
 # the disk, then a GPT written over it (sfdisk leaves the btrfs superblock at 64 KiB alone, so
 # blkid sees both). The kernel parses the table and makes vda1; root=PARTUUID= of partition 1

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # root=UUID=: the ext4 UUID (random for each run), in upper case to check it is compared the
 # way blkid and udev do (case-insensitively).
 uuid=$(em_uuid)

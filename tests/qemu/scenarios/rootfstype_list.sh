@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# arch: amd64 arm64
 # rootfstype=xfs,ext4 on an ext4 disk: the types are tried in order (both modules in the image)
 # and the root ends up ext4.
 mkroot "$EM_TMP/root"
