@@ -66,17 +66,23 @@ static unsigned ncpu_mods;
 static char release[65];
 static const struct cmdline *kcl;
 /* The order of the queue (modsched_boost): what a mount waits for, then the list of the image and
- * the command line, then the modules of devices that appeared while drivers loaded (a
- * controller's children, a step nearer a disk than a controller not yet probed), then what the
- * first walk of the devices found. Only the first two are always loaded before the switch; the
- * rest loads while the devices are awaited, and what has not started when the mounts are done is
- * left to the new root's udev (as dracut's systemd flow does: it stops udevd at the switch). */
-enum { PRIO_COLDPLUG, PRIO_HOTPLUG, PRIO_LIST, PRIO_MOUNT };
+ * the command line, then, in an image that matches devices, the filesystems named up front (the
+ * list's and the planned types: PRIO_LATE, list_priorities), then the modules of devices that
+ * appeared while drivers loaded (a controller's children, a step nearer a disk than a controller
+ * not yet probed), then what the first walk of the devices found. PRIO_LATE waits behind the
+ * disk controllers' and disks' chains, whatever their priority (modsched.h, late_prio). The
+ * first three are always loaded before the switch; the rest loads while the devices are
+ * awaited, and what has not started when the mounts are done is left to the new root's udev (as
+ * dracut's systemd flow does: it stops udevd at the switch). */
+enum { PRIO_COLDPLUG, PRIO_HOTPLUG, PRIO_LATE, PRIO_LIST, PRIO_MOUNT };
 /* coldplug's walk runs: its matches get PRIO_COLDPLUG, the others PRIO_HOTPLUG */
 static int coldplugging;
 static int block_seen; /* a block device's uevent arrived while modules loaded */
 static unsigned jobs = 1; /* finit_module calls at once (earlymount.jobs=, modules_setup) */
 static const struct plan *kplan;
+/* 1: the list names the module (the image's, earlymount.modules=); list_priorities raises them
+ * once the whole list is queued. */
+static unsigned char listed[MODSCHED_MAX];
 static struct { unsigned loaded, matched, devices, skipped, failed; } stats;
 
 /* A sysfs file's first line (read_file, cut at its '\n'); read_file's result. */
@@ -183,6 +189,9 @@ static int mods_open(int quiet)
 	 * side only with the chains of the best class among the matches (the disk controllers');
 	 * an IDE or optical chain loads when nothing else does (modsched.h, solo_below). */
 	sched.solo_below = PRIO_HOTPLUG;
+	/* What only a mount needs waits behind the disks' chains (list_priorities says which). */
+	sched.late_prio = PRIO_LATE;
+	sched.late_class = MODCLASS_DISK;
 	for (size_t k = 0; k < ARRAY_SIZE(mf); k++)
 		map_file(&mf[k]);
 	db.alias = mf[F_ALIAS].text;
@@ -364,7 +373,7 @@ static int want_module(const char *name, const char *path, size_t pathlen, int d
 
 /* A name as modprobe looks it up (kmod_module_new_from_lookup): a module in modules.dep, else an
  * alias (every module it names), else a built-in one. The first 8 modules it names are related to
- * rel: raised to PRIO_LIST (rel < 0: a module of the list), or for module rel's softdep loaded
+ * rel: kept in listed (rel < 0: a module of the list), or for module rel's softdep loaded
  * before it (pre) or after it (post). Returns how many modules it named (0: built in), -ENOENT,
  * or another -errno (the module could not be queued). */
 static int want_name(const char *name, int rel, int post, int depth)
@@ -381,7 +390,7 @@ static int want_name(const char *name, int rel, int post, int depth)
 		n = built_in(norm) ? 0 : -ENOENT;
 	for (int j = 0; j < n && j < (int)ARRAY_SIZE(got); j++) {
 		if (rel < 0)
-			modsched_boost(&sched, got[j], PRIO_LIST);
+			listed[got[j]] = 1;
 		else
 			(void)modsched_need(&sched, post ? got[j] : rel, post ? rel : got[j], 0);
 	}
@@ -649,7 +658,7 @@ void modules_settle(void)
 	char names[512];
 	struct sbuf sb;
 	unsigned left = 0, running = 0;
-	(void)run_queue(PRIO_LIST, 0);
+	(void)run_queue(PRIO_LATE, 0);
 	sb_init(&sb, names, sizeof(names));
 	for (unsigned i = 0; i < sched.n; i++) {
 		if (sched.state[i] == MS_RUNNING)
@@ -841,21 +850,21 @@ void modules_setup(const struct plan *p, int match)
 	(void)uevent_subscribe(on_uevent, NULL);
 }
 
-/* Type: its first tl bytes (-1: all of it). */
-static int queue_fs(const char *type, int tl, const char *dev)
+/* Type: its first tl bytes (-1: all of it), raised to prio. */
+static int queue_fs(const char *type, int tl, const char *dev, unsigned char prio)
 {
 	char a[80];
 	/* "fs-" and a type of 1 to 64 bytes (a is cut at 79) */
 	size_t n = fmt(a, sizeof(a), "fs-%.*s", tl, type);
 	if (!matching || n == 3 || n > 3 + 64)
 		return 0;
-	return match_alias(a, dev, PRIO_MOUNT, NULL, 0, 0);
+	return match_alias(a, dev, prio, NULL, 0, 0);
 }
 
 int modules_fs(const char *type, const char *dev)
 {
 	unsigned failed = stats.failed;
-	(void)queue_fs(type, -1, dev);
+	(void)queue_fs(type, -1, dev, PRIO_MOUNT);
 	(void)run_queue(PRIO_MOUNT, 0);
 	return stats.failed > failed ? -ENODEV : 0;
 }
@@ -884,18 +893,19 @@ void modules_fs_all(const char *dev)
 			continue;
 		size_t tl = strcspn(l + sizeof(key) - 1, " \t\n");
 		if (tl < 72 && tl <= len)
-			(void)queue_fs(l + sizeof(key) - 1, (int)tl, dev);
+			(void)queue_fs(l + sizeof(key) - 1, (int)tl, dev, PRIO_MOUNT);
 	}
 	(void)run_queue(PRIO_MOUNT, 0);
 }
 
 /* The types a mount names up front (a single rootfstype=, mount.usrfstype=, an extra mount's
- * FSTYPE): loaded with the disk drivers, at the same time. A list ("ext4,xfs") is tried in turn,
- * each loaded when its turn comes (mountplan.c). */
+ * FSTYPE): loaded while the devices are awaited, behind the disks' chains (PRIO_LATE); the mount
+ * raises its type to PRIO_MOUNT when its device is found (modules_fs). A list ("ext4,xfs") is
+ * tried in turn, each loaded when its turn comes (mountplan.c). */
 static void queue_planned(const struct mount_entry *m, int have)
 {
 	if (have && m->fstypes[0] && !strchr(m->fstypes, ',') && !m->bind)
-		(void)queue_fs(m->fstypes, -1, m->target);
+		(void)queue_fs(m->fstypes, -1, m->target, PRIO_LATE);
 }
 
 static void queue_planned_fs(void)
@@ -946,6 +956,49 @@ static int queue_list_file(char *text, long len)
 	return missing;
 }
 
+/* 1 when module i is a filesystem's or one of its helpers: its file (modules.dep's path) lies under
+ * kernel/fs/ of the module directory, where the kernel's modules_install puts every module built
+ * from its fs/ tree (scripts/Makefile.modinst: dst := $(MODLIB)/kernel, then the module's source
+ * path): ext4, xfs, vfat and the rest, and what only they use (jbd2, mbcache, the nls tables,
+ * netfs). A module built out of tree (updates/, extra/) is not told apart: it stays in the list's
+ * place. */
+static int fs_module(int i)
+{
+	static const char dir[] = "kernel/fs/";
+	const char *p = npath[i];
+	size_t l = npathlen[i], k = sizeof(dir) - 1;
+	if (!p || l <= k)
+		return 0;
+	/* relative, as depmod writes a path under the module directory, or absolute
+	 * (/lib/modules/RELEASE/kernel/fs/...) */
+	for (size_t j = 0; j + k < l; j++)
+		if ((j == 0 || p[j - 1] == '/') && memcmp(p + j, dir, k) == 0)
+			return 1;
+	return 0;
+}
+
+/* The list's priorities, once it is all queued. Everything the list names loads before the
+ * switch, and all of it before anything else when the image matches no devices. In one that
+ * does, a filesystem the list names (the builder writes --fs TYPE's modules into the list, as it
+ * does --module NAME's, one name a line: the two cannot be told apart at boot, so the rule is the
+ * module's own) is needed only once a device holding it is found: then the mount raises it to
+ * PRIO_MOUNT (modules_fs, for the probed or the named type). So it and what it needs go to
+ * PRIO_LATE, behind the disks' chains (modsched.h, late_prio): first every filesystem (its whole
+ * closure, softdeps too, follows: modsched_boost), then the rest of the list, which raises to
+ * PRIO_LIST what it needs, a filesystem's dependency among it; a module of the list that only
+ * filesystems need (crc16, crc32c for ext4) is still at PRIO_LATE then, and stays there. The sum
+ * of the loads before the mount is the same with one job (the same modules, each loaded once); only
+ * their order changes, and with it what a disk's idle waits overlap. */
+static void list_priorities(void)
+{
+	for (unsigned i = 0; matching && i < sched.n; i++)
+		if (listed[i] && fs_module((int)i))
+			modsched_boost(&sched, (int)i, PRIO_LATE);
+	for (unsigned i = 0; i < sched.n; i++)
+		if (listed[i] && sched.prio[i] < PRIO_LATE)
+			modsched_boost(&sched, (int)i, PRIO_LIST);
+}
+
 /* modules_load's one line: what loaded, matched, was skipped or failed since t0, and how many are
  * left for the waits. */
 static void log_summary(unsigned long t0)
@@ -986,17 +1039,20 @@ int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
 	missing += queue_list_file(listbuf, len);
 	for (unsigned i = 0; i < n; i++)
 		missing += want_listed(names[i]);
-	if (matching) {
+	if (matching)
 		queue_planned_fs();
+	list_priorities();
+	if (matching) {
 		/* Listen before looking: a device that appears during the walk (a driver loaded by
 		 * the list probing) is then in the walk, in the socket, or both; never in neither. */
 		(void)uevent_listen();
 		coldplug();
 	}
-	/* The list (and the filesystems named up front) first, then what the devices ask for until a
-	 * block device comes: the search looks at it, and the rest of the queue loads while the
-	 * devices are awaited (dev_wait). Drivers make devices (virtio_pci the virtio ones, a SCSI
-	 * host its disks): their uevents are matched in turn, before the first walk's rest. */
+	/* The list first (but the filesystems named up front: list_priorities), then what the devices
+	 * ask for until a block device comes, the disks' chains before those filesystems: the
+	 * search looks at it, and the rest of the queue loads while the devices are awaited
+	 * (dev_wait). Drivers make devices (virtio_pci the virtio ones, a SCSI host its disks):
+	 * their uevents are matched in turn, before the first walk's rest. */
 	(void)run_queue(matching ? PRIO_LIST : PRIO_COLDPLUG, 0);
 	if (matching)
 		(void)run_queue(PRIO_COLDPLUG, 1);

@@ -35,13 +35,15 @@ int modules_load(const struct cmdline *cl, const char *const *names, unsigned n)
  * matcher to the uevents (uevent.h): each device added with a MODALIAS= queues the modules that
  * match it, and lost uevents make it walk the devices again. */
 void modules_setup(const struct plan *p, int match);
-/* The queue: the list and a mount's filesystem load before modules_load and modules_fs return;
- * what the devices asked for loads, in the order of the queue (the devices that appeared while
+/* The queue: the list and a mount's filesystem load before modules_load and modules_fs return
+ * (but, when matching, the filesystems the list or the plan names up front: they load while the
+ * devices are awaited, behind the disks' chains, or when their mount raises them); what the
+ * devices asked for loads, in the order of the queue (the devices that appeared while
  * drivers loaded first), while the devices are awaited: modules_step loads until a block device
  * is announced or nothing is left, and returns 1, or 0 when nothing was queued (the device waits'
  * work, struct dev_hooks). */
 int modules_step(void);
-/* Before the switch: the list loaded; what is still queued is logged (debug) and left to the new
+/* Before the switch: the list (filesystems named up front included) loaded; what is still queued is logged (debug) and left to the new
  * root's udev, and a load already running finishes in its worker after the switch. */
 void modules_settle(void);
 /* The module of filesystem type (alias fs-TYPE) before a mount of dev with it (a probed

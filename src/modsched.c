@@ -106,15 +106,30 @@ static void rank_all(const struct modsched *s, unsigned long long *rank)
 	}
 }
 
+/* 1 when a module of rank (rank_all's) serves a goal of class late_class or better. */
+static int serves_early(const struct modsched *s, unsigned long long rank)
+{
+	return rank != RANK_NONE && RANK_CLASS(rank) <= s->late_class;
+}
+
+/* 1 when module i waits behind the early goals' chains: it is of priority late_prio, serves no
+ * early goal itself, and a module of an early goal's chain is ready (modsched.h says why). */
+static int held(const struct modsched *s, unsigned i, const unsigned long long *rank, int early_ready)
+{
+	return early_ready && s->late_class && s->prio[i] == s->late_prio && !serves_early(s, rank[i]);
+}
+
 enum modsched_next modsched_next(struct modsched *s, unsigned char floor, int *idx, int *why)
 {
 	static unsigned long long rank[MODSCHED_MAX];
-	int pending = -1, best = -1, bestprio = -1;
+	static unsigned char ready[MODSCHED_MAX];
+	int pending = -1, best = -1, bestprio = -1, early_ready = 0;
 	rank_all(s, rank);
 	for (unsigned i = 0; i < s->n; i++) {
+		ready[i] = 0;
 		if (s->state[i] != MS_PENDING || s->prio[i] < floor)
 			continue;
-		int ready = 1;
+		int ok = 1;
 		for (unsigned e = 0; e < s->nedges; e++) {
 			if (s->from[e] != i)
 				continue;
@@ -126,15 +141,19 @@ enum modsched_next modsched_next(struct modsched *s, unsigned char floor, int *i
 				return MSN_DEPFAIL;
 			}
 			if (st == MS_PENDING || st == MS_RUNNING)
-				ready = 0;
+				ok = 0;
 		}
-		if (ready && (s->prio[i] > bestprio || (s->prio[i] == bestprio && rank[i] < rank[best]))) {
-			best = (int)i;
-			bestprio = s->prio[i];
-		}
+		ready[i] = (unsigned char)ok;
+		early_ready |= ok && s->late_class && serves_early(s, rank[i]);
 		if (pending < 0)
 			pending = (int)i;
 	}
+	for (unsigned i = 0; i < s->n; i++)
+		if (ready[i] && !held(s, i, rank, early_ready) &&
+		    (s->prio[i] > bestprio || (s->prio[i] == bestprio && rank[i] < rank[best]))) {
+			best = (int)i;
+			bestprio = s->prio[i];
+		}
 	/* Below solo_below, only a module of the best class's chains goes beside running ones
 	 * (modsched.h says why); a lower class, or no goal, waits until nothing runs. */
 	if (best >= 0 && bestprio < s->solo_below && s->running && RANK_CLASS(rank[best]) != top_class(s))

@@ -42,6 +42,17 @@ struct modsched {
 	 * hold up the disk controllers' chains, while two disk controllers' chains (either may hold
 	 * the root) load side by side. */
 	unsigned char solo_below;
+	/* A module of priority late_prio (what only a mount needs: a filesystem named up front) does
+	 * not start while a module that serves a goal of class late_class or better (the disk
+	 * controllers' and disks' chains) is ready, whatever its priority (modsched_next; late_class
+	 * 0: no such rule). Why: the mount needs the filesystem only once a disk is found, and the
+	 * disk's chain may idle (libata waits for its SATA links inside ahci's finit_module,
+	 * do_init_module's async_synchronize_full): with one job, the loads are the same and their
+	 * sum is too, but the kernel's own work of the first boot second (6.12's unbound workqueues)
+	 * runs in that idle time instead of beside the filesystem's loads; with more jobs, the
+	 * filesystem loads beside the disk's waits rather than before its chain. A module of the
+	 * chain of an early goal is never held (it would hold that goal). */
+	unsigned char late_prio, late_class;
 	/* Among ready modules of one priority, which goes first (modsched_next): a module matched for
 	 * a device has a class (modsched_class: lower first, modalias.h's MODCLASS_*; 0: none, a
 	 * dependency or a listed module), and size its file's bytes (0: unknown), the cost of its
@@ -69,7 +80,8 @@ int modsched_need(struct modsched *s, int a, int b, int hard);
  * needs is pending or running) before one that starts a new chain, then the fewer bytes left to
  * load in its chain (the smaller first); a module that serves no goal comes after, and the
  * lowest index decides the rest, so the order of adding is the order of starting when nothing
- * else does. Nothing below priority floor starts (nor is failed as a loop): once the mounts'
+ * else does; a module of priority late_prio waits while one of an early goal's chain is ready
+ * (late_class, above). Nothing below priority floor starts (nor is failed as a loop): once the mounts'
  * device is found, only what they need loads before them. MSN_WAIT when the best is below
  * solo_below, another module runs, and the best serves no goal of the best class among those
  * pending or running (a lower class, or no goal). */

@@ -118,17 +118,17 @@ static void ranks(void)
 	CHECK_STR(order(0), "sr_mod ahci");
 	(void)ahci2;
 
-	/* The floor: once the root's device is found, only what its mount needs (priority 3: ext4
+	/* The floor: once the root's device is found, only what its mount needs (priority 4: ext4
 	 * and jbd2) starts; a disk goal below it waits, and is no loop. */
 	memset(&s, 0, sizeof(s));
 	int sd3 = addm("sd_mod", 60000, MODCLASS_DISK), e4 = addm("ext4", 900000, MODCLASS_OTHER),
 	    jb = addm("jbd2", 100000, 0);
 	modsched_need(&s, e4, jb, 1);
-	modsched_boost(&s, e4, 3);
-	CHECK_STR(order(3), "jbd2 ext4");
+	modsched_boost(&s, e4, 4);
+	CHECK_STR(order(4), "jbd2 ext4");
 	CHECK_INT(s.state[sd3], MS_PENDING);
 	int i, why;
-	CHECK_INT(modsched_next(&s, 3, &i, &why), MSN_IDLE);
+	CHECK_INT(modsched_next(&s, 4, &i, &why), MSN_IDLE);
 	CHECK_STR(order(0), "sd_mod");
 }
 
@@ -136,9 +136,10 @@ static void ranks(void)
 
 /* One row: the modules ("name:size:class:prio:ticks[:fail]", class and prio as numbers, ticks the
  * load's length in the fake clock, fail: its finit_module fails), the relations ("a>b": a needs b
- * (modules.dep), "a~b": a softdep, a after b), jobs at once, the floor, solo_below, and the trace
+ * (modules.dep), "a~b": a softdep, a after b), jobs at once, the floor, solo_below, the trace
  * that must come out: "+m" m started, "-m" m loaded, "m!" m's load failed, "m^d" m not loaded
- * because its dependency d failed (MSN_DEPFAIL), "m@" m failed as a softdep loop. */
+ * because its dependency d failed (MSN_DEPFAIL), "m@" m failed as a softdep loop; then late_prio
+ * and late_class (0: no such rule). */
 struct simrow {
 	const char *what;
 	const char *mods[10];
@@ -146,6 +147,7 @@ struct simrow {
 	unsigned jobs;
 	unsigned char floor, solo_below;
 	const char *trace;
+	unsigned char late_prio, late_class;
 };
 
 static char trace[1024];
@@ -172,6 +174,8 @@ static const char *simulate(const struct simrow *r)
 	memset(&s, 0, sizeof(s));
 	trace[0] = '\0';
 	s.solo_below = r->solo_below;
+	s.late_prio = r->late_prio;
+	s.late_class = r->late_class;
 	for (unsigned k = 0; k < 10 && r->mods[k]; k++) {
 		char name[MODSCHED_NAME];
 		unsigned size, cls, prio, t, f = 0;
@@ -223,57 +227,102 @@ static const char *simulate(const struct simrow *r)
 }
 
 /* The rows: DISK 1, OTHER 2, SLOW 3 (modalias.h); priorities as modload.c's: 0 the first walk,
- * 1 a controller's children, 2 the list, 3 a mount. */
+ * 1 a controller's children, 2 a filesystem named up front (late_prio), 3 the list, 4 a mount. */
 static const struct simrow simrows[] = {
 	{ "one job: the order of ranks(), each load alone",
 	  { "virtio_ring:40:0:0:5", "virtio_pci:30:1:0:5", "libata:300:0:0:5", "ata_piix:40:3:0:5" },
 	  { "virtio_pci>virtio_ring", "ata_piix>libata" }, 1, 0, 1,
-	  "+virtio_ring -virtio_ring +virtio_pci -virtio_pci +libata -libata +ata_piix -ata_piix" },
+	  "+virtio_ring -virtio_ring +virtio_pci -virtio_pci +libata -libata +ata_piix -ata_piix", 0, 0 },
 	{ "two jobs, two disk controllers (either may hold the root): their chains side by side, the "
 	  "smaller chain first (nvme's 50 bytes before virtio_blk's 130), each module after its dependencies",
 	  { "nvme_core:20:0:0:10", "nvme:30:1:0:10", "virtio_blk:90:1:0:30", "virtio_ring:40:0:0:1" },
 	  { "nvme>nvme_core", "virtio_blk>virtio_ring" }, 2, 0, 1,
-	  "+nvme_core +virtio_ring -virtio_ring +virtio_blk -nvme_core +nvme -nvme -virtio_blk" },
+	  "+nvme_core +virtio_ring -virtio_ring +virtio_blk -nvme_core +nvme -nvme -virtio_blk", 0, 0 },
 	{ "two jobs, the first walk: the IDE chain (SLOW) never beside the disk's (DISK), only in a gap",
 	  { "virtio:10:0:0:2", "virtio_ring:10:0:0:2", "virtio_pci:30:1:0:5", "scsi_mod:200:0:0:4",
 	    "libata:300:0:0:4", "ata_piix:40:3:0:4" },
 	  { "virtio_pci>virtio", "virtio_pci>virtio_ring", "ata_piix>libata", "libata>scsi_mod" }, 2, 0, 1,
 	  "+virtio +virtio_ring -virtio -virtio_ring +virtio_pci -virtio_pci +scsi_mod -scsi_mod +libata "
-	  "-libata +ata_piix -ata_piix" },
+	  "-libata +ata_piix -ata_piix", 0, 0 },
 	{ "a controller's child (priority 1, above solo_below) goes beside the IDE chain; the IDE chain "
 	  "does not go beside it",
 	  { "scsi_mod:200:0:0:4", "libata:300:0:0:4", "ata_piix:40:3:0:4", "virtio_blk:90:1:1:6" },
 	  { "ata_piix>libata", "libata>scsi_mod" }, 2, 0, 1,
-	  "+virtio_blk -virtio_blk +scsi_mod -scsi_mod +libata -libata +ata_piix -ata_piix" },
+	  "+virtio_blk -virtio_blk +scsi_mod -scsi_mod +libata -libata +ata_piix -ata_piix", 0, 0 },
 	{ "a dependency shared by two chains loads once, before both; its dependents then side by side",
 	  { "scsi_common:10:0:0:3", "scsi_mod:200:0:0:3", "sd_mod:60:1:0:5", "virtio_scsi:40:1:0:2" },
 	  { "scsi_mod>scsi_common", "sd_mod>scsi_mod", "sd_mod>scsi_common", "virtio_scsi>scsi_mod",
 	    "virtio_scsi>scsi_common" }, 3, 0, 1,
-	  "+scsi_common -scsi_common +scsi_mod -scsi_mod +virtio_scsi +sd_mod -virtio_scsi -sd_mod" },
+	  "+scsi_common -scsi_common +scsi_mod -scsi_mod +virtio_scsi +sd_mod -virtio_scsi -sd_mod", 0, 0 },
 	{ "the loads end in another order than they started: a module waits for the last of its "
 	  "dependencies, whichever it is",
 	  { "crc16:5:0:3:9", "mbcache:5:0:3:2", "jbd2:10:0:3:2", "ext4:90:2:3:4" },
 	  { "ext4>crc16", "ext4>mbcache", "ext4>jbd2" }, 3, 3, 1,
-	  "+crc16 +mbcache +jbd2 -mbcache -jbd2 -crc16 +ext4 -ext4" },
+	  "+crc16 +mbcache +jbd2 -mbcache -jbd2 -crc16 +ext4 -ext4", 0, 0 },
 	{ "a load fails: its hard dependents are not loaded (as modprobe), a softdep's dependent and "
 	  "the other chain go on (nvme, a loaded chain, first)",
 	  { "libata:300:0:0:3:1", "ata_piix:40:1:0:2", "crc32c:5:0:0:1:1", "jbd2:10:1:0:2", "nvme:30:1:0:6" },
 	  { "ata_piix>libata", "jbd2~crc32c" }, 2, 0, 1,
-	  "+nvme +crc32c crc32c! +jbd2 -jbd2 +libata libata! ata_piix^libata -nvme" },
+	  "+nvme +crc32c crc32c! +jbd2 -jbd2 +libata libata! ata_piix^libata -nvme", 0, 0 },
 	{ "a dependency fails while an independent chain is in flight: its dependent and the dependent's "
 	  "dependent are not loaded, the other chain ends",
 	  { "scsi_mod:200:0:0:2:1", "sd_mod:60:1:0:2", "uas:30:1:0:2", "virtio_blk:90:1:0:5" },
 	  { "sd_mod>scsi_mod", "uas>sd_mod", "uas>scsi_mod" }, 2, 0, 1,
-	  "+virtio_blk +scsi_mod scsi_mod! sd_mod^scsi_mod uas^sd_mod -virtio_blk" },
+	  "+virtio_blk +scsi_mod scsi_mod! sd_mod^scsi_mod uas^sd_mod -virtio_blk", 0, 0 },
 	{ "the floor: once the root's device is found, free jobs stay free rather than start what the "
 	  "mount does not need",
-	  { "sd_mod:60:1:0:1", "jbd2:10:0:3:3", "ext4:90:2:3:3", "nvme:30:1:1:1" },
-	  { "ext4>jbd2" }, 4, 3, 1,
-	  "+jbd2 -jbd2 +ext4 -ext4" },
+	  { "sd_mod:60:1:0:1", "jbd2:10:0:4:3", "ext4:90:2:4:3", "nvme:30:1:1:1" },
+	  { "ext4>jbd2" }, 4, 4, 1,
+	  "+jbd2 -jbd2 +ext4 -ext4", 0, 0 },
 	{ "no goal, no class (the list's modules, solo_below 0): all side by side as the jobs allow",
-	  { "a:1:0:2:3", "b:1:0:2:1", "c:1:0:2:1", "d:1:0:2:1" },
+	  { "a:1:0:3:3", "b:1:0:3:1", "c:1:0:3:1", "d:1:0:3:1" },
 	  { "d>a" }, 2, 0, 0,
-	  "+a +b -b +c -c -a +d -d" },
+	  "+a +b -b +c -c -a +d -d", 0, 0 },
+	/* q35's AHCI disk and a preset image's list (--fs ext4): ext4's chain (late_prio) and the
+	 * AHCI controller's (the first walk's DISK goal). The sizes are 6.12's kB. */
+	{ "without the rule (late_class 0): the list's filesystem chain first, the disk's after",
+	  { "crc32c_generic:11:0:2:3", "jbd2:433:0:2:5", "mbcache:30:0:2:3", "crc16:6:0:2:3", "ext4:2477:0:2:20",
+	    "scsi_common:17:0:0:2", "scsi_mod:692:0:0:5", "libata:989:0:0:8", "libahci:152:0:0:2", "ahci:149:1:0:20" },
+	  { "ext4>jbd2", "ext4>mbcache", "ext4>crc16", "ext4~crc32c_generic", "jbd2~crc32c_generic",
+	    "ahci>libahci", "libahci>libata", "libata>scsi_mod", "scsi_mod>scsi_common" }, 1, 0, 1,
+	  "+crc32c_generic -crc32c_generic +jbd2 -jbd2 +mbcache -mbcache +crc16 -crc16 +ext4 -ext4 +scsi_common "
+	  "-scsi_common +scsi_mod -scsi_mod +libata -libata +libahci -libahci +ahci -ahci", 0, 0 },
+	{ "one job: the disk controller's chain first, whole, then the filesystem's, in the list's order",
+	  { "crc32c_generic:11:0:2:3", "jbd2:433:0:2:5", "mbcache:30:0:2:3", "crc16:6:0:2:3", "ext4:2477:0:2:20",
+	    "scsi_common:17:0:0:2", "scsi_mod:692:0:0:5", "libata:989:0:0:8", "libahci:152:0:0:2", "ahci:149:1:0:20" },
+	  { "ext4>jbd2", "ext4>mbcache", "ext4>crc16", "ext4~crc32c_generic", "jbd2~crc32c_generic",
+	    "ahci>libahci", "libahci>libata", "libata>scsi_mod", "scsi_mod>scsi_common" }, 1, 0, 1,
+	  "+scsi_common -scsi_common +scsi_mod -scsi_mod +libata -libata +libahci -libahci +ahci -ahci "
+	  "+crc32c_generic -crc32c_generic +jbd2 -jbd2 +mbcache -mbcache +crc16 -crc16 +ext4 -ext4",
+	  2, 1 },
+	{ "two jobs: the filesystem's chain takes the job the disk's chain leaves free (its next module "
+	  "not ready), never one the disk's chain could take, and goes on beside ahci's long load",
+	  { "crc32c_generic:11:0:2:3", "jbd2:433:0:2:5", "mbcache:30:0:2:3", "crc16:6:0:2:3", "ext4:2477:0:2:20",
+	    "scsi_common:17:0:0:2", "scsi_mod:692:0:0:5", "libata:989:0:0:8", "libahci:152:0:0:2", "ahci:149:1:0:20" },
+	  { "ext4>jbd2", "ext4>mbcache", "ext4>crc16", "ext4~crc32c_generic", "jbd2~crc32c_generic",
+	    "ahci>libahci", "libahci>libata", "libata>scsi_mod", "scsi_mod>scsi_common" }, 2, 0, 1,
+	  "+scsi_common +crc32c_generic -scsi_common +scsi_mod -crc32c_generic +jbd2 -scsi_mod +libata -jbd2 "
+	  "+mbcache -mbcache +crc16 -crc16 +ext4 -libata +libahci -libahci +ahci -ext4 -ahci", 2, 1 },
+	{ "a late module that a disk's chain needs (sd_mod needs crc_t10dif) is not held: it would hold "
+	  "the disk; another late one (ext4) waits for the disk",
+	  { "ext4:90:0:2:1", "crc_t10dif:10:0:2:1", "sd_mod:60:1:0:1" },
+	  { "sd_mod>crc_t10dif" }, 1, 0, 1,
+	  "+crc_t10dif -crc_t10dif +sd_mod -sd_mod +ext4 -ext4", 2, 1 },
+	{ "the mount raised the filesystem (priority 4, above late_prio): it goes first, before the "
+	  "disk's chain, as does the list (3)",
+	  { "ahci:149:1:0:1", "ext4:90:0:4:1", "loop:10:0:3:1" },
+	  { NULL }, 1, 0, 1,
+	  "+ext4 -ext4 +loop -loop +ahci -ahci", 2, 1 },
+	{ "no disk goal (the machine's controller has no driver in the image): the filesystem loads at "
+	  "once, before the IDE chain (SLOW) and a USB controller (OTHER) of the first walk",
+	  { "ata_piix:40:3:0:1", "xhci_pci:50:2:0:1", "ext4:90:0:2:1" },
+	  { NULL }, 1, 0, 1,
+	  "+ext4 -ext4 +xhci_pci -xhci_pci +ata_piix -ata_piix", 2, 1 },
+	{ "a disk found while the filesystem waits (sd_mod, a controller's child: priority 1, DISK) goes "
+	  "before it too",
+	  { "ext4:90:0:2:1", "ahci:149:1:0:1", "sd_mod:60:1:1:1" },
+	  { NULL }, 1, 0, 1,
+	  "+sd_mod -sd_mod +ahci -ahci +ext4 -ext4", 2, 1 },
 };
 
 static void several(void)
