@@ -660,9 +660,10 @@ static int make_layer_dirs(void)
 	return 0;
 }
 
-/* After the writable layer's device failed to mount: when it is the root device itself (no image
- * on it), say why and what works. The lower layer holds that device read-only, and a block
- * filesystem has one superblock per device, so a read-write mount of it is refused ("Can't mount,
+/* After the writable layer's device was refused (EBUSY): when it is the root device itself (no
+ * image on it), say why and what works. Both devices are there by then, so entry_rdev waits for
+ * nothing. The lower layer holds that device read-only, and a block filesystem has one
+ * superblock per device, so a read-write mount of it is refused ("Can't mount,
  * would change RO state": fs/super.c get_tree_bdev); and were it writable, overlayfs refuses an
  * upper layer inside its lower one (overlapping layers, ELOOP: "ovl: detect overlapping layers",
  * Linux 5.2). A filesystem that mounts subvolumes read-only and read-write side by side (btrfs)
@@ -694,7 +695,8 @@ static int mount_upper(const struct plan *p, const struct stat *lower_root)
 	r = mount_on(p, &p->overlay, LAYER_DIR "/overlay", dev, sizeof(dev));
 	if (r < 0) {
 		log_err("earlymount.overlay=%s: the writable layer could not be mounted read-write", p->overlay.src.text);
-		upper_on_lower_hint(p);
+		if (r == -EBUSY) /* the kernel's refusal, not a device that never came (no second wait) */
+			upper_on_lower_hint(p);
 		return r;
 	}
 	return make_upper("earlymount.overlay", dev, lower_root);
