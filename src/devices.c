@@ -243,16 +243,21 @@ static void btrfs_seen(const char *path, const struct fs_info *fi)
 	}
 }
 
-int dev_probe(const char *path, struct fs_info *fi)
+int dev_probe_at(const char *path, uint64_t offset, struct fs_info *fi)
 {
-	int r = blk_open(path, 0, &bd);
+	int r = blk_open(path, offset, &bd);
 	if (r < 0)
 		return r; /* fi as it was: no caller reads it after a failure */
 	r = probe_fs_r(&bd.r, fi);
 	blk_close(&bd);
-	if (r == 0)
+	if (r == 0 && offset == 0)
 		btrfs_seen(path, fi);
 	return r;
+}
+
+int dev_probe(const char *path, struct fs_info *fi)
+{
+	return dev_probe_at(path, 0, fi);
 }
 
 static int is_blk(const char *path, struct stat *st)

@@ -7,10 +7,14 @@
 #include "spec.h"
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Reads the head of a block device and probes its filesystem. 0, -ENOENT (nothing known), or the
  * read error (fi then left as it was). */
 int dev_probe(const char *path, struct fs_info *fi);
+/* The same from offset bytes into the device (a swap file's header, resume_offset=); a btrfs there
+ * is not registered. */
+int dev_probe_at(const char *path, uint64_t offset, struct fs_info *fi);
 
 /* What the waits below do besides looking and sleeping, given by whoever loads modules (run.c
  * gives modload.c's); without them (NULL, as at the start) a wait only sleeps, and a btrfs member

@@ -53,6 +53,14 @@ struct plan {
 	                              the waits rootwait's "forever" does not cover (set_waits) */
 	unsigned long rootdelay_s;
 	const char *journaldev;    /* root.journaldev= (dracut): the root's external journal/log device */
+	/* resume= (kernel/power/hibernate.c): the swap device holding a hibernation image, resumed
+	 * from before anything is mounted (resume.c). have_resume is 0 when none was given, the last
+	 * one was empty or invalid, or noresume, nohibernate or hibernate=no... turned it off. */
+	int have_resume;
+	int noresume;              /* noresume, nohibernate or hibernate=no...: resume stays off */
+	long resume_wait_s;        /* how long to wait for its device: the root's wait, never forever */
+	unsigned long long resume_offset; /* resume_offset=: the swap header's page within the device */
+	struct devspec resume;
 	int debug;
 	unsigned jobs;             /* earlymount.jobs=N: finit_module calls at once; 0 = the CPUs, at most 8 */
 	enum onfail onfail;

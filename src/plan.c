@@ -322,6 +322,22 @@ static const char *const onfail_names[] = {
 	[ONFAIL_PANIC] = "panic",
 };
 
+/* resume= (resume.c): before any mount, or off. */
+static void print_resume(struct sbuf *o, const struct plan *p)
+{
+	char desc[320];
+
+	plan_source_text(&p->resume, desc, sizeof(desc));
+	if (p->noresume) {
+		sb_printf(o, "resume: off (noresume, nohibernate or hibernate=no...): %s is not looked at\n", desc);
+		return;
+	}
+	sb_printf(o, "resume: before any mount, from a hibernation image on %s", desc);
+	if (p->resume_offset)
+		sb_printf(o, " at page %llu (resume_offset=)", p->resume_offset);
+	sb_printf(o, "; waits up to %ld s for the device, then boots without\n", p->resume_wait_s);
+}
+
 void plan_print(struct sbuf *o, const struct plan *p, const char *sysroot)
 {
 	unsigned n = 1;
@@ -338,6 +354,8 @@ void plan_print(struct sbuf *o, const struct plan *p, const char *sysroot)
 		print_entry(o, n++, &p->usr, sysroot, p);
 	for (unsigned i = 0; i < p->nextra; i++)
 		print_entry(o, n++, &p->extra[i], sysroot, p);
+	if (p->have_resume)
+		print_resume(o, p);
 	if (p->rootdelay_s)
 		sb_printf(o, "rootdelay: %lu s before looking for devices\n", p->rootdelay_s);
 	if (p->nmodules) {

@@ -15,6 +15,7 @@
 #include "modload.h"
 #include "mountplan.h"
 #include "plan.h"
+#include "resume.h"
 #include "spec.h"
 #include "switchroot.h"
 #include "uevent.h"
@@ -325,14 +326,16 @@ static void apply_wait(const struct args *a)
 	set_wait(&plan.overlay, a->wait_s);
 	for (unsigned i = 0; i < plan.nextra; i++)
 		set_wait(&plan.extra[i], a->wait_s);
+	plan.resume_wait_s = a->wait_s;
 }
 
 /* The modules and the mounts of a subcommand that boots (init, mount): the list, then, with
  * match_devices, what the devices ask for (coldplug), several at once; later devices and the
- * filesystems while the mounts wait for them (devices.c, mountplan.c). Then the plan mounted on
- * sysroot. The list is in after it; what the devices asked for and the mounts did not need is
- * left to the new root (modload.h). mount_plan's result. */
-static int modules_and_mounts(int match_devices, const char *sysroot)
+ * filesystems while the mounts wait for them (devices.c, mountplan.c). With resume, the
+ * hibernation image of resume= before any mount (resume.c; under dracut its resume module's job).
+ * Then the plan mounted on sysroot. The list is in after it; what the devices asked for and the
+ * mounts did not need is left to the new root (modload.h). mount_plan's result. */
+static int modules_and_mounts(int match_devices, int resume, const char *sysroot)
 {
 	/* The device waits load what is queued while they wait, and a btrfs member's module before
 	 * it is registered. */
@@ -342,6 +345,8 @@ static int modules_and_mounts(int match_devices, const char *sysroot)
 	modules_setup(&plan, match_devices);
 	if (modules_load(&cl, plan.modules, plan.nmodules) > 0)
 		log_warn("some modules did not load; going on");
+	if (resume)
+		resume_from_hibernation(&plan);
 	r = mount_plan(&plan, sysroot);
 	modules_settle();
 	uevent_close();
@@ -412,7 +417,7 @@ int run_mount(int argc, char **argv)
 	 * itself (--api-fs): under dracut, udev does that. A failure exits 1 after saying why once
 	 * (mount_plan logs it, and leaves the sysroot as it was): dracut's hook takes any non-zero
 	 * status as "earlymount did not mount it" and lets dracut's own mount run. */
-	if (modules_and_mounts(a.api_fs, sysroot) < 0)
+	if (modules_and_mounts(a.api_fs, !a.dracut, sysroot) < 0)
 		return EXIT_FAIL;
 	/* A shell /init that had nothing mounted gets a root ready for a plain switch_root
 	 * (busybox's does not move /dev, /proc, /sys and /run itself). */
@@ -698,7 +703,7 @@ static enum onfail boot(const char *sysroot, char **argv, char **envp)
 		return plan.onfail;
 	log_debug("command line read; %u mounts planned", plan.have_root + plan.have_usr + plan.nextra);
 	mkdir(sysroot, 0755);
-	if (modules_and_mounts(1, sysroot) < 0 || choose_init(sysroot, init, sizeof(init)) < 0) {
+	if (modules_and_mounts(1, 1, sysroot) < 0 || choose_init(sysroot, init, sizeof(init)) < 0) {
 		unmount_sysroot(sysroot);
 		return plan.onfail;
 	}

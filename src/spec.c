@@ -230,11 +230,12 @@ enum group {
 	G_NONE, /* not ours: someone else's parameter, or a value the kernel's rules do not take */
 	/* the kernel's (kernel_params) */
 	G_ROOT, G_USR, G_ROOTFSTYPE, G_USRFSTYPE, G_ROOTFLAGS, G_USRFLAGS, G_ROOTDELAY, G_INIT, G_JOURNALDEV,
-	G_ROOTWAIT, G_RORW, G_MD, G_RAID,
+	G_ROOTWAIT, G_RORW, G_MD, G_RAID, G_RESUME, G_RESUME_OFFSET,
 	/* earlymount's own, after "earlymount." (own_params) */
 	G_TIMEOUT, G_DEBUG, G_ONFAIL, G_JOBS,
 	G_VOLATILE, G_OVERLAY, G_ROOTIMAGE, G_OVERLAYFLAGS, G_TMPFSFLAGS, /* the layer parameters */
 	G_MOUNT, G_MODULES, /* earlymount.mount= and earlymount.modules=: they add up */
+	G_NORESUME, G_HIBERNATE, /* each one counts, in turn (hibernate_setup) */
 	G_BARE,    /* root, rootfstype, ... without '=': ignored with a warning */
 	G_UNKNOWN, /* earlymount.NAME that is none of ours: refused */
 	G_COUNT,
@@ -270,6 +271,13 @@ static const struct kernel_param {
 	 * built only with md built in): a warning for the last of each. */
 	{ "md", G_MD, G_NONE },
 	{ "raid", G_RAID, G_NONE },
+	/* Hibernation (kernel/power/hibernate.c): __setup("resume=", resume_setup), "resume_offset=",
+	 * "hibernate=" with their '='; "noresume" and "nohibernate" without. resume.c acts on them. */
+	{ "resume", G_RESUME, G_BARE },
+	{ "resume_offset", G_RESUME_OFFSET, G_BARE },
+	{ "noresume", G_NORESUME, G_NORESUME },
+	{ "nohibernate", G_NORESUME, G_NORESUME },
+	{ "hibernate", G_HIBERNATE, G_NONE },
 };
 
 /* earlymount's own parameters, after "earlymount.". Each has its group with or without a value (a
@@ -509,6 +517,23 @@ static int parse_seconds(struct ctx *c, const struct cmdline_arg *a, unsigned lo
 	return 0;
 }
 
+/* What a device spec's parameter is taken with, said as a warning: a udev link, the start of a
+ * PARTUUID, MAJ:MIN:OFFSET. */
+static void device_warnings(struct plan *p, const struct cmdline_arg *a, const struct devspec *d)
+{
+	if (d->kind == DEV_PATH && str_startswith(d->value, "/dev/disk/"))
+		warn(p, "%s=%s: a link that udev makes; it exists where udev has run (dracut), "
+		     "not when earlymount runs as /init", a->name, a->value);
+	if (d->prefix)
+		warn(p, "%s=%s: the start of a PARTUUID: the first partition whose PARTUUID begins so, as the "
+		     "kernel compares the given length only (match_dev_by_uuid)%s", a->name, a->value,
+		     strlen(d->value) == 10 && d->value[8] == '-'
+		             ? "; an MBR partition's number has two hex digits (partition 5 is -05)" : "");
+	if (d->kind == DEV_DEVNUM && d->devnum_offset)
+		warn(p, "%s=%s: the kernel reads MAJ:MIN:OFFSET and ignores OFFSET; the device is %u:%u",
+		     a->name, a->value, d->major, d->minor);
+}
+
 /* root= (usr 0) or mount.usr= (usr 1). */
 static int device_param(struct ctx *c, const struct cmdline_arg *a, int usr)
 {
@@ -544,26 +569,57 @@ static int device_param(struct ctx *c, const struct cmdline_arg *a, int usr)
 	}
 	if (r < 0)
 		return fail_arg(c, a, sub);
-	if (m->src.kind == DEV_PATH && str_startswith(m->src.value, "/dev/disk/"))
-		warn(c->p, "%s=%s: a link that udev makes; it exists where udev has run (dracut), "
-		     "not when earlymount runs as /init", a->name, a->value);
-	if (m->src.prefix) {
 #ifndef EM_BOOT_BUILD /* the /init build has the kernel's rules only */
-		/* systemd-fstab-generator waits for /dev/disk/by-partuuid/VALUE, a whole one's link */
-		if (c->rules == SPEC_RULES_SYSTEMD)
-			return fail(c, "%s=%s: not a whole PARTUUID: systemd waits for the udev link "
-			            "/dev/disk/by-partuuid/%s, and udev names links after whole ones", a->name,
-			            a->value, m->src.value);
+	/* systemd-fstab-generator waits for /dev/disk/by-partuuid/VALUE, a whole one's link */
+	if (m->src.prefix && c->rules == SPEC_RULES_SYSTEMD)
+		return fail(c, "%s=%s: not a whole PARTUUID: systemd waits for the udev link "
+		            "/dev/disk/by-partuuid/%s, and udev names links after whole ones", a->name,
+		            a->value, m->src.value);
 #endif
-		warn(c->p, "%s=%s: the start of a PARTUUID: the first partition whose PARTUUID begins so, as the "
-		     "kernel compares the given length only (match_dev_by_uuid)%s", a->name, a->value,
-		     strlen(m->src.value) == 10 && m->src.value[8] == '-'
-		             ? "; an MBR partition's number has two hex digits (partition 5 is -05)" : "");
-	}
-	if (m->src.kind == DEV_DEVNUM && m->src.devnum_offset)
-		warn(c->p, "%s=%s: the kernel reads MAJ:MIN:OFFSET and ignores OFFSET; the device is %u:%u",
-		     a->name, a->value, m->src.major, m->src.minor);
+	device_warnings(c->p, a, &m->src);
 	return 0;
+}
+
+/* resume= (resume_setup): the last one names the device, an empty one none (resume_file ""). A
+ * value that names no device is one the kernel cannot find either (software_resume: the lookup
+ * fails and the boot goes on), so it is a warning, never a refusal. */
+static void resume_param(struct ctx *c, const struct cmdline_arg *a)
+{
+	struct plan *p = c->p;
+	char sub[DEVSPEC_ERR_MAX];
+
+	p->have_resume = 0;
+	if (!*a->value)
+		return;
+	if (devspec_parse(a->value, &p->resume, sub, sizeof(sub)) < 0) {
+		warn(p, "resume=%s: %s; not resuming from it, as the kernel would not", a->value, sub);
+		return;
+	}
+	p->have_resume = 1;
+	device_warnings(p, a, &p->resume);
+}
+
+/* resume_offset= (resume_offset_setup, sscanf "%llu"): the page of a swap file's header in its
+ * device; the leading digits count. The kernel reads it itself; earlymount probes there. */
+static void resume_offset_param(struct ctx *c, const struct cmdline_arg *a)
+{
+	const char *end;
+	size_t ndigits;
+	unsigned long v = kernel_strtoul(a->value, 10, &end, &ndigits);
+
+	if (!ndigits) {
+		warn(c->p, "resume_offset=%s: not a number of pages; ignored, as the kernel ignores it", a->value);
+		return;
+	}
+	c->p->resume_offset = v;
+}
+
+/* hibernate= (hibernate_setup), each in turn: "noresume...", and "no..." but "nocompress...", turn
+ * resume off; the other values are the kernel's alone. */
+static void hibernate_param(struct ctx *c, const struct cmdline_arg *a)
+{
+	if (str_startswith(a->value, "no") && !str_startswith(a->value, "nocompress"))
+		c->p->noresume = 1;
 }
 
 static int fstype_param(struct ctx *c, const struct cmdline_arg *a, struct mount_entry *m)
@@ -832,6 +888,18 @@ static int our_param(struct ctx *c, const struct cmdline_arg *a, enum group g)
 	case G_RAID:
 		mdraid_param(c, a);
 		return 0;
+	case G_RESUME:
+		resume_param(c, a);
+		return 0;
+	case G_RESUME_OFFSET:
+		resume_offset_param(c, a);
+		return 0;
+	case G_NORESUME:
+		c->p->noresume = 1;
+		return 0;
+	case G_HIBERNATE:
+		hibernate_param(c, a);
+		return 0;
 	case G_MOUNT:
 		return mount_param(c, a);
 	case G_MODULES:
@@ -1049,6 +1117,9 @@ static void set_waits(struct plan *p)
 		if (p->have_usr)
 			systemd_wait(p, &p->usr, SYSTEMD_DEVICE_TIMEOUT_S, systemd_default_from);
 	}
+	/* resume=: as long as the root's device, but never forever (initramfs-tools waits for it as
+	 * for the root, at most max(30 s, rootdelay), then boots without). */
+	p->resume_wait_s = p->wait_s >= 0 ? p->wait_s : p->timeout_s >= 0 ? p->timeout_s : DEFAULT_WAIT_S;
 	bound_waits(p, &p->root);
 	bound_waits(p, &p->overlay);
 	if (p->have_usr)
