@@ -181,3 +181,21 @@ EXPECT_ENOENT='No such file or directory'
 EXPECT_MEMBER_REFUSED='earlymount: mount %s on /sysroot refused: %s is %s (%s)'   # dev, dev, why, type
 EXPECT_MD_MEMBER_WHY='a Linux software RAID (md) member: the array must be assembled first (mdadm; dracut'"'"'s mdraid module), then root= names the array'
 EXPECT_MEMBER_LINE='earlymount:   %s: %s UUID=%s (not a filesystem: never mounted)'   # disk, type, UUID
+
+# ---- resume from hibernation (resume_* scenarios; src/resume.c) -----------------------------------
+# "%s" after "resume: " is the device node (/dev/vdb1), after "resume=" the value as written.
+EXPECT_RESUME_FROM='earlymount: resume: a hibernation image on %s (resume=%s): resuming from it'   # node, resume=
+EXPECT_RESUME_PLAIN_SWAP='earlymount: resume: %s (resume=%s) is swap space without a hibernation image; booting normally'   # node, resume= (debug)
+EXPECT_RESUME_NO_DEVICE='earlymount: resume=%s: no device after %s s; booting without resuming'   # resume=, seconds
+EXPECT_RESUME_NOT_SWAP='earlymount: resume=%s: %s is not swap space (%s): not resuming from it'   # resume=, node, type or "no known signature"
+EXPECT_RESUME_NO_SIGNATURE='no known signature'
+EXPECT_RESUME_NORESUME='earlymount: resume=%s: noresume given; not resuming'   # resume= (debug)
+EXPECT_RESUME_BAD_VALUE_RE='earlymount: resume=%s: .+; not resuming from it, as the kernel would not'   # resume= (a regex)
+EXPECT_RESUME_NOT_RESUMED='earlymount: resume: the kernel did not resume from %s (the kernel'"'"'s log says why); booting normally'   # node
+# The kernel's own lines, the same in 6.1 and 6.12: the image was written whole and read whole
+# (kernel/power/swap.c save_compressed_image, load_compressed_image); software_resume
+# (kernel/power/hibernate.c) found an image and starts, or failed to load it.
+EXPECT_KERNEL_IMAGE_SAVED='PM: Image saving done'
+EXPECT_KERNEL_IMAGE_LOADED='PM: Image loading done'
+EXPECT_KERNEL_RESUME_START='PM: hibernation: resume from hibernation'
+EXPECT_KERNEL_RESUME_FAILED='PM: hibernation: Failed to load image, recovering.'

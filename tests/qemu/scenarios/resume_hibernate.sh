@@ -1,0 +1,141 @@
+# SPDX-License-Identifier: MIT
+# arch: amd64 arm64
+# Resume from hibernation, a real round trip (src/resume.c). The test root has a swap partition
+# (GPT, vdb1, a known UUID and PARTUUID). Boot 1 (resume=UUID= on the command line, as a
+# hibernating system has it at every boot) finds plain swap: earlymount hands it to the kernel
+# anyway (/sys/power/resume holds vdb1, as initramfs-tools leaves it). The root's check then
+# turns the swap on, keeps two things only memory holds (the kernel's boot_id and a random value
+# in a tmpfs) and hibernates: the kernel writes the image to vdb1 and powers off (on the host,
+# blkid -p sees TYPE swsuspend there). Boot 2, the same kernel, initramfs, memory and disks,
+# resume=UUID=: earlymount says it resumes before anything is mounted (neither its "mounted" line
+# nor ext4's comes before), the kernel loads the image, and the check goes on where it stopped:
+# the same boot_id and tmpfs value, the root still the one boot 1 mounted; the kernel has put the
+# swap signature back (TYPE swap). Boot 3 resumes from a copy of the image by
+# resume=UUID=<absent> resume=PARTUUID=: the last resume= wins, as in the kernel's resume_setup.
+# Boot 4, another copy, resume=/dev/vdb1 noresume: earlymount leaves the image alone (its debug
+# line), the system boots fresh; the image stays on the disk, byte for byte: the kernel refuses it
+# as swap (sys_swapon finds no SWAPSPACE2 signature: busybox's swapon fails) until something
+# rewrites the signature (util-linux's swapon does, discarding the image; so does mkswap).
+# The root is mounted read-only at every boot and is byte-identical at the end.
+[ "$(em_kconfig HIBERNATION)" = y ] || em_skip "$KVER has no CONFIG_HIBERNATION: it cannot hibernate nor resume"
+# Every boot with the same memory: x86's image records the firmware's memory map and the kernel
+# refuses an image from another (arch/x86/power/hibernate.c); 256 MiB keeps the image small.
+QEMU_MEM=256
+swap_uuid=$(em_uuid) swap_puuid=$(em_uuid)
+mkroot "$EM_TMP/root"
+# The check: on a boot whose command line has emtest.hibernate it hibernates; when that image is
+# resumed it goes on from the write to /sys/power/state and starts the resumed system's report (a
+# BEGIN marker of its own: the first went out on boot 1's console). /sys/power/disk=shutdown: the
+# kernel powers off after writing the image (not ACPI S4, which the pc machine would offer), and
+# image_size=0 makes it as small as the kernel can (kernel/power/snapshot.c). The console shows
+# the kernel's messages while it hibernates and resumes.
+em_add_check "$EM_TMP/root" hibernate '
+echo "BOOT_ID=$(cat /proc/sys/kernel/random/boot_id)"
+echo "RESUME_DEV=$(cat /sys/power/resume)"
+echo "SWAP_DEV=$(cat /sys/class/block/vdb1/dev)"
+case " $(cat /proc/cmdline) " in
+*" emtest.swapon "*)
+	if swapon /dev/vdb1 2>/dev/null; then echo "SWAPON=ok"; else echo "SWAPON=fail"; fi
+	;;
+*" emtest.hibernate "*)
+	swapon /dev/vdb1 || echo "SWAPON=fail"
+	mkdir -p /run/em && mount -t tmpfs emtmp /run/em
+	cat /proc/sys/kernel/random/uuid >/run/em/value
+	echo "HIB_VALUE=$(cat /run/em/value)"
+	echo shutdown >/sys/power/disk
+	echo 0 >/sys/power/image_size
+	dmesg -n 7
+	if echo disk >/sys/power/state; then
+		dmesg -n 1
+		echo "=== EARLYMOUNT-TEST BEGIN ==="
+		echo "RESUMED_BOOT_ID=$(cat /proc/sys/kernel/random/boot_id)"
+		echo "RESUMED_VALUE=$(cat /run/em/value)"
+	else
+		dmesg -n 1
+		echo "HIBERNATE=failed"
+	fi
+	;;
+esac'
+mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root"
+em_file "$EM_TMP/swap.part" 128M
+mkswap -q -U "$swap_uuid" "$EM_TMP/swap.part" >/dev/null || em_die "mkswap on $EM_TMP/swap.part failed"
+mkdisk_partitioned "$EM_TMP/swap.img" gpt "$(em_uuid)" \
+	"$EM_TMP/swap.part|type=0657FD6D-A4AB-43C4-84E5-0933C84B4F4F, uuid=$swap_puuid"
+rm -f "$EM_TMP/swap.part"
+mkinitrd "$EM_TMP/initrd" --fs ext4
+root_sum=$(sha256sum <"$EM_TMP/root.img")
+
+# swap_type IMG: blkid's TYPE of the swap partition (at 1 MiB) of IMG, probed on the host.
+swap_type() { blkid -p -O 1048576 -s TYPE -o value "$1" || true; }
+
+# assert_resumed RESUME: the boot resumed the image of boot 1 from /dev/vdb1 by resume=RESUME.
+assert_resumed() {
+	local before
+	assert_log "$(printf "$EXPECT_RESUME_FROM" /dev/vdb1 "$1")"
+	assert_log "$EXPECT_KERNEL_RESUME_START"
+	assert_log "$EXPECT_KERNEL_IMAGE_LOADED"
+	refute_log 'did not resume'
+	# Nothing mounted before the resume: neither earlymount's line nor the kernel's.
+	before=$(awk '/\): resuming from it/ { exit } /earlymount: (\[[0-9.]+\] )?mounted |\): mounted filesystem/ { print }' "$EM_LOG")
+	[ -z "$before" ] || em_fail "mounted before resuming from the image: $before"
+	assert_booted
+	assert_report RESUMED_BOOT_ID "$hib_boot_id"
+	assert_report RESUMED_VALUE "$hib_value"
+	# the resumed system's root is boot 1's mount, the tmpfs holding the value boot 1's too
+	assert_mount / ext4 ro source:/dev/vda
+	assert_mount /run/em tmpfs source:emtmp
+	[ "$(swap_type "$EM_TMP/swap.img")" = swap ] ||
+		em_fail "after the resume the swap partition is $(swap_type "$EM_TMP/swap.img"), not swap again (the kernel puts its signature back when it reads the image)"
+}
+
+# Boot 1: plain swap, handed to the kernel; the check hibernates.
+qemu_boot "$EM_TMP/console1.log" "$EM_TMP/initrd" "root=/dev/vda resume=UUID=$swap_uuid emtest.hibernate" \
+	"$EM_TMP/root.img" "$EM_TMP/swap.img"
+refute_log 'HIBERNATE=failed'
+refute_log 'SWAPON=fail'
+refute_log 'earlymount: resume'
+assert_report RESUME_DEV "$(report_get SWAP_DEV)"
+hib_boot_id=$(report_get BOOT_ID) hib_value=$(report_get HIB_VALUE)
+[ -n "$hib_boot_id" ] && [ -n "$hib_value" ] || em_fail "boot 1 reported no boot_id or value"
+assert_log "$EXPECT_KERNEL_IMAGE_SAVED"
+assert_log "$EXPECT_KERNEL_POWER_DOWN"
+! grep -qx -- "$EM_END" "$EM_LOG.report" || em_fail "boot 1's report ended: the system did not stop in its hibernation"
+[ "$(swap_type "$EM_TMP/swap.img")" = swsuspend ] ||
+	em_fail "after hibernating, the swap partition is '$(swap_type "$EM_TMP/swap.img")', not swsuspend (blkid -p)"
+cp --sparse=always "$EM_TMP/swap.img" "$EM_TMP/image.img"
+t1=$EM_BOOT_SECONDS
+
+# Boot 2: resume=UUID=.
+qemu_boot "$EM_TMP/console2.log" "$EM_TMP/initrd" "root=/dev/vda resume=UUID=$swap_uuid" \
+	"$EM_TMP/root.img" "$EM_TMP/swap.img"
+assert_resumed "UUID=$swap_uuid"
+t2=$EM_BOOT_SECONDS
+
+# Boot 3: the same image again, by the last of two resume=.
+cp --sparse=always "$EM_TMP/image.img" "$EM_TMP/swap.img"
+absent=$(em_uuid)
+qemu_boot "$EM_TMP/console3.log" "$EM_TMP/initrd" "root=/dev/vda resume=UUID=$absent resume=PARTUUID=$swap_puuid" \
+	"$EM_TMP/root.img" "$EM_TMP/swap.img"
+assert_resumed "PARTUUID=$swap_puuid"
+l=$(grep -a 'earlymount:' "$EM_LOG" | grep -F -- "$absent" || true)
+[ -z "$l" ] || em_fail "earlymount looked at the first resume=, which the second overrides: $l"
+t3=$EM_BOOT_SECONDS
+
+# Boot 4: noresume.
+cp --sparse=always "$EM_TMP/image.img" "$EM_TMP/swap.img"
+image_sum=$(sha256sum <"$EM_TMP/swap.img")
+qemu_boot "$EM_TMP/console4.log" "$EM_TMP/initrd" "root=/dev/vda resume=/dev/vdb1 noresume earlymount.debug emtest.swapon" \
+	"$EM_TMP/root.img" "$EM_TMP/swap.img"
+assert_log "$(printf "$EXPECT_RESUME_NORESUME" /dev/vdb1)"
+refute_log '): resuming from it'
+refute_log "$EXPECT_KERNEL_IMAGE_LOADED"
+assert_booted
+assert_mount / ext4 ro source:/dev/vda
+assert_report RESUME_DEV 0:0
+assert_report SWAPON fail
+[ "$(report_get BOOT_ID)" != "$hib_boot_id" ] || em_fail "boot 4 has boot 1's boot_id: it resumed despite noresume"
+[ "$(sha256sum <"$EM_TMP/swap.img")" = "$image_sum" ] || em_fail "the swap disk holding the image changed during the noresume boot"
+t4=$EM_BOOT_SECONDS
+
+[ "$(sha256sum <"$EM_TMP/root.img")" = "$root_sum" ] || em_fail "the root disk changed (every boot mounted it read-only)"
+em_note "hibernated in ${t1}s, resumed in ${t2}s (UUID=) and ${t3}s (PARTUUID=), noresume boot ${t4}s"
