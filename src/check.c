@@ -289,9 +289,10 @@ static int unreadable_devices(const char *what, const char *src, const struct de
 }
 
 /* A device that is, or sits on, a device-mapper, md or loop device: an earlymount image brings
- * none of them up (it assembles nothing), so the boot would wait for the device and fail. Says
- * what it is and which dracut modules would bring it up. */
-static void check_stack(const char *what, const char *src, const char *dev)
+ * none of them up (it assembles nothing), so the boot would wait for the device and then, as
+ * outcome says, fail (an error) or go on without it (a warning). Says what it is and which dracut
+ * modules would bring it up. */
+static void check_stack_as(const char *level, const char *outcome, const char *what, const char *src, const char *dev)
 {
 	static struct stack_report rep;
 	char mods[128];
@@ -308,14 +309,19 @@ static void check_stack(const char *what, const char *src, const char *dev)
 	sb_init(&mb, mods, sizeof(mods));
 	for (unsigned i = 0; i < rep.needs.nmodules; i++)
 		sb_printf(&mb, "%s%s", i ? " " : "", rep.needs.modules[i]);
-	say("error", "%s=%s: %s is stacked (%s): an earlymount image assembles no device-mapper, md or loop "
-	    "device, so the boot would wait for it and fail%s%s%s%s%s%s", what, src, dev, rep.text,
+	say(level, "%s=%s: %s is stacked (%s): an earlymount image assembles no device-mapper, md or loop "
+	    "device, so the boot would wait for it and %s%s%s%s%s%s%s", what, src, dev, rep.text, outcome,
 	    mb.len ? "; dracut brings it up with its module" : "", mb.len && rep.needs.nmodules > 1 ? "s" : "",
 	    mb.len ? " " : "", mods,
 	    rep.unknown ? "; no dracut module is known to set up a device-mapper device without a known dm uuid "
 	                  "prefix" : "",
 	    rep.loop ? "; no dracut module sets up a loop device (earlymount.rootimage= mounts an image file "
 	               "from a disk instead)" : "");
+}
+
+static void check_stack(const char *what, const char *src, const char *dev)
+{
+	check_stack_as("error", "fail", what, src, dev);
 }
 
 /* The device's verdict and its probed type, decided as the boot decides (fstypes.c fst_decide):
@@ -688,6 +694,42 @@ static void check_plan(void)
 	}
 }
 
+/* resume= (resume.c): the swap device the boot resumes from before any mount; its drivers go into
+ * a host-only image too. What the boot would not resume from is a warning: it goes on without. */
+static void check_resume(void)
+{
+	char dev[128], src[320], mods[512];
+	struct fs_info fi;
+	struct sbuf ml;
+	int r;
+
+	if (!plan.have_resume)
+		return;
+	plan_source_text(&plan.resume, src, sizeof(src));
+	if (plan.noresume) {
+		say("ok", "resume=%s: off (noresume, nohibernate or hibernate=no...)", src);
+		return;
+	}
+	if (!dev_find(&plan.resume, dev, sizeof(dev))) {
+		say("warning", "resume=%s: no block device on this machine matches it; the boot would wait %ld s for "
+		    "it and go on without resuming", src, plan.resume_wait_s);
+		return;
+	}
+	check_stack_as("warning", "go on without resuming", "resume", src, dev);
+	r = dev_probe_at(dev, plan.resume_offset * (unsigned long long)getpagesize(), &fi);
+	if (r < 0 && r != -ENOENT)
+		say("warning", "resume=%s: %s cannot be read: %s%s", src, dev, errstr(-r), denied_hint(-r));
+	else if (r == 0 && (str_eq(fi.type, "swap") || str_eq(fi.type, "swsuspend")))
+		say("ok", "resume=%s: %s (%s%s%s)", src, dev, fi.type, fi.uuid[0] ? ", UUID=" : "", fi.uuid);
+	else
+		say("warning", "resume=%s: %s is not swap space (%s): the boot would not resume from it", src, dev,
+		    r == 0 ? fi.type : "no known signature");
+	sb_init(&ml, mods, sizeof(mods));
+	driver_chain(dev, &ml);
+	if (ml.len)
+		say("ok", "resume: modules: %s", mods);
+}
+
 /* --image: whether the image holds every module this machine needs. */
 static void check_image_modules(const char *image)
 {
@@ -733,6 +775,7 @@ int run_check(int argc, char **argv)
 		return EXIT_FAIL;
 	}
 	check_plan();
+	check_resume();
 	if (modules_only) {
 		for (unsigned i = 0; i < nneeded; i++) {
 			(void)write_all(1, needed[i], strlen(needed[i]));

@@ -352,9 +352,11 @@ static int matches(unsigned i, const struct devspec *d, char *out, size_t cap)
 		 * written over it), and mounting it would replay an old journal over the partitions;
 		 * libblkid ignores a signature a partition covers, and udev links no such disk by UUID
 		 * or LABEL. And only a filesystem: never a member (RAID, LVM, LUKS, ...) or an ext
-		 * journal device, which share a UUID or a LABEL with what they hold. */
+		 * journal device, which share a UUID or a LABEL with what they hold. resume='s device
+		 * is swap space instead, which udev links by UUID and LABEL too (60-persistent-storage:
+		 * ID_FS_USAGE "other"). */
 		hit = (is_partition(path) || !has_partitions(i, path)) && dev_probe(path, &fi) >= 0 &&
-		      probe_mountable(&fi) &&
+		      (d->swap ? probe_is_swap(&fi) : probe_mountable(&fi)) &&
 		      (d->kind == DEV_UUID ? str_caseeq(fi.uuid, d->value) : str_eq(fi.label, d->value));
 	if (hit)
 		em_strlcpy(out, path, cap);

@@ -92,6 +92,12 @@ static inline int probe_mountable(const struct fs_info *fi)
 	return fi->usage == PROBE_USAGE_FS && strcmp(fi->type, "zfs_member") != 0;
 }
 
+/* Swap space, with or without a hibernation image (swsuspend): what resume= names. */
+static inline int probe_is_swap(const struct fs_info *fi)
+{
+	return strcmp(fi->type, "swap") == 0 || strcmp(fi->type, "swsuspend") == 0;
+}
+
 /* For what probe_mountable() refuses: what it is and what brings up what it holds (dracut's
  * module), as the end of a sentence "it is ...". */
 const char *probe_unmountable_why(const struct fs_info *fi);

@@ -596,6 +596,7 @@ static void resume_param(struct ctx *c, const struct cmdline_arg *a)
 		return;
 	}
 	p->have_resume = 1;
+	p->resume.swap = 1;
 	device_warnings(p, a, &p->resume);
 }
 

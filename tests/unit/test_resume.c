@@ -72,6 +72,7 @@ int main(void)
 		CHECK_INT(p.have_resume, w->have);
 		CHECK_INT(p.noresume, w->noresume);
 		if (w->have) {
+			CHECK_INT(p.resume.swap, 1); /* a UUID= or LABEL= names swap space */
 			CHECK_INT(p.resume.kind, w->kind);
 			if (w->value)
 				CHECK_STR(p.resume.value, w->value);
