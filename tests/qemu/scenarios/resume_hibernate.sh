@@ -11,7 +11,8 @@
 # nor ext4's comes before), the kernel loads the image, and the check goes on where it stopped:
 # the same boot_id and tmpfs value, the root still the one boot 1 mounted; the kernel has put the
 # swap signature back (TYPE swap). Boot 3 resumes from a copy of the image by
-# resume=UUID=<absent> resume=PARTUUID=: the last resume= wins, as in the kernel's resume_setup.
+# resume=UUID=<absent> resume=PARTUUID=: the last resume= wins, as in the kernel's resume_setup;
+# hibernate=nocompress there leaves resume on (hibernate_setup: it only says how to write).
 # Boot 4, another copy, resume=/dev/vdb1 noresume: earlymount leaves the image alone (its debug
 # line), the system boots fresh; the image stays on the disk, byte for byte: the kernel refuses it
 # as swap (sys_swapon finds no SWAPSPACE2 signature: busybox's swapon fails) until something
@@ -116,7 +117,7 @@ t2=$EM_BOOT_SECONDS
 # Boot 3: the same image again, by the last of two resume=.
 cp --sparse=always "$EM_TMP/image.img" "$EM_TMP/swap.img"
 absent=$(em_uuid)
-qemu_boot "$EM_TMP/console3.log" "$EM_TMP/initrd" "root=/dev/vda resume=UUID=$absent resume=PARTUUID=$swap_puuid" \
+qemu_boot "$EM_TMP/console3.log" "$EM_TMP/initrd" "root=/dev/vda resume=UUID=$absent hibernate=nocompress resume=PARTUUID=$swap_puuid" \
 	"$EM_TMP/root.img" "$EM_TMP/swap.img"
 assert_resumed "PARTUUID=$swap_puuid"
 l=$(grep -a 'earlymount:' "$EM_LOG" | grep -F -- "$absent" || true)
