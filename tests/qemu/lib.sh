@@ -336,6 +336,16 @@ em_kconfig() {
 	printf '%s\n' "${v:-n}"
 }
 
+# em_page_size: the kernel's page size in bytes (resume_offset='s unit, where a swap header sits):
+# 4096 on amd64; on arm64 its build's choice of 4, 16 or 64 KiB (CONFIG_ARM64_*K_PAGES).
+em_page_size() {
+	case $EM_ARCH:$(em_kconfig ARM64_16K_PAGES):$(em_kconfig ARM64_64K_PAGES) in
+	arm64:y:*) echo 16384 ;;
+	arm64:*:y) echo 65536 ;;
+	*) echo 4096 ;;
+	esac
+}
+
 em_kernel_env_ok() {
 	[ -f "$1" ] || return 1
 	(

@@ -23,12 +23,7 @@ echo "RESUME_OFFSET=$(cat /sys/power/resume_offset)"
 echo "VDB_DEV=$(cat /sys/class/block/vdb/dev 2>/dev/null)"'
 mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root"
 mkinitrd "$EM_TMP/initrd" --fs ext4
-# The kernel's page size (resume_offset='s unit): 4 KiB on amd64; arm64's is its build's choice.
-page=4096
-if [ "$EM_ARCH" = arm64 ]; then
-	[ "$(em_kconfig ARM64_16K_PAGES)" != y ] || page=16384
-	[ "$(em_kconfig ARM64_64K_PAGES)" != y ] || page=65536
-fi
+page=$(em_page_size) # resume_offset='s unit
 
 # resume_boot NAME APPEND DISK...: boots with the ext4 root first; afterwards, the root is the
 # ext4 read-only (boot checks that no disk changed) and the console is in console-NAME.log.

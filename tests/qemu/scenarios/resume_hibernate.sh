@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # arch: amd64 arm64
-# Resume from hibernation, a real round trip (src/resume.c). The test root has a swap partition
+# Resume from hibernation, real round trips (src/resume.c). The test root has a swap partition
 # (GPT, vdb1, a known UUID and PARTUUID). Boot 1 (resume=UUID= on the command line, as a
 # hibernating system has it at every boot) finds plain swap: earlymount hands it to the kernel
 # anyway (/sys/power/resume holds vdb1, as initramfs-tools leaves it). The root's check then
@@ -17,30 +17,43 @@
 # line), the system boots fresh; the image stays on the disk, byte for byte: the kernel refuses it
 # as swap (sys_swapon finds no SWAPSPACE2 signature: busybox's swapon fails) until something
 # rewrites the signature (util-linux's swapon does, discarding the image; so does mkswap).
+# Boots 5 and 6: the same round trip through a swap file in an ext4 on vdb, by resume=/dev/vdb
+# resume_offset=N (N: the file's first block, debugfs bmap, in pages): boot 5 hibernates into
+# the file only if the kernel was handed that device at that offset (kernel/power/swap.c
+# swsusp_swap_check: swap_type_of), boot 6 finds the image at the offset and resumes, the ext4
+# still mounted read-write as boot 5 left it, never mounted before.
 # The root is mounted read-only at every boot and is byte-identical at the end.
 [ "$(em_kconfig HIBERNATION)" = y ] || em_skip "$KVER has no CONFIG_HIBERNATION: it cannot hibernate nor resume"
 # Every boot with the same memory: x86's image records the firmware's memory map and the kernel
 # refuses an image from another (arch/x86/power/hibernate.c); 256 MiB keeps the image small.
 # shellcheck disable=SC2034 # lib.sh's qemu_boot reads it
 QEMU_MEM=256
-swap_uuid=$(em_uuid) swap_puuid=$(em_uuid)
+swap_uuid=$(em_uuid) swap_puuid=$(em_uuid) page=$(em_page_size)
 mkroot "$EM_TMP/root"
-# The check: on a boot whose command line has emtest.hibernate it hibernates; when that image is
-# resumed it goes on from the write to /sys/power/state and starts the resumed system's report (a
-# BEGIN marker of its own: the first went out on boot 1's console). /sys/power/disk=shutdown: the
-# kernel powers off after writing the image (not ACPI S4, which the pc machine would offer), and
-# image_size=0 makes it as small as the kernel can (kernel/power/snapshot.c). The console shows
-# the kernel's messages while it hibernates and resumes.
+# The check: on a boot whose command line has emtest.hibernate=part (vdb1) or =file (the swap file
+# in the ext4 on vdb) it hibernates; when that image is resumed it goes on from the write to
+# /sys/power/state and starts the resumed system's report (a BEGIN marker of its own: the first
+# went out on the hibernating boot's console). /sys/power/disk=shutdown: the kernel powers off
+# after writing the image (not ACPI S4, which the pc machine would offer), and image_size=0
+# makes it as small as the kernel can (kernel/power/snapshot.c). The console shows the kernel's
+# messages while it hibernates and resumes.
 em_add_check "$EM_TMP/root" hibernate '
 echo "BOOT_ID=$(cat /proc/sys/kernel/random/boot_id)"
 echo "RESUME_DEV=$(cat /sys/power/resume)"
-echo "SWAP_DEV=$(cat /sys/class/block/vdb1/dev)"
+for d in vdb vdb1; do echo "DEV_$d=$(cat /sys/class/block/$d/dev 2>/dev/null)"; done
+swap=
 case " $(cat /proc/cmdline) " in
 *" emtest.swapon "*)
 	if swapon /dev/vdb1 2>/dev/null; then echo "SWAPON=ok"; else echo "SWAPON=fail"; fi
 	;;
-*" emtest.hibernate "*)
-	swapon /dev/vdb1 || echo "SWAPON=fail"
+*" emtest.hibernate=part "*) swap=/dev/vdb1 ;;
+*" emtest.hibernate=file "*)
+	mount -t ext4 /dev/vdb /mnt || echo "SWAPFS_MOUNT=fail"
+	swap=/mnt/swapfile
+	;;
+esac
+if [ -n "$swap" ]; then
+	swapon "$swap" || echo "SWAPON=fail"
 	mkdir -p /run/em && mount -t tmpfs emtmp /run/em
 	cat /proc/sys/kernel/random/uuid >/run/em/value
 	echo "HIB_VALUE=$(cat /run/em/value)"
@@ -56,24 +69,43 @@ case " $(cat /proc/cmdline) " in
 		dmesg -n 1
 		echo "HIBERNATE=failed"
 	fi
-	;;
-esac'
+fi'
 mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root"
 em_file "$EM_TMP/swap.part" 128M
-mkswap -q -U "$swap_uuid" "$EM_TMP/swap.part" >/dev/null || em_die "mkswap on $EM_TMP/swap.part failed"
+mkswap -q -p "$page" -U "$swap_uuid" "$EM_TMP/swap.part" >/dev/null || em_die "mkswap on $EM_TMP/swap.part failed"
 mkdisk_partitioned "$EM_TMP/swap.img" gpt "$(em_uuid)" \
 	"$EM_TMP/swap.part|type=0657FD6D-A4AB-43C4-84E5-0933C84B4F4F, uuid=$swap_puuid"
 rm -f "$EM_TMP/swap.part"
 mkinitrd "$EM_TMP/initrd" --fs ext4
 root_sum=$(sha256sum <"$EM_TMP/root.img")
 
-# swap_type IMG: blkid's TYPE of the swap partition (at 1 MiB) of IMG, probed on the host.
-swap_type() { blkid -p -O 1048576 -s TYPE -o value "$1" || true; }
+# swap_type IMG OFFSET: blkid's TYPE of what is at OFFSET bytes into IMG, probed on the host.
+swap_type() { blkid -p -O "$2" -s TYPE -o value "$1" || true; }
 
-# assert_resumed RESUME: the boot resumed the image of boot 1 from /dev/vdb1 by resume=RESUME.
+# assert_hibernated DEV IMG OFFSET: the boot handed DEV to the kernel (its earlymount found plain
+# swap), then hibernated into IMG, whose swap header at OFFSET now says swsuspend; sets
+# hib_boot_id and hib_value, what the resume must find.
+assert_hibernated() {
+	refute_log 'HIBERNATE=failed'
+	refute_log 'SWAPON=fail'
+	refute_log 'SWAPFS_MOUNT=fail'
+	refute_log 'earlymount: resume'
+	assert_report RESUME_DEV "$(report_get "DEV_${1#/dev/}" || true)"
+	hib_boot_id=$(report_get BOOT_ID || true) hib_value=$(report_get HIB_VALUE || true)
+	[ -n "$hib_boot_id" ] || em_fail "the hibernating boot reported no boot_id"
+	[ -n "$hib_value" ] || em_fail "the hibernating boot reported no tmpfs value"
+	assert_log "$EXPECT_KERNEL_IMAGE_SAVED"
+	assert_log "$EXPECT_KERNEL_POWER_DOWN"
+	! grep -qx -- "$EM_END" "$EM_LOG.report" || em_fail "the report ended: the system did not stop in its hibernation"
+	[ "$(swap_type "$2" "$3")" = swsuspend ] ||
+		em_fail "after hibernating, $(basename "$2") at $3 is '$(swap_type "$2" "$3")', not swsuspend (blkid -p)"
+}
+
+# assert_resumed DEV RESUME IMG OFFSET: the boot resumed the image in IMG (at OFFSET) from DEV by
+# resume=RESUME.
 assert_resumed() {
 	local before
-	assert_log "$(printf "$EXPECT_RESUME_FROM" /dev/vdb1 "$1")"
+	assert_log "$(printf "$EXPECT_RESUME_FROM" "$1" "$2")"
 	assert_log "$EXPECT_KERNEL_RESUME_START"
 	assert_log "$EXPECT_KERNEL_IMAGE_LOADED"
 	refute_log 'did not resume'
@@ -83,35 +115,24 @@ assert_resumed() {
 	assert_booted
 	assert_report RESUMED_BOOT_ID "$hib_boot_id"
 	assert_report RESUMED_VALUE "$hib_value"
-	# the resumed system's root is boot 1's mount, the tmpfs holding the value boot 1's too
+	# the resumed system's root is the hibernated boot's mount, the tmpfs holding the value too
 	assert_mount / ext4 ro source:/dev/vda
 	assert_mount /run/em tmpfs source:emtmp
-	[ "$(swap_type "$EM_TMP/swap.img")" = swap ] ||
-		em_fail "after the resume the swap partition is $(swap_type "$EM_TMP/swap.img"), not swap again (the kernel puts its signature back when it reads the image)"
+	[ "$(swap_type "$3" "$4")" = swap ] ||
+		em_fail "after the resume, $(basename "$3") at $4 is '$(swap_type "$3" "$4")', not swap again (the kernel puts its signature back when it reads the image)"
 }
 
 # Boot 1: plain swap, handed to the kernel; the check hibernates.
-qemu_boot "$EM_TMP/console1.log" "$EM_TMP/initrd" "root=/dev/vda resume=UUID=$swap_uuid emtest.hibernate" \
+qemu_boot "$EM_TMP/console1.log" "$EM_TMP/initrd" "root=/dev/vda resume=UUID=$swap_uuid emtest.hibernate=part" \
 	"$EM_TMP/root.img" "$EM_TMP/swap.img"
-refute_log 'HIBERNATE=failed'
-refute_log 'SWAPON=fail'
-refute_log 'earlymount: resume'
-assert_report RESUME_DEV "$(report_get SWAP_DEV)"
-hib_boot_id=$(report_get BOOT_ID || true) hib_value=$(report_get HIB_VALUE || true)
-[ -n "$hib_boot_id" ] || em_fail "boot 1 reported no boot_id"
-[ -n "$hib_value" ] || em_fail "boot 1 reported no tmpfs value"
-assert_log "$EXPECT_KERNEL_IMAGE_SAVED"
-assert_log "$EXPECT_KERNEL_POWER_DOWN"
-! grep -qx -- "$EM_END" "$EM_LOG.report" || em_fail "boot 1's report ended: the system did not stop in its hibernation"
-[ "$(swap_type "$EM_TMP/swap.img")" = swsuspend ] ||
-	em_fail "after hibernating, the swap partition is '$(swap_type "$EM_TMP/swap.img")', not swsuspend (blkid -p)"
+assert_hibernated /dev/vdb1 "$EM_TMP/swap.img" 1048576
 cp --sparse=always "$EM_TMP/swap.img" "$EM_TMP/image.img"
 t1=$EM_BOOT_SECONDS
 
 # Boot 2: resume=UUID=.
 qemu_boot "$EM_TMP/console2.log" "$EM_TMP/initrd" "root=/dev/vda resume=UUID=$swap_uuid" \
 	"$EM_TMP/root.img" "$EM_TMP/swap.img"
-assert_resumed "UUID=$swap_uuid"
+assert_resumed /dev/vdb1 "UUID=$swap_uuid" "$EM_TMP/swap.img" 1048576
 t2=$EM_BOOT_SECONDS
 
 # Boot 3: the same image again, by the last of two resume=.
@@ -119,7 +140,7 @@ cp --sparse=always "$EM_TMP/image.img" "$EM_TMP/swap.img"
 absent=$(em_uuid)
 qemu_boot "$EM_TMP/console3.log" "$EM_TMP/initrd" "root=/dev/vda resume=UUID=$absent hibernate=nocompress resume=PARTUUID=$swap_puuid" \
 	"$EM_TMP/root.img" "$EM_TMP/swap.img"
-assert_resumed "PARTUUID=$swap_puuid"
+assert_resumed /dev/vdb1 "PARTUUID=$swap_puuid" "$EM_TMP/swap.img" 1048576
 l=$(grep -a 'earlymount:' "$EM_LOG" | grep -F -- "$absent" || true)
 [ -z "$l" ] || em_fail "earlymount looked at the first resume=, which the second overrides: $l"
 t3=$EM_BOOT_SECONDS
@@ -139,6 +160,29 @@ assert_report SWAPON fail
 [ "$(report_get BOOT_ID)" != "$hib_boot_id" ] || em_fail "boot 4 has boot 1's boot_id: it resumed despite noresume"
 [ "$(sha256sum <"$EM_TMP/swap.img")" = "$image_sum" ] || em_fail "the swap disk holding the image changed during the noresume boot"
 t4=$EM_BOOT_SECONDS
+rm -f "$EM_TMP/image.img"
+
+# Boots 5 and 6: a swap file in an ext4 whose blocks are pages, so its first block is the
+# resume_offset=. Random contents: mkfs.ext4 -d leaves a hole for a block of zeros, and the kernel
+# refuses a swap file with holes; 64 MiB holds the compressed image (about 20 MB).
+mkdir -p "$EM_TMP/swapfs"
+head -c 64M /dev/urandom >"$EM_TMP/swapfs/swapfile"
+chmod 600 "$EM_TMP/swapfs/swapfile"
+mkswap -q -p "$page" "$EM_TMP/swapfs/swapfile" >/dev/null || em_die "mkswap on the swap file failed"
+DISK_SIZE=80M mkdisk_ext4 "$EM_TMP/swapfs.img" "$EM_TMP/swapfs" -b "$page"
+rm -f "$EM_TMP/swapfs/swapfile"
+n=$(debugfs -R "bmap /swapfile 0" "$EM_TMP/swapfs.img" 2>/dev/null | tail -n 1)
+case $n in '' | *[!0-9]*) em_die "debugfs bmap /swapfile 0 on $EM_TMP/swapfs.img gave no block: '$n'" ;; esac
+[ "$(swap_type "$EM_TMP/swapfs.img" $((n * page)))" = swap ] || em_die "no swap header at block $n of $EM_TMP/swapfs.img"
+qemu_boot "$EM_TMP/console5.log" "$EM_TMP/initrd" "root=/dev/vda resume=/dev/vdb resume_offset=$n emtest.hibernate=file" \
+	"$EM_TMP/root.img" "$EM_TMP/swapfs.img"
+assert_hibernated /dev/vdb "$EM_TMP/swapfs.img" $((n * page))
+t5=$EM_BOOT_SECONDS
+qemu_boot "$EM_TMP/console6.log" "$EM_TMP/initrd" "root=/dev/vda resume=/dev/vdb resume_offset=$n" \
+	"$EM_TMP/root.img" "$EM_TMP/swapfs.img"
+assert_resumed /dev/vdb /dev/vdb "$EM_TMP/swapfs.img" $((n * page))
+assert_mount /mnt ext4 rw source:/dev/vdb
+t6=$EM_BOOT_SECONDS
 
 [ "$(sha256sum <"$EM_TMP/root.img")" = "$root_sum" ] || em_fail "the root disk changed (every boot mounted it read-only)"
-em_note "hibernated in ${t1}s, resumed in ${t2}s (UUID=) and ${t3}s (PARTUUID=), noresume boot ${t4}s"
+em_note "swap partition: hibernated in ${t1}s, resumed in ${t2}s (UUID=) and ${t3}s (PARTUUID=), noresume boot ${t4}s; swap file at page $n: hibernated in ${t5}s, resumed in ${t6}s"
