@@ -545,9 +545,11 @@ static int image_has(const char *mod)
 /* ---- earlymount check ----------------------------------------------------------------------- */
 
 /* The command line the next boot uses, where it can be known (given: --cmdline's text, else
- * kernel-install's /etc/kernel/cmdline, else this boot's), after the image's stored fragment when
- * there is an image; the plan built from it, its warnings said. 0, or -1 after saying why. */
-static int read_plan(const char *given, const char *image)
+ * kernel-install's /etc/kernel/cmdline, else this boot's), after the image's stored fragment: the
+ * one stored (--stored, for an image not yet built: earlymount-mkinitramfs --hostonly passes what
+ * it will store), or the image's. The plan built from it, its warnings said. 0, or -1 after saying
+ * why. */
+static int read_plan(const char *given, const char *stored, const char *image)
 {
 	static char text[CMDLINE_MAX], frag[CMDLINE_MAX];
 	const char *from;
@@ -568,6 +570,14 @@ static int read_plan(const char *given, const char *image)
 	text[strcspn(text, "\n")] = '\0';
 	cl.nargs = cl.ninit = 0;
 	cl.used = 0;
+	if (stored && *stored) {
+		say("ok", "command line: the image's stored fragment first: %s", stored);
+		if (cmdline_append(&cl, stored, strlen(stored)) < 0) {
+			say("error", "--stored: longer than %d bytes or more than %d parameters", CMDLINE_MAX - 1,
+			    CMDLINE_MAX_ARGS);
+			return -1;
+		}
+	}
 	if (image) {
 		n = read_image(image);
 		if (n < 0) {
@@ -746,11 +756,11 @@ static void check_image_modules(const char *image)
 
 int run_check(int argc, char **argv)
 {
-	static const char usage[] = "usage: earlymount check [--cmdline STRING] [--image FILE] [--modules]\n";
-	const char *given = NULL, *image = NULL;
+	static const char usage[] = "usage: earlymount check [--cmdline STRING] [--stored STRING | --image FILE] [--modules]\n";
+	const char *given = NULL, *stored = NULL, *image = NULL;
 
 	for (int i = 1; i < argc; i++) {
-		int takes_value = str_eq(argv[i], "--cmdline") || str_eq(argv[i], "--image");
+		int takes_value = str_eq(argv[i], "--cmdline") || str_eq(argv[i], "--image") || str_eq(argv[i], "--stored");
 		if (is_help(argv[i])) {
 			write_text(1, usage);
 			return EXIT_OK;
@@ -760,6 +770,8 @@ int run_check(int argc, char **argv)
 			return say_usage("earlymount check: ", argv[i], " needs a value\n", usage);
 		} else if (str_eq(argv[i], "--cmdline")) {
 			given = argv[++i];
+		} else if (str_eq(argv[i], "--stored")) {
+			stored = argv[++i];
 		} else if (takes_value) {
 			image = argv[++i];
 		} else {
@@ -768,7 +780,10 @@ int run_check(int argc, char **argv)
 	}
 	/* check changes nothing in the kernel: no btrfs member is registered (BTRFS_IOC_SCAN_DEV) */
 	dev_set_btrfs_register(0);
-	if (read_plan(given, image) < 0)
+	if (stored && image)
+		return say_usage("earlymount check: --stored and --image: the stored fragment is the image's own; "
+		                 "give one of them", "", "\n", usage);
+	if (read_plan(given, stored, image) < 0)
 		return EXIT_FAIL;
 	if (!plan.have_root) {
 		say("error", "command line: no root= parameter: nothing to mount as the root");

@@ -20,7 +20,7 @@ static const char usage[] =
 	"                        [--rules kernel|systemd] [--wait SECONDS]\n"
 	"       earlymount resolve [--cmdline STRING | --dracut] [--rules kernel|systemd] [--wait SECONDS]\n"
 	"       earlymount plan [--cmdline STRING | --dracut] [--sysroot DIR] [--rules kernel|systemd]\n"
-	"       earlymount check [--cmdline STRING] [--image FILE] [--modules]\n"
+	"       earlymount check [--cmdline STRING] [--stored STRING | --image FILE] [--modules]\n"
 	"       earlymount generator NORMAL_DIR EARLY_DIR LATE_DIR  (dracut's systemd flow)\n"
 	"       earlymount [COMMAND] -h | --help,  earlymount --version\n"
 	"The mount spec comes from the kernel command line: root=, rootfstype=, rootflags=, ro, rw,\n"

@@ -675,6 +675,49 @@ expect_usage "--list with -o" "--list $W/c.gzip: only lists an image; -o builds 
 expect_error "missing --firmware-dir" "$W/nodir: no such directory (--firmware-dir)" "${base[@]}" --firmware-dir "$W/nodir"
 expect_error "missing --microcode-dir" "$W/nodir: no such directory (--microcode-dir)" "${base[@]}" --microcode-dir "$W/nodir"
 
+# ---- 7b. --resume: resume= stored ahead of --cmdline's line -----------------------------------------
+expect_usage "--resume with a blank" "--resume 'LABEL=my swap': a blank or a quote in a device name" "${base[@]}" --resume 'LABEL=my swap'
+expect_usage "--resume empty" "--resume '': an empty value" "${base[@]}" --resume ''
+build "$W/r1.img" "${base[@]}" --no-config --resume UUID=5ca1ab1e-0000-4000-8000-00000000cccc --cmdline 'rootwait=5 resume=/dev/vdc'
+"$mk" --list "$W/r1.img" >"$W/r1.list" 2>&1
+check "--resume DEVICE: resume= first, --cmdline's line after it (its resume= wins at boot)" \
+	grep -qx "Command line (/etc/earlymount/cmdline): resume=UUID=5ca1ab1e-0000-4000-8000-00000000cccc rootwait=5 resume=/dev/vdc" "$W/r1.list"
+build "$W/r2.img" "${base[@]}" --no-config --resume none
+"$mk" --list "$W/r2.img" >"$W/r2.list" 2>&1
+check "--resume none: nothing stored" grep -qx "Command line (/etc/earlymount/cmdline): none stored" "$W/r2.list"
+mkdir -p "$W/rconf" && printf 'RESUME=PARTUUID=0fc63daf-8483\n' >"$W/rconf/earlymount.conf"
+build "$W/r3.img" "${base[@]}" --confdir "$W/rconf"
+"$mk" --list "$W/r3.img" >"$W/r3.list" 2>&1
+check "RESUME= in earlymount.conf" grep -qx "Command line (/etc/earlymount/cmdline): resume=PARTUUID=0fc63daf-8483" "$W/r3.list"
+printf 'RESUME="a b"\n' >"$W/rconf/earlymount.conf"
+build "$W/r4.img" "${base[@]}" --confdir "$W/rconf"
+check "RESUME= with a blank: a failure that names the file and line" \
+	grep -q "^earlymount-mkinitramfs: $W/rconf/earlymount.conf:1: RESUME=a b: a blank or a quote" "$W/r4.img.err"
+# auto: initramfs-tools' pick (the largest swap partition) from a swap table given here: zram, a
+# device-mapper device and a swap file are passed over; with root, a real swap (a read-only loop
+# device under a name that is not loop*, which auto would pass over) is found by its UUID.
+printf 'Filename\tType\tSize\tUsed\tPriority\n/dev/zram0 partition 900000 0 100\n/dev/dm-1 partition 800000 0 -2\n/swapfile file 700000 0 -3\n' >"$W/swaps"
+EM_PROC_SWAPS=$W/swaps build "$W/r5.img" "${base[@]}" --no-config --resume auto
+"$mk" --list "$W/r5.img" >"$W/r5.list" 2>&1
+check "--resume auto, nothing to pick: nothing stored" grep -qx "Command line (/etc/earlymount/cmdline): none stored" "$W/r5.list"
+check "--resume auto: says what it passed over" grep -qx "earlymount-mkinitramfs: --resume auto: passed over (gone at the next boot, or not brought up by an earlymount image): /dev/zram0 /dev/dm-1" "$W/r5.img.out"
+check "--resume auto: says nothing was picked" grep -qx "earlymount-mkinitramfs: --resume auto: no swap partition to resume from: no resume device stored" "$W/r5.img.out"
+if [ "$(id -u)" = 0 ] && command -v mkswap >/dev/null && command -v losetup >/dev/null && command -v blkid >/dev/null; then
+	truncate -s 8M "$W/sw.img" && mkswap -q -U 5ca1ab1e-0000-4000-8000-00000000dddd "$W/sw.img" >/dev/null
+	swl=$(losetup -f --show -r "$W/sw.img")
+	swn=/dev/em-mkinitramfs-test-$$
+	ln -s "$swl" "$swn"
+	printf 'Filename\tType\tSize\tUsed\tPriority\n/dev/zram0 partition 900000 0 100\n%s partition 8188 0 -2\n/dev/em-none partition 10 0 -3\n' "$swn" >"$W/swaps"
+	EM_PROC_SWAPS=$W/swaps build "$W/r6.img" "${base[@]}" --no-config --resume auto
+	rm -f "$swn"
+	losetup -d "$swl"
+	"$mk" --list "$W/r6.img" >"$W/r6.list" 2>&1
+	check "--resume auto: the largest swap partition by UUID" grep -qx "Command line (/etc/earlymount/cmdline): resume=UUID=5ca1ab1e-0000-4000-8000-00000000dddd" "$W/r6.list"
+	check "--resume auto: says which" grep -qx "earlymount-mkinitramfs: --resume auto: resume=UUID=5ca1ab1e-0000-4000-8000-00000000dddd stored ($swn, the largest swap partition)" "$W/r6.img.out"
+else
+	echo "test_mkinitramfs: --resume auto with a real swap device: not tried (needs root, mkswap, losetup and blkid)"
+fi
+
 # ---- 8. an existing output: replaced only with --force --------------------------------------------
 rm -rf "$W/fo" && mkdir "$W/fo"
 printf 'old\n' >"$W/fo/i.img"

@@ -44,6 +44,11 @@ for f in "initrd.img-$kver" "initrd.img-$kver.fallback"; do
 		fail "/boot/$f is not an earlymount image"
 done
 grep -q 'update-earlymount: generating /boot/initrd.img-'"$kver" "$work/kernel.log" || fail "the kernel's hook did not say what it built"
+# update-earlymount asks for --resume auto for both images (as update-initramfs resumes with
+# RESUME=auto), and the builder says what it made of it: nothing in a chroot when it can tell (PID
+# 1's root readable), else what the swap table shows, as initramfs-tools' ischroot would leave it
+[ "$(grep -c '^earlymount-mkinitramfs: --resume auto: ' "$work/kernel.log")" -ge 2 ] ||
+	fail "the kernel's hook did not build both images with --resume auto (log: $work/kernel.log)"
 echo "ok: installing $kpkg made /boot/initrd.img-$kver and its .fallback with earlymount"
 
 # another package activates the trigger: processed once, at the end

@@ -96,6 +96,9 @@ printf '\nFALLBACK=maybe\n' >"$R/etc/earlymount/earlymount.conf"
 run badconf -c -k "$K1" --root "$R"
 check "a bad configuration: status 1, FILE:LINE, nothing built" eval '[ "$rc" = 1 ] && grep -qxF "earlymount-mkinitramfs: $R/etc/earlymount/earlymount.conf:2: FALLBACK=maybe: expected yes or no" "$W/badconf.out" && [ ! -f "$W/mk.log" ]'
 rm "$R/etc/earlymount/earlymount.conf"
+# With --root, no --resume (the exact arguments above): this machine's swap is not that root's.
+# Without it update-earlymount passes --resume auto: tests/generator/chroot.sh (deb_chroot) sees
+# the builder pass over the host's swap in its chroot.
 # a kernel that is not installed
 run notinst -c -k 9.9.9 --root "$R"
 check "-c -k 9.9.9 (not installed): status 1 and why" eval '[ "$rc" = 1 ] && grep -qxF "update-earlymount: 9.9.9: not installed: no $R/lib/modules/9.9.9" "$W/notinst.out"'
