@@ -20,8 +20,10 @@
 # Boots 5 and 6: the same round trip through a swap file in an ext4 on vdb, by resume=/dev/vdb
 # resume_offset=N (N: the file's first block, debugfs bmap, in pages): boot 5 hibernates into
 # the file only if the kernel was handed that device at that offset (kernel/power/swap.c
-# swsusp_swap_check: swap_type_of), boot 6 finds the image at the offset and resumes, the ext4
-# still mounted read-write as boot 5 left it, never mounted before.
+# swsusp_swap_check: swap_type_of). Boot 6 has both in its initramfs's stored line
+# (earlymount-mkinitramfs --resume, --cmdline), none on the kernel's: it resumes only if
+# earlymount hands the kernel the offset too (/sys/power/resume_offset, read by swsusp_check),
+# the ext4 still mounted read-write as boot 5 left it, never mounted before.
 # The root is mounted read-only at every boot and is byte-identical at the end.
 [ "$(em_kconfig HIBERNATION)" = y ] || em_skip "$KVER has no CONFIG_HIBERNATION: it cannot hibernate nor resume"
 # Every boot with the same memory: x86's image records the firmware's memory map and the kernel
@@ -178,8 +180,10 @@ qemu_boot "$EM_TMP/console5.log" "$EM_TMP/initrd" "root=/dev/vda resume=/dev/vdb
 	"$EM_TMP/root.img" "$EM_TMP/swapfs.img"
 assert_hibernated /dev/vdb "$EM_TMP/swapfs.img" $((n * page))
 t5=$EM_BOOT_SECONDS
-qemu_boot "$EM_TMP/console6.log" "$EM_TMP/initrd" "root=/dev/vda resume=/dev/vdb resume_offset=$n" \
-	"$EM_TMP/root.img" "$EM_TMP/swapfs.img"
+# (boot 6's initramfs holds resume= and resume_offset= in its stored line, the kernel's has none:
+# the kernel knows the offset only from earlymount's write to /sys/power/resume_offset)
+mkinitrd "$EM_TMP/initrd-stored" --fs ext4 --resume /dev/vdb --cmdline "resume_offset=$n"
+qemu_boot "$EM_TMP/console6.log" "$EM_TMP/initrd-stored" "root=/dev/vda" "$EM_TMP/root.img" "$EM_TMP/swapfs.img"
 assert_resumed /dev/vdb /dev/vdb "$EM_TMP/swapfs.img" $((n * page))
 assert_mount /mnt ext4 rw source:/dev/vdb
 t6=$EM_BOOT_SECONDS
