@@ -2,8 +2,9 @@
 # arch: amd64 arm64
 # resume= that finds no image to resume (src/resume.c): every boot comes up with the root mounted
 # read-only, and only the warning (or earlymount.debug's line) says why it did not resume:
-#   plain     swap without an image: handed to the kernel all the same (/sys/power/resume holds
-#             it, as initramfs-tools leaves it), which finds no image; a debug line
+#   plain     swap without an image, by LABEL=: handed to the kernel all the same
+#             (/sys/power/resume holds it, as initramfs-tools leaves it), which finds no image; a
+#             debug line
 #   absent    resume=UUID= of no disk, earlymount.timeout=2: the wait ends, a warning
 #   root      resume=/dev/vda, the ext4 root itself: not swap, named ext4; the root is not touched
 #   invalid   resume=foo: no device the kernel could name either (early_lookup_bdev); a warning
@@ -38,12 +39,12 @@ resume_boot() {
 	em_note "$name: booted in ${EM_BOOT_SECONDS}s"
 }
 
-# plain: a whole disk of swap, no image.
+# plain: a whole disk of swap, no image, by its LABEL (resume_hibernate's by UUID).
 swap_uuid=$(em_uuid)
 em_file "$EM_TMP/swap.img" 16M
-mkswap -q -p "$page" -U "$swap_uuid" "$EM_TMP/swap.img" >/dev/null || em_die "mkswap on $EM_TMP/swap.img failed"
-resume_boot plain "resume=UUID=$swap_uuid earlymount.debug" "$EM_TMP/swap.img"
-assert_log "$(printf "$EXPECT_RESUME_PLAIN_SWAP" /dev/vdb "UUID=$swap_uuid")"
+mkswap -q -p "$page" -U "$swap_uuid" -L emswap "$EM_TMP/swap.img" >/dev/null || em_die "mkswap on $EM_TMP/swap.img failed"
+resume_boot plain "resume=LABEL=emswap earlymount.debug" "$EM_TMP/swap.img"
+assert_log "$(printf "$EXPECT_RESUME_PLAIN_SWAP" /dev/vdb "LABEL=emswap")"
 assert_report RESUME_DEV "$(report_get VDB_DEV)"
 
 # absent: no disk has the UUID.
