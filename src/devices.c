@@ -265,6 +265,23 @@ static int is_blk(const char *path, struct stat *st)
 	return stat(path, st) == 0 && S_ISBLK(st->st_mode);
 }
 
+/* A node devtmpfs has made is not yet a device that opens: the kernel makes the node (device_add)
+ * before it adds the device (bdev_add; block/genhd.c device_add_disk, block/partitions/core.c
+ * add_partition), and an open in between fails with ENXIO, which another CPU loading the driver
+ * makes easy to meet. udev never sees that window: the disk's "add" uevent is held back until it
+ * is live. So a node is there once it opens, or fails to for another reason (said later by
+ * whoever reads it). */
+static int is_live_blk(const char *path, struct stat *st)
+{
+	if (!is_blk(path, st))
+		return 0;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return errno != ENXIO;
+	close(fd);
+	return 1;
+}
+
 /* What probe_node found: blk_open's result (err), probe_fs_r's (fs, -ENOENT when nothing was read)
  * and the filesystem (fi). */
 static struct {
@@ -328,7 +345,7 @@ static int match_part(unsigned i, const struct devspec *d, char *out, size_t cap
 		if (num < 1)
 			return 0;
 		dev_part_name(path, (unsigned)num, out, cap);
-		return is_blk(out, &st);
+		return is_live_blk(out, &st);
 	}
 	return 0;
 }
@@ -341,7 +358,8 @@ static int matches(unsigned i, const struct devspec *d, char *out, size_t cap)
 	int hit;
 
 	if (d->kind == DEV_DEVNUM)
-		hit = is_blk(path, &st) && major(st.st_rdev) == d->major && minor(st.st_rdev) == d->minor;
+		hit = is_blk(path, &st) && major(st.st_rdev) == d->major && minor(st.st_rdev) == d->minor &&
+		      is_live_blk(path, &st);
 	else if (no_probe(path) || d->kind < DEV_UUID || d->kind > DEV_PARTLABEL)
 		return 0;
 	else if (d->kind >= DEV_PARTUUID)
@@ -389,7 +407,7 @@ static int find_now(const struct devspec *d, char *out, size_t cap)
 {
 	struct stat st;
 	if (d->kind == DEV_PATH) {
-		if (!is_blk(d->value, &st))
+		if (!is_live_blk(d->value, &st))
 			return 0;
 		canonical_node(d->value, out, cap);
 		return 1;
