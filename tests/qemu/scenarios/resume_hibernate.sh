@@ -30,6 +30,11 @@
 # refuses an image from another (arch/x86/power/hibernate.c); 256 MiB keeps the image small.
 # shellcheck disable=SC2034 # lib.sh's qemu_boot reads it
 QEMU_MEM=256
+# Two CPUs: the module loads run in workers beside the device wait, so a disk's node can be met
+# before the kernel has added the disk (devices.c is_live_blk), and the kernel must freeze those
+# workers before it restores the image.
+# shellcheck disable=SC2034 # lib.sh's qemu_boot reads it
+EM_QEMU_SMP=2
 swap_uuid=$(em_uuid) swap_puuid=$(em_uuid) page=$(em_page_size)
 mkroot "$EM_TMP/root"
 # The check: on a boot whose command line has emtest.hibernate=part (vdb1) or =file (the swap file
