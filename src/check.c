@@ -726,10 +726,10 @@ static void check_resume(void)
 		return;
 	}
 	check_stack_as("warning", "go on without resuming", "resume", src, dev);
-	r = dev_probe_at(dev, plan.resume_offset * (unsigned long long)getpagesize(), &fi);
+	r = dev_probe_page(dev, plan.resume_offset, &fi);
 	if (r < 0 && r != -ENOENT)
 		say("warning", "resume=%s: %s cannot be read: %s%s", src, dev, errstr(-r), denied_hint(-r));
-	else if (r == 0 && (str_eq(fi.type, "swap") || str_eq(fi.type, "swsuspend")))
+	else if (r == 0 && probe_is_swap(&fi))
 		say("ok", "resume=%s: %s (%s%s%s)", src, dev, fi.type, fi.uuid[0] ? ", UUID=" : "", fi.uuid);
 	else
 		say("warning", "resume=%s: %s is not swap space (%s): the boot would not resume from it", src, dev,

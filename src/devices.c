@@ -255,6 +255,12 @@ int dev_probe_at(const char *path, uint64_t offset, struct fs_info *fi)
 	return r;
 }
 
+int dev_probe_page(const char *path, unsigned long long pages, struct fs_info *fi)
+{
+	uint64_t page = (uint64_t)getpagesize();
+	return pages > UINT64_MAX / page ? -ENOENT : dev_probe_at(path, pages * page, fi);
+}
+
 int dev_probe(const char *path, struct fs_info *fi)
 {
 	return dev_probe_at(path, 0, fi);

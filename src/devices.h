@@ -15,6 +15,9 @@ int dev_probe(const char *path, struct fs_info *fi);
 /* The same from offset bytes into the device (a swap file's header, resume_offset=); a btrfs there
  * is not registered. */
 int dev_probe_at(const char *path, uint64_t offset, struct fs_info *fi);
+/* dev_probe_at at a number of the kernel's pages (resume_offset='s unit); -ENOENT for an offset
+ * past any device. */
+int dev_probe_page(const char *path, unsigned long long pages, struct fs_info *fi);
 
 /* What the waits below do besides looking and sleeping, given by whoever loads modules (run.c
  * gives modload.c's); without them (NULL, as at the start) a wait only sleeps, and a btrfs member

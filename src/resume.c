@@ -15,7 +15,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdint.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -55,7 +54,6 @@ static int hand_over(const char *dev, unsigned long long offset)
 void resume_from_hibernation(const struct plan *p)
 {
 	const char *v = p->resume.text;
-	uint64_t page = (uint64_t)getpagesize(); /* the kernel's page: resume_offset='s unit */
 	char desc[320], dev[128];
 	struct fs_info fi;
 	int r;
@@ -76,7 +74,7 @@ void resume_from_hibernation(const struct plan *p)
 		return;
 	}
 	/* The swap header of a swap file: resume_offset= pages into its filesystem's device. */
-	r = p->resume_offset > UINT64_MAX / page ? -ENOENT : dev_probe_at(dev, p->resume_offset * page, &fi);
+	r = dev_probe_page(dev, p->resume_offset, &fi);
 	if (r < 0 && r != -ENOENT) {
 		log_warn("resume=%s: read %s failed: %s; booting without resuming", v, dev, errstr(-r));
 		return;
