@@ -27,9 +27,13 @@
 # The root is mounted read-only at every boot and is byte-identical at the end.
 [ "$(em_kconfig HIBERNATION)" = y ] || em_skip "$KVER has no CONFIG_HIBERNATION: it cannot hibernate nor resume"
 # Every boot with the same memory: x86's image records the firmware's memory map and the kernel
-# refuses an image from another (arch/x86/power/hibernate.c); 256 MiB keeps the image small.
+# refuses an image from another (arch/x86/power/hibernate.c). The kernel needs room for a copy of
+# every page it cannot free beside the pages themselves (kernel/power/snapshot.c,
+# hibernate_preallocate_memory): with 256 MiB, arm64 6.12 with two CPUs came 114 pages short
+# ("Image allocation is ... pages short", and the write to /sys/power/state failed ENOMEM) on one
+# run of three; 512 MiB leaves it half the memory spare, and image_size=0 keeps the image small.
 # shellcheck disable=SC2034 # lib.sh's qemu_boot reads it
-QEMU_MEM=256
+QEMU_MEM=512
 # Two CPUs: the module loads run in workers beside the device wait, so a disk's node can be met
 # before the kernel has added the disk (devices.c is_live_blk), and the kernel must freeze those
 # workers before it restores the image.
