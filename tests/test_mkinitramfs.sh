@@ -693,6 +693,25 @@ printf 'RESUME="a b"\n' >"$W/rconf/earlymount.conf"
 build "$W/r4.img" "${base[@]}" --confdir "$W/rconf"
 check "RESUME= with a blank: a failure that names the file and line" \
 	grep -q "^earlymount-mkinitramfs: $W/rconf/earlymount.conf:1: RESUME=a b: a blank or a quote" "$W/r4.img.err"
+# --resume-offset: resume_offset= right after the resume= it belongs to; never without a device
+build "$W/r7.img" "${base[@]}" --no-config --resume UUID=5ca1ab1e-0000-4000-8000-00000000eeee --resume-offset 34816 --cmdline quiet
+"$mk" --list "$W/r7.img" >"$W/r7.list" 2>&1
+check "--resume-offset: resume_offset= after resume=, ahead of --cmdline's line" \
+	grep -qx "Command line (/etc/earlymount/cmdline): resume=UUID=5ca1ab1e-0000-4000-8000-00000000eeee resume_offset=34816 quiet" "$W/r7.list"
+expect_usage "--resume-offset not a number" "--resume-offset '4k': not a number of pages (digits only)" "${base[@]}" --resume /dev/vdb --resume-offset 4k
+expect_usage "--resume-offset without a device" "--resume-offset 8: only with --resume DEVICE, not with --resume auto" "${base[@]}" --resume auto --resume-offset 8
+printf 'RESUME=LABEL=swapfs\nRESUME_OFFSET=2323\n' >"$W/rconf/earlymount.conf"
+build "$W/r8.img" "${base[@]}" --confdir "$W/rconf"
+"$mk" --list "$W/r8.img" >"$W/r8.list" 2>&1
+check "RESUME_OFFSET= in earlymount.conf" grep -qx "Command line (/etc/earlymount/cmdline): resume=LABEL=swapfs resume_offset=2323" "$W/r8.list"
+printf 'RESUME_OFFSET=2323\n' >"$W/rconf/earlymount.conf"
+build "$W/r9.img" "${base[@]}" --confdir "$W/rconf"
+check "RESUME_OFFSET= without RESUME=: a failure that names the file and line" \
+	grep -qx "earlymount-mkinitramfs: $W/rconf/earlymount.conf:1: RESUME_OFFSET=2323: only with a resume device, not with --resume none" "$W/r9.img.err"
+printf 'RESUME=/dev/vdb\nRESUME_OFFSET=0x10\n' >"$W/rconf/earlymount.conf"
+build "$W/r10.img" "${base[@]}" --confdir "$W/rconf"
+check "RESUME_OFFSET= not a number: a failure that names the file and line" \
+	grep -qx "earlymount-mkinitramfs: $W/rconf/earlymount.conf:2: RESUME_OFFSET=0x10: not a number of pages (digits only)" "$W/r10.img.err"
 # auto: initramfs-tools' pick (the largest swap partition) from a swap table given here: zram, a
 # device-mapper device and a swap file are passed over; with root, a real swap (a read-only loop
 # device under a name that is not loop*, which auto would pass over) is found by its UUID.

@@ -64,8 +64,8 @@ badline() { # NAME LINE MESSAGE
 	printf '# first\n%s\n' "$2" >"$B"
 	expect "bad line: $1" 1 "earlymount-mkinitramfs: $B:2: $3" -- --confdir "$C" --print-config
 }
-badline "unknown key" "HOSTONLY=yes" "HOSTONLY: unknown key (known: MODE MODULES PRESETS FILESYSTEMS COMPRESS CMDLINE RESUME FIRMWARE_DIR MICROCODE MICROCODE_DIR BUSYBOX FALLBACK)"
-badline "lower-case key" "mode=generic" "mode: unknown key (known: MODE MODULES PRESETS FILESYSTEMS COMPRESS CMDLINE RESUME FIRMWARE_DIR MICROCODE MICROCODE_DIR BUSYBOX FALLBACK)"
+badline "unknown key" "HOSTONLY=yes" "HOSTONLY: unknown key (known: MODE MODULES PRESETS FILESYSTEMS COMPRESS CMDLINE RESUME RESUME_OFFSET FIRMWARE_DIR MICROCODE MICROCODE_DIR BUSYBOX FALLBACK)"
+badline "lower-case key" "mode=generic" "mode: unknown key (known: MODE MODULES PRESETS FILESYSTEMS COMPRESS CMDLINE RESUME RESUME_OFFSET FIRMWARE_DIR MICROCODE MICROCODE_DIR BUSYBOX FALLBACK)"
 badline "no =" "MODE" "'MODE': expected KEY=value, a comment (#) or a blank line"
 badline "shell syntax" 'export MODE=generic' "'export MODE=generic': expected KEY=value, a comment (#) or a blank line"
 badline "MODE's values" "MODE=host" "MODE=host: expected hostonly, generic or listed"

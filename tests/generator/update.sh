@@ -99,6 +99,103 @@ rm "$R/etc/earlymount/earlymount.conf"
 # With --root, no --resume (the exact arguments above): this machine's swap is not that root's.
 # Without it update-earlymount passes --resume auto: tests/generator/chroot.sh (deb_chroot) sees
 # the builder pass over the host's swap in its chroot.
+
+# initramfs-tools' resume setting, read as data from the root's /etc/initramfs-tools (and
+# /usr/share/initramfs-tools/conf.d), in mkinitramfs's order. With --root a device is taken as
+# configured (that system's devices are not this machine's).
+IT=$R/etc/initramfs-tools ITS=$R/usr/share/initramfs-tools
+mkdir -p "$IT/conf.d" "$ITS/conf.d"
+resume_case() { # NAME EXPECTED-RESUME-ARGS: update-earlymount -c -k K1 --root R; both builds get them
+	local n=$1 want=$2 got
+	run "$n" -c -k "$K1" --root "$R"
+	got=$(calls | sed -n 's/.*--hostonly \(.*\)--force.*/\1/p' | sed 's/ $//')
+	check "initramfs-tools' resume, $n: status 0, the builder gets '${want}' (got '$got')" eval \
+		'[ "$rc" = 0 ] && [ "$got" = "$want" ] && [ "$(calls | grep -c -- "--generic ${want:+$want }--force")" = 1 ]'
+}
+printf '# written by the installer\nRESUME=UUID=5ca1ab1e-0000-4000-8000-0000000000aa\n' >"$IT/conf.d/resume"
+resume_case installer "--resume UUID=5ca1ab1e-0000-4000-8000-0000000000aa"
+check "initramfs-tools' resume, installer: says which and where" \
+	grep -qxF "update-earlymount: resume=UUID=5ca1ab1e-0000-4000-8000-0000000000aa (initramfs-tools' RESUME, $IT/conf.d/resume:2)" "$W/installer.out"
+printf 'RESUME=none\n' >"$IT/conf.d/resume"
+resume_case none "--resume none"
+printf '  export RESUME="LABEL=swapfs"  resume_offset=34816 # a swap file\n' >"$IT/conf.d/resume"
+resume_case "swap file, export, quotes" "--resume LABEL=swapfs --resume-offset 34816"
+printf "RESUME='/dev/vdb'\nresume_offset=4k\n" >"$IT/conf.d/resume"
+resume_case "an offset that is not a number" "--resume /dev/vdb"
+check "initramfs-tools' resume, an offset that is not a number: a warning with the file and line" \
+	grep -qxF "update-earlymount: warning: $IT/conf.d/resume:2: initramfs-tools' resume_offset=4k is not a number of pages; left out" "$W/an offset that is not a number.out"
+# order: initramfs.conf, then conf.d; a file of /usr/share masked by one of /etc with its name;
+# names initramfs-tools skips (a dot first, .dpkg-old) skipped here too
+printf 'RESUME=auto\n' >"$IT/initramfs.conf"
+printf 'RESUME=UUID=5ca1ab1e-0000-4000-8000-0000000000bb\n' >"$IT/conf.d/resume"
+printf 'RESUME=none\n' >"$ITS/conf.d/resume"
+printf 'RESUME=/dev/from-share\n' >"$ITS/conf.d/a-first"
+printf 'RESUME=none\n' >"$IT/conf.d/resume.dpkg-old"
+printf 'RESUME=none\n' >"$IT/conf.d/.hidden"
+resume_case "the last plain assignment wins" "--resume UUID=5ca1ab1e-0000-4000-8000-0000000000bb"
+rm -f "$ITS/conf.d/a-first" "$ITS/conf.d/resume" "$IT/conf.d/resume.dpkg-old" "$IT/conf.d/.hidden"
+# shell code: not run; RESUME=auto as initramfs-tools' default (nothing with --root), and why
+printf 'RESUME=$(cat /etc/swapdev)\n' >"$IT/conf.d/resume"
+resume_case "shell code" ""
+check "initramfs-tools' resume, shell code: a warning that says it is not run" \
+	grep -qxF "update-earlymount: warning: $IT/conf.d/resume:1: initramfs-tools' RESUME is set by shell code, which is not run here; resuming as RESUME=auto does (set RESUME in /etc/earlymount/earlymount.conf to say otherwise)" "$W/shell code.out"
+printf 'if true; then RESUME=none; fi\n' >"$IT/conf.d/resume"
+resume_case "shell code, if" ""
+# earlymount's own RESUME wins: nothing passed, the builder reads its configuration
+printf 'RESUME=UUID=5ca1ab1e-0000-4000-8000-0000000000cc\n' >"$IT/conf.d/resume"
+printf 'RESUME=none\n' >"$R/etc/earlymount/earlymount.conf"
+resume_case "earlymount.conf's RESUME first" ""
+rm -f "$R/etc/earlymount/earlymount.conf" "$IT/conf.d/resume" "$IT/initramfs.conf"
+
+# This machine's root (no --root): a configured device is stored only when it is swap here, as
+# initramfs-tools' hooks/resume checks it (resolve_device, blkid -p -n swap); else a warning and
+# RESUME=auto. Run in a private mount namespace whose /usr and /etc are overlays, so that the
+# host gets no kernel tree, configuration or image: loop devices for the swap.
+if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null || ! command -v losetup >/dev/null || ! command -v mkswap >/dev/null; then
+	echo "update.sh: initramfs-tools' resume on this machine's root: skipped (needs root, unshare, losetup and mkswap)"
+elif ! unshare -m --propagation private true 2>/dev/null; then
+	echo "update.sh: initramfs-tools' resume on this machine's root: skipped (no private mount namespace here)"
+else
+	page=$(getconf PAGESIZE)
+	SU=5ca1ab1e-0000-4000-8000-0000000000dd
+	truncate -s 8M "$W/part.swap" && mkswap -q -U "$SU" "$W/part.swap" >/dev/null
+	# a swap header 16 pages into a device, as a swap file's first block lies in its filesystem
+	truncate -s 4M "$W/file.swap" && mkswap -q "$W/file.swap" >/dev/null
+	truncate -s 8M "$W/offset.img" && dd if="$W/file.swap" of="$W/offset.img" bs="$page" seek=16 conv=notrunc status=none
+	l1=$(losetup -f --show -r "$W/part.swap") l2=$(losetup -f --show -r "$W/offset.img")
+	here() { # NAME CONF: the host's root with CONF as /etc/initramfs-tools/conf.d/resume
+		local n=$1
+		mkdir -p "$W/ns/it/conf.d" "$W/ns/em" "$W/ns/share" "$W/ns/boot"
+		printf '%s\n' "$2" >"$W/ns/it/conf.d/resume"
+		rm -f "$W/mk.log"
+		unshare -m --propagation private bash -c '
+			set -e
+			W=$1 K=$2 up=$3
+			mkdir -p "$W/ns/usr.up" "$W/ns/usr.wk" "$W/ns/etc.up" "$W/ns/etc.wk"
+			mount -t overlay overlay -o "lowerdir=/usr,upperdir=$W/ns/usr.up,workdir=$W/ns/usr.wk" /usr
+			mount -t overlay overlay -o "lowerdir=/etc,upperdir=$W/ns/etc.up,workdir=$W/ns/etc.wk" /etc
+			mkdir -p "/usr/lib/modules/$K" /etc/initramfs-tools /etc/earlymount /usr/share/initramfs-tools
+			mount --bind "$W/ns/it" /etc/initramfs-tools
+			mount --bind "$W/ns/em" /etc/earlymount
+			mount --bind "$W/ns/share" /usr/share/initramfs-tools
+			bash "$up" -c -k "$K" -b "$W/ns/boot"' _ "$W" "$K1" "$up" >"$W/$n.out" 2>&1
+		rc=$?
+		got=$(calls | sed -n 's/.*--hostonly \(.*\)--force.*/\1/p' | sed 's/ $//')
+	}
+	here found "RESUME=UUID=$SU"
+	check "this machine: a swap device by UUID, stored (got '$got')" eval '[ "$rc" = 0 ] && [ "$got" = "--resume UUID=$SU" ]'
+	here offset "RESUME=$l2 resume_offset=16"
+	check "this machine: swap 16 pages into a device, stored with the offset (got '$got')" eval '[ "$rc" = 0 ] && [ "$got" = "--resume $l2 --resume-offset 16" ]'
+	here "wrong offset" "RESUME=$l2 resume_offset=8"
+	check "this machine: no swap at that offset: RESUME=auto (got '$got')" eval '[ "$rc" = 0 ] && [ "$got" = "--resume auto" ]'
+	here stale "RESUME=UUID=5ca1ab1e-0000-4000-8000-0000000000ee"
+	check "this machine: a UUID no device has (a swap partition made anew): RESUME=auto (got '$got')" eval '[ "$rc" = 0 ] && [ "$got" = "--resume auto" ]'
+	check "this machine: the stale UUID's warning" grep -qxF "update-earlymount: warning: initramfs-tools' configuration sets RESUME=UUID=5ca1ab1e-0000-4000-8000-0000000000ee (/etc/initramfs-tools/conf.d/resume:1), but no swap device matches it on this machine: the images resume from the largest swap partition instead (RESUME=auto), as update-initramfs does" "$W/stale.out"
+	here "not swap" "RESUME=$l2"
+	check "this machine: a device without swap at page 0: RESUME=auto (got '$got')" eval '[ "$rc" = 0 ] && [ "$got" = "--resume auto" ]'
+	losetup -d "$l1"
+	losetup -d "$l2"
+fi
 # a kernel that is not installed
 run notinst -c -k 9.9.9 --root "$R"
 check "-c -k 9.9.9 (not installed): status 1 and why" eval '[ "$rc" = 1 ] && grep -qxF "update-earlymount: 9.9.9: not installed: no $R/lib/modules/9.9.9" "$W/notinst.out"'
