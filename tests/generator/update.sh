@@ -116,6 +116,8 @@ printf '# written by the installer\nRESUME=UUID=5ca1ab1e-0000-4000-8000-00000000
 resume_case installer "--resume UUID=5ca1ab1e-0000-4000-8000-0000000000aa"
 check "initramfs-tools' resume, installer: says which and where" \
 	grep -qxF "update-earlymount: resume=UUID=5ca1ab1e-0000-4000-8000-0000000000aa (initramfs-tools' RESUME, $IT/conf.d/resume:2)" "$W/installer.out"
+printf 'RESUME=UUID=5ca1ab1e-0000-4000-8000-0000000000ff\r\n' >"$IT/conf.d/resume"
+resume_case "a DOS line end" "--resume UUID=5ca1ab1e-0000-4000-8000-0000000000ff"
 printf 'RESUME=none\n' >"$IT/conf.d/resume"
 resume_case none "--resume none"
 printf '  export RESUME="LABEL=swapfs"  resume_offset=34816 # a swap file\n' >"$IT/conf.d/resume"
