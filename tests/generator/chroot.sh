@@ -6,7 +6,10 @@
 # removes initramfs-tools, that the kernel's hooks make /boot/initrd.img-KVER and its .fallback
 # with earlymount (--list shows /etc/earlymount) and delete both with the kernel, and that
 # reinstalling initramfs-tools removes earlymount-initramfs. The chroot's images are generic
-# (MODE=generic): a host-only image would describe the build machine, not the chroot.
+# (MODE=generic): a host-only image would describe the build machine, not the chroot. The
+# system's resume device is the one its installer wrote into initramfs-tools' configuration
+# (conf.d/resume, which outlives initramfs-tools' removal): a swap loop device on the host with
+# that UUID, which the chroot sees through its /dev.
 # Needs root, debootstrap, and the network once, for the cached root (the host's Debian mirror).
 # Usage: chroot.sh SRC DEBS-DIR WORK CACHE VERSION
 set -uo pipefail
@@ -19,12 +22,19 @@ main=$debs/earlymount_${version}_$arch.deb gen=$debs/earlymount-initramfs_${vers
 [ -f "$main" ] && [ -f "$gen" ] || { echo "skipped: no packages in $debs (ctest -R debs builds them)"; exit 77; }
 # shellcheck source=bookworm.sh
 . "$(dirname "$0")/bookworm.sh"
-trap bw_umount EXIT
+swl=''
+trap 'bw_umount; [ -z "$swl" ] || losetup -d "$swl"' EXIT
 bw_base "$cache" "$src"
 R=$work/root
 bw_copy "$R"
 bw_mount
 kpkg=$BW_KPKG kver=$BW_KVER
+swu=5ca1ab1e-0000-4000-8000-0000000c4007
+rm -f "$work/swap.img" && truncate -s 8M "$work/swap.img" && mkswap -q -U "$swu" "$work/swap.img" >/dev/null &&
+	swl=$(losetup -f --show -r "$work/swap.img") || fail "cannot make the swap loop device"
+mkdir -p "$R/etc/initramfs-tools/conf.d" &&
+	printf '# written by the installer\nRESUME=UUID=%s\n' "$swu" >"$R/etc/initramfs-tools/conf.d/resume" ||
+	fail "cannot write $R/etc/initramfs-tools/conf.d/resume"
 
 cp "$main" "$gen" "$R/tmp/" || fail "cannot copy the packages"
 # conf.d, not earlymount.conf: that one is the package's conffile
@@ -44,19 +54,29 @@ for f in "initrd.img-$kver" "initrd.img-$kver.fallback"; do
 		fail "/boot/$f is not an earlymount image"
 done
 grep -q 'update-earlymount: generating /boot/initrd.img-'"$kver" "$work/kernel.log" || fail "the kernel's hook did not say what it built"
+echo "ok: installing $kpkg made /boot/initrd.img-$kver and its .fallback with earlymount"
+# both images resume from initramfs-tools' RESUME, as update-initramfs's would
+grep -qxF "update-earlymount: resume=UUID=$swu (initramfs-tools' RESUME, /etc/initramfs-tools/conf.d/resume:2)" "$work/kernel.log" ||
+	fail "update-earlymount did not take initramfs-tools' RESUME (log: $work/kernel.log)"
+for f in "initrd.img-$kver" "initrd.img-$kver.fallback"; do
+	stored=$(in_root earlymount-mkinitramfs --list "/boot/$f" 2>&1 | grep '^Command line')
+	[ "$stored" = "Command line (/etc/earlymount/cmdline): resume=UUID=$swu" ] ||
+		fail "/boot/$f does not store resume=UUID=$swu: $stored"
+done
+echo "ok: both images resume from initramfs-tools' RESUME=UUID=$swu"
+
+# another package activates the trigger: processed once, at the end. No RESUME anywhere now:
 # update-earlymount asks for --resume auto for both images (as update-initramfs resumes with
 # RESUME=auto), and the builder says what it made of it: nothing in a chroot when it can tell (PID
 # 1's root readable), else what the swap table shows, as initramfs-tools' ischroot would leave it
-[ "$(grep -c '^earlymount-mkinitramfs: --resume auto: ' "$work/kernel.log")" -ge 2 ] ||
-	fail "the kernel's hook did not build both images with --resume auto (log: $work/kernel.log)"
-echo "ok: installing $kpkg made /boot/initrd.img-$kver and its .fallback with earlymount"
-
-# another package activates the trigger: processed once, at the end
+rm "$R/etc/initramfs-tools/conf.d/resume"
 in_root dpkg-trigger --no-await update-initramfs && in_root dpkg --triggers-only --pending >"$work/trigger.log" 2>&1 ||
 	{ cat "$work/trigger.log"; fail "the update-initramfs trigger failed"; }
 grep -q "update-earlymount: generating /boot/initrd.img-$kver" "$work/trigger.log" ||
 	fail "the trigger did not rebuild the newest kernel's image: $(cat "$work/trigger.log")"
-echo "ok: the update-initramfs trigger rebuilt /boot/initrd.img-$kver"
+[ "$(grep -c '^earlymount-mkinitramfs: --resume auto: ' "$work/trigger.log")" -ge 2 ] ||
+	fail "the trigger did not build both images with --resume auto (log: $work/trigger.log)"
+echo "ok: the update-initramfs trigger rebuilt /boot/initrd.img-$kver, resuming as RESUME=auto"
 
 apt_in remove "$kpkg" >"$work/remove.log" 2>&1 || { tail -30 "$work/remove.log"; fail "removing $kpkg failed"; }
 for f in "initrd.img-$kver" "initrd.img-$kver.fallback"; do
