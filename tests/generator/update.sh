@@ -126,6 +126,10 @@ printf "RESUME='/dev/vdb'\nresume_offset=4k\n" >"$IT/conf.d/resume"
 resume_case "an offset that is not a number" "--resume /dev/vdb"
 check "initramfs-tools' resume, an offset that is not a number: a warning with the file and line" \
 	grep -qxF "update-earlymount: warning: $IT/conf.d/resume:2: initramfs-tools' resume_offset=4k is not a number of pages; left out" "$W/an offset that is not a number.out"
+printf 'RESUME=-x\n' >"$IT/conf.d/resume"
+resume_case "not a device name, another root" ""
+check "initramfs-tools' resume, not a device name: a warning, nothing stored" \
+	grep -qxF "update-earlymount: warning: initramfs-tools' configuration sets RESUME=-x ($IT/conf.d/resume:1), which is not a device name: no resume device stored" "$W/not a device name, another root.out"
 # order: initramfs.conf, then conf.d; a file of /usr/share masked by one of /etc with its name;
 # names initramfs-tools skips (a dot first, .dpkg-old) skipped here too
 printf 'RESUME=auto\n' >"$IT/initramfs.conf"
