@@ -277,15 +277,18 @@ static int is_blk(const char *path, struct stat *st)
  * makes easy to meet. udev never sees that window: the disk's "add" uevent is held back until it
  * is live. So a node is there once it opens, or fails to for another reason (said later by
  * whoever reads it). */
-static int is_live_blk(const char *path, struct stat *st)
+static int is_live(const char *path)
 {
-	if (!is_blk(path, st))
-		return 0;
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return errno != ENXIO;
 	close(fd);
 	return 1;
+}
+
+static int is_live_blk(const char *path, struct stat *st)
+{
+	return is_blk(path, st) && is_live(path);
 }
 
 /* What probe_node found: blk_open's result (err), probe_fs_r's (fs, -ENOENT when nothing was read)
@@ -365,7 +368,7 @@ static int matches(unsigned i, const struct devspec *d, char *out, size_t cap)
 
 	if (d->kind == DEV_DEVNUM)
 		hit = is_blk(path, &st) && major(st.st_rdev) == d->major && minor(st.st_rdev) == d->minor &&
-		      is_live_blk(path, &st);
+		      is_live(path);
 	else if (no_probe(path) || d->kind < DEV_UUID || d->kind > DEV_PARTLABEL)
 		return 0;
 	else if (d->kind >= DEV_PARTUUID)
