@@ -33,6 +33,17 @@ static const uint8_t *at(const struct probe_reader *r, uint64_t off, uint64_t n)
 	return r->read(r->ctx, off, (size_t)n);
 }
 
+/* The n bytes of the magic s at device offset off, read as libblkid reads a magic
+ * (probe.c blkid_probe_get_idmag): its whole KiB, so a device that ends inside that KiB has none.
+ * Returns where the magic is, or NULL. */
+static const uint8_t *magic_at(const struct probe_reader *r, uint64_t off, const char *s, size_t n)
+{
+	const uint8_t *p = at(r, off & ~(uint64_t)1023, 1024);
+	if (!p || memcmp(p + (off & 1023), s, n))
+		return NULL;
+	return p + (off & 1023);
+}
+
 /* The on-disk formats' integers, read byte by byte: no alignment assumed, any host's order. */
 static uint32_t le16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
 static uint32_t le32(const uint8_t *p) { return le16(p) | le16(p + 2) << 16; }
@@ -382,6 +393,93 @@ static const char *probe_squashfs(const struct probe_reader *r, const uint8_t *s
 	return NULL;
 }
 
+/* ---- jfs (superblock at 32 KiB) ----------------------------------------------------------------- */
+
+static const char *probe_jfs(const struct probe_reader *r, const uint8_t *sb, struct fs_info *out)
+{
+	(void)r, (void)out;
+	/* libblkid's jfs.c: the block sizes (bytes at 16 and 24) must be 2 to the powers at 20 and 28,
+	 * and their difference the factor at 22. The table sets the UUID (136) and label (152). */
+	unsigned l2b = le16(sb + 20), l2pb = le16(sb + 28);
+	if (l2b > 31 || l2pb > 31 || le32(sb + 16) != 1u << l2b || le32(sb + 24) != 1u << l2pb ||
+	    (int)l2b - (int)l2pb != (int)le16(sb + 22))
+		return NULL;
+	return "jfs";
+}
+
+/* ---- reiserfs 3.x (superblock at 64 KiB, or 8 KiB for 3.5) --------------------------------------- */
+
+/* libblkid's reiserfs.c, whose idinfo lists these magics in this order and takes the first one
+ * present (blkid_probe_get_idmag); its prober then decides. Each row: the superblock's KiB, the
+ * magic's offset in it, the magic. */
+static const struct {
+	uint8_t kib, off;
+	char magic[10];
+} reiser_magics[] = {
+	{ 8, 0x34, "ReIsErFs" }, { 64, 0x34, "ReIsEr2Fs" }, { 64, 0x34, "ReIsEr3Fs" },
+	{ 64, 0x34, "ReIsErFs" }, { 8, 20, "ReIsErFs" },
+};
+
+static const char *probe_reiserfs(const struct probe_reader *r, const uint8_t *sb0, struct fs_info *out)
+{
+	(void)sb0;
+	for (size_t i = 0; i < sizeof(reiser_magics) / sizeof(reiser_magics[0]); i++) {
+		unsigned kib = reiser_magics[i].kib;
+		const char *m = reiser_magics[i].magic;
+		if (!magic_at(r, ((uint64_t)kib << 10) + reiser_magics[i].off, m, strlen(m)))
+			continue;
+		const uint8_t *sb = at(r, (uint64_t)kib << 10, 116);
+		unsigned bs = sb ? le16(sb + 44) >> 9 : 0; /* the block size in sectors */
+		/* A block size under 512 bytes, or a superblock that lies inside the journal, is not
+		 * this filesystem's (libblkid's probe_reiser, its arithmetic as it is). */
+		if (!bs || kib / bs > le32(sb + 12) / 2)
+			return NULL;
+		/* Only 3.6 ("ReIsEr2Fs") and the journal-relocated "ReIsEr3Fs" keep a UUID and label. */
+		if (m[6] == '2' || m[6] == '3') {
+			set_uuid(out, sb + 84);
+			set_label(out, sb + 100, 16);
+		}
+		return "reiserfs";
+	}
+	return NULL;
+}
+
+/* ---- nilfs2 (superblock at 1 KiB and a copy 4 KiB before the end) -------------------------------- */
+
+#define NILFS_SB_SIZE 1024
+
+/* libblkid's nilfs.c nilfs_valid_sb: the magic, and the crc32 (seeded with s_crc_seed, s_sum read
+ * as zeros) over the superblock's first s_bytes bytes. The copy at the end of a whole disk must
+ * also record the disk's size (s_dev_size): there it may be the last partition's. */
+static int nilfs_valid(const struct probe_reader *r, const uint8_t *sb, int copy)
+{
+	unsigned bytes = sb ? le16(sb + 8) : 0;
+	return sb && le16(sb + 6) == 0x3434 && (!copy || r->partition || le64(sb + 32) == r->size) &&
+	       bytes >= 20 && bytes <= NILFS_SB_SIZE &&
+	       crc_skip(le32(sb + 12), POLY_CRC32, sb, bytes, 16) == le32(sb + 16);
+}
+
+static const char *probe_nilfs2(const struct probe_reader *r, const uint8_t *sb0, struct fs_info *out)
+{
+	(void)sb0;
+	const uint8_t *p = at(r, 0x400, NILFS_SB_SIZE), *b = NULL;
+	if (!p)
+		return NULL;
+	int vp = nilfs_valid(r, p, 0);
+	/* The copy is where libblkid looks for it: the 512-byte sector 8 sectors before the end. One
+	 * that cannot be read only matters when the primary is not valid (a CD's end reads badly). */
+	if (r->size != UINT64_MAX && r->size / 512 >= 8)
+		b = at(r, (r->size / 512 - 8) * 512, NILFS_SB_SIZE);
+	int vb = nilfs_valid(r, b, 1);
+	/* The copy when only it is valid, or when it has the later checkpoint (s_last_cno). */
+	const uint8_t *sb = vb && (!vp || le64(p + 56) > le64(b + 56)) ? b : vp ? p : NULL;
+	if (!sb)
+		return NULL;
+	set_uuid(out, sb + 152);
+	set_label(out, sb + 168, 80);
+	return "nilfs2";
+}
+
 /* ---- iso9660 (volume descriptors from 32 KiB, 2 KiB each) ------------------------------------- */
 
 /* blkid's UUID: a volume date "YYYYMMDDHHMMSSCC" printed as YYYY-MM-DD-HH-MM-SS-CC. All '0' with
@@ -631,17 +729,6 @@ static const char *probe_vfat(const struct probe_reader *r, const uint8_t *bs, s
  * those of util-linux 2.38.1 (Debian 12), against which tests/blkid compares them. */
 
 #define MD_SB_MAGIC 0xA92B4EFCu
-
-/* The n bytes of the magic s at device offset off, read as libblkid reads a magic
- * (probe.c blkid_probe_get_idmag): its whole KiB, so a device that ends inside that KiB has none.
- * Returns where the magic is, or NULL. */
-static const uint8_t *magic_at(const struct probe_reader *r, uint64_t off, const char *s, size_t n)
-{
-	const uint8_t *p = at(r, off & ~(uint64_t)1023, 1024);
-	if (!p || memcmp(p + (off & 1023), s, n))
-		return NULL;
-	return p + (off & 1023);
-}
 
 /* The n bytes at sector (size / 512) - back of a device of at least min bytes, where the
  * firmware RAIDs keep their metadata. NULL when the size is unknown or under min. */
@@ -1349,6 +1436,9 @@ static const struct fs_format fs_formats[] = {
 	{ probe_ext, 0x400, 0x78, 1, 0x38, 0x68, 16, "\x53\xEF" },       /* le16 0xEF53 */
 	{ probe_f2fs, 0x47C, 0, 1, 0, 0, 0, "\x10\x20\xF5\xF2" },      /* le32 0xF2F52010 */
 	{ probe_erofs, 0x80, 0x40, 1, 0, 0x30, 16, "\xE2\xE1\xF5\xE0" }, /* le32 0xE0F5E1E2 */
+	{ probe_jfs, 0xA8, 0x98, 32, 0, 0x88, 16, "JFS1" },
+	{ probe_reiserfs, 1, 0, 0, 0, 0, 0, "" },
+	{ probe_nilfs2, 1, 0, 0, 0, 0, 0, "" },
 	{ probe_squashfs, 32, 0, 0, 0, 0, 0, "" },
 	{ probe_iso9660, 0x800, 0, 32, 1, 0, 0, "CD001" },
 	{ probe_vfat, 512, 0, 0, 0, 0, 0, "" },
@@ -1370,7 +1460,7 @@ int probe_fs_r(const struct probe_reader *r, struct fs_info *out)
 			continue;
 		strcpy(out->type, type);
 		/* an ext journal device is "other" to libblkid (ext.c jbd_idinfo) */
-		out->usage = type[0] == 'j' ? PROBE_USAGE_OTHER : PROBE_USAGE_FS;
+		out->usage = strcmp(type, "jbd") ? PROBE_USAGE_FS : PROBE_USAGE_OTHER;
 		if (f->uuid)
 			set_uuid(out, sb + f->uuid);
 		if (f->llen)

@@ -8,10 +8,11 @@
 #include <string.h>
 
 /* How many bytes from the start of a device the callers read before probing. Covers the btrfs
- * superblock (64 KiB + 4 KiB), the iso9660 volume descriptors (from 32 KiB), and a GPT with its
- * entry array at LBA 2 for 512- and 4096-byte sectors. What lies further (a GPT entry array moved
- * away, MBR logical partitions, a FAT root directory, the metadata RAID members keep at the end
- * of the device, ZFS's labels) is read through a probe_reader. */
+ * superblock (64 KiB + 4 KiB), reiserfs's (at 64 KiB), jfs's and the iso9660 volume descriptors
+ * (from 32 KiB), and a GPT with its entry array at LBA 2 for 512- and 4096-byte sectors. What
+ * lies further (a GPT entry array moved away, MBR logical partitions, a FAT root directory, the
+ * metadata RAID members keep at the end of the device, nilfs2's superblock copy, ZFS's labels)
+ * is read through a probe_reader. */
 #define PROBE_HEAD_SIZE (128 * 1024)
 
 /* The most the probers ask of one read (an erofs block of 64 KiB less its first KiB; the GPT
@@ -53,11 +54,11 @@ struct fs_info {
 	 * field is reached with a one-byte offset.) */
 	uint64_t ndevices, devid;
 	uint8_t usage;   /* enum probe_usage */
-	char type[32];   /* blkid's TYPE: "ext4", "xfs", "btrfs", "vfat", "f2fs", "erofs", "squashfs",
-	                    "iso9660", "jbd" (an ext journal device); the members and other
-	                    signatures libblkid reports before any filesystem: "linux_raid_member",
-	                    "LVM2_member", "crypto_LUKS", "swap", "zfs_member", ... (probe.c lists
-	                    them); "" when nothing was recognised */
+	char type[32];   /* blkid's TYPE: "ext4", "xfs", "btrfs", "jfs", "reiserfs", "nilfs2", "vfat",
+	                    "f2fs", "erofs", "squashfs", "iso9660", "jbd" (an ext journal device);
+	                    the members and other signatures libblkid reports before any
+	                    filesystem: "linux_raid_member", "LVM2_member", "crypto_LUKS", "swap",
+	                    "zfs_member", ... (probe.c lists them); "" when nothing was recognised */
 	char uuid[41];   /* as blkid prints it (lower-case, dashed for GUIDs, XXXX-XXXX for vfat,
 	                    the iso9660 creation-date form; an md member's array UUID, an LVM PV's
 	                    6-4-4-4-4-4-6 form, the 40 characters a LUKS header may hold); "" when

@@ -43,7 +43,8 @@ declare -A PKG=([mkfs.ext4]=e2fsprogs [mkfs.ext3]=e2fsprogs [mkfs.ext2]=e2fsprog
 	[mkfs.xfs]=xfsprogs [mkfs.btrfs]=btrfs-progs [mkfs.vfat]=dosfstools [mkfs.f2fs]=f2fs-tools
 	[mkfs.erofs]=erofs-utils [mksquashfs]=squashfs-tools [xorriso]=xorriso [sfdisk]=fdisk
 	[truncate]=coreutils [dd]=coreutils [cryptsetup]=cryptsetup-bin [mkswap]=util-linux
-	[make-bcache]=bcache-tools [mdadm]=mdadm)
+	[make-bcache]=bcache-tools [mdadm]=mdadm [mkfs.jfs]=jfsutils [mkreiserfs]=reiserfsprogs
+	[mkfs.nilfs2]=nilfs-tools)
 
 # case NAME TOOL...: start a case; returns 1 (and prints SKIPPED) when a tool is missing or the
 # case does not match CASE-REGEX.
@@ -307,6 +308,68 @@ for bits in 9 12 14 16; do
 		poke "$I" $((1024 + 64)) '65 72 6f 66 73 20 6c 61 62 65 6c' && # "erofs label"
 		check "$I" --expect fs=erofs
 done
+
+# ---- jfs, reiserfs, nilfs2 ----------------------------------------------------------------------
+# The roots the Debian installer (jfs) and the kernel's other block filesystems offer. mkfs.jfs has
+# no UUID option: its random one is compared like any other.
+I=$T/jfs.img
+for v in \
+	"jfs-label|-L 'jfs root'" \
+	"jfs-label-16|-L sixteen-chars-ok" \
+	"jfs-no-label|" \
+	"jfs-os2-case-insensitive|-O -L OS2"; do
+	IFS='|' read -r name opts <<<"$v"
+	case_ "$name" mkfs.jfs truncate || continue
+	img "$I" 64M
+	eval "mk mkfs.jfs -q $opts \"\$I\"" && check "$I" --expect fs=jfs
+done
+I=$T/reiser.img
+for v in \
+	"reiserfs-3.6-label-uuid|--format 3.6 -u $U1 -l 'reiser lbl'" \
+	"reiserfs-3.6-label-16|-u $U3 -l sixteen-chars-ok" \
+	"reiserfs-3.6-no-label|" \
+	"reiserfs-3.5|--format 3.5" \
+	"reiserfs-3.6-small-journal|-s 513 -l smalljournal"; do
+	IFS='|' read -r name opts <<<"$v"
+	case_ "$name" mkreiserfs truncate || continue
+	img "$I" 64M
+	eval "mk mkreiserfs -q -ff $opts \"\$I\"" && check "$I" --expect fs=reiserfs
+done
+# A journal on another device ("ReIsEr3Fs"): its superblock's journal block is 0, which libblkid's
+# test of a superblock inside the journal rejects, so udev links it by no UUID; nor does
+# earlymount (the kernel mounts it with jdev= and rootfstype=).
+if case_ reiserfs-external-journal mkreiserfs truncate; then
+	img "$I" 64M && img "$T/reiser-journal.img" 64M &&
+		mk mkreiserfs -q -ff -j "$T/reiser-journal.img" -u $U2 -l extjournal "$I" &&
+		check "$I" --expect fs=none
+fi
+I=$T/nilfs.img
+for v in \
+	"nilfs2-label|-L 'nilfs root'" \
+	"nilfs2-label-80|-L '$(printf 'n%.0s' $(seq 1 79))Z'" \
+	"nilfs2-no-label|" \
+	"nilfs2-b1024-small|-b 1024 -B 16 -L small"; do
+	IFS='|' read -r name opts <<<"$v"
+	case_ "$name" mkfs.nilfs2 truncate || continue
+	size=160M # mkfs.nilfs2's least with its default segments
+	[[ $name != *small ]] || size=8M
+	img "$I" $size
+	eval "mk mkfs.nilfs2 -q -f $opts \"\$I\"" && check "$I" --expect fs=nilfs2
+done
+# The superblock's copy near the end stands in for a primary whose crc32 fails; a device larger
+# than the filesystem recorded (s_dev_size) keeps its primary; with both crc32s bad it is none.
+if case_ nilfs2-primary-bad-crc mkfs.nilfs2 truncate dd; then
+	img "$I" 160M && mk mkfs.nilfs2 -q -f -L backup "$I" && poke "$I" $((1024 + 16)) '5a 5a' &&
+		check "$I" --expect fs=nilfs2
+fi
+if case_ nilfs2-device-grown mkfs.nilfs2 truncate; then
+	img "$I" 160M && mk mkfs.nilfs2 -q -f -L grown "$I" && truncate -s 192M "$I" &&
+		check "$I" --expect fs=nilfs2
+fi
+if case_ nilfs2-both-bad-crc mkfs.nilfs2 truncate dd; then
+	img "$I" 160M && mk mkfs.nilfs2 -q -f -L bad "$I" && poke "$I" $((1024 + 16)) '5a 5a' &&
+		poke "$I" $((160 * 1024 * 1024 - 4096 + 16)) '5a 5a' && check "$I" --expect fs=none
+fi
 
 # ---- squashfs, iso9660 --------------------------------------------------------------------------
 I=$T/sq.img

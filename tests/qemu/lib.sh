@@ -1253,7 +1253,7 @@ em_generic_initrd() {
 # drive, so they may rightly load there; they are not in the list).
 EM_GEN_DRIVERS=(virtio_blk virtio_scsi nvme ahci usb_storage uas xhci_pci ehci_pci ohci_pci uhci_hcd megaraid_sas
 	sdhci_pci mmc_block)
-EM_GEN_OTHER_FS=(xfs btrfs vfat fat f2fs erofs squashfs isofs overlay 9p 9pnet_virtio loop)
+EM_GEN_OTHER_FS=(xfs btrfs vfat fat f2fs erofs squashfs isofs jfs reiserfs nilfs2 overlay 9p 9pnet_virtio loop)
 
 # em_gen_root: the scenario's ext4 root disk $EM_TMP/root.img (LABEL=emgen) whose init reports
 # /proc/modules, and the generic image $EM_TMP/initrd (em_generic_initrd); made once.

@@ -23,7 +23,7 @@ for fs in xfs btrfs; do
 	assert_log_re "$EXPECT_MODULES_SUMMARY_NOFAIL_RE" "the module step's summary, with no failed module"
 	EM_WHY="the root's superblock names $fs" assert_modules_loaded "$fs" virtio_blk
 	others=()
-	for o in ext4 jbd2 xfs btrfs vfat f2fs erofs squashfs isofs overlay; do
+	for o in ext4 jbd2 xfs btrfs vfat f2fs erofs squashfs isofs jfs reiserfs nilfs2 overlay; do
 		[ "$o" = "$fs" ] || others+=("$o")
 	done
 	EM_WHY="the root is $fs: the other filesystems load only when a superblock names them" \

@@ -1,0 +1,50 @@
+# SPDX-License-Identifier: MIT
+# arch: amd64 arm64
+# The generic image's other probed filesystems: a jfs (a root the Debian installer offers, found by
+# the UUID its grub line names), a reiserfs 3.6 by LABEL and a nilfs2 by UUID, each an extra mount
+# with no type (earlymount.mount=WHAT:WHERE::ro), on an ext4 root. Each superblock names its
+# module (alias fs-jfs, fs-reiserfs, fs-nilfs2), which loads then and not before.
+#
+# Read-only mounts of jfs and nilfs2 leave their disks unchanged. reiserfs's does not, on any
+# read-only mount of a writable device: its journal_read (fs/reiserfs/journal.c) rewrites the
+# journal header unless bdev_read_only(), and the superblock's journal fields with it (seen here:
+# 64 KiB + 28..31 and 120, and the header block). So the line says rw (the ext4 root is writable)
+# and the scenario checks the jfs and nilfs2 disks itself.
+#
+# jfsutils, reiserfsprogs and nilfs-tools fill no filesystem from a tree (no -d/--rootdir), and
+# disks are never loop-mounted on the host, so the three are empty and none is the root itself.
+# The root's mount goes through the same steps (resolve by probing, load fs-TYPE, mount).
+em_need_tools mkfs.jfs mkreiserfs mkfs.nilfs2 blkid
+if [ ! -f "$EM_TMP/root.img" ]; then
+	mkroot "$EM_TMP/root"
+	mkdir -p "$EM_TMP/root/mnt/jfs" "$EM_TMP/root/mnt/reiser" "$EM_TMP/root/mnt/nilfs"
+	em_add_modules_report "$EM_TMP/root"
+	mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root" -L emgen
+fi
+em_gen_root
+em_file "$EM_TMP/jfs.img" 64M
+mkfs.jfs -q -L emjfs "$EM_TMP/jfs.img" >/dev/null || em_die "mkfs.jfs failed"
+em_file "$EM_TMP/reiser.img" 64M
+ur=$(em_uuid)
+mkreiserfs -q -ff -u "$ur" -l emreiser "$EM_TMP/reiser.img" >/dev/null 2>&1 || em_die "mkreiserfs failed"
+em_file "$EM_TMP/nilfs.img" 160M
+mkfs.nilfs2 -q -f -L emnilfs "$EM_TMP/nilfs.img" >/dev/null || em_die "mkfs.nilfs2 failed"
+uj=$(blkid -p -o value -s UUID "$EM_TMP/jfs.img")
+un=$(blkid -p -o value -s UUID "$EM_TMP/nilfs.img")
+[ -n "$uj" ] && [ -n "$un" ] || em_die "blkid -p found no UUID on jfs.img ('$uj') or nilfs.img ('$un')"
+
+sj=$(sha256sum <"$EM_TMP/jfs.img")
+sn=$(sha256sum <"$EM_TMP/nilfs.img")
+boot "root=LABEL=emgen rw earlymount.timeout=60 earlymount.onfail=poweroff earlymount.mount=UUID=$uj:/mnt/jfs::ro earlymount.mount=LABEL=emreiser:/mnt/reiser::ro earlymount.mount=UUID=$un:/mnt/nilfs::ro" \
+	"$EM_TMP/root.img" "$EM_TMP/jfs.img" "$EM_TMP/reiser.img" "$EM_TMP/nilfs.img"
+assert_booted
+assert_mount / ext4 rw source:/dev/vda
+assert_mount /mnt/jfs jfs ro source:/dev/vdb
+assert_mount /mnt/reiser reiserfs ro source:/dev/vdc
+assert_mount /mnt/nilfs nilfs2 ro source:/dev/vdd
+assert_log_re "$EXPECT_MODULES_SUMMARY_NOFAIL_RE" "the module step's summary, with no failed module"
+EM_WHY="a superblock names each (alias fs-TYPE)" assert_modules_loaded jfs reiserfs nilfs2 ext4 virtio_blk
+EM_WHY="no superblock names them" refute_modules_loaded xfs btrfs vfat f2fs erofs squashfs isofs
+[ "$(sha256sum <"$EM_TMP/jfs.img")" = "$sj" ] || em_fail "the read-only jfs (jfs.img) changed during the boot"
+[ "$(sha256sum <"$EM_TMP/nilfs.img")" = "$sn" ] || em_fail "the read-only nilfs2 (nilfs.img) changed during the boot"
+em_note "loaded $(report_modules | tr '\n' ' ')"
