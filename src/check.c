@@ -345,6 +345,11 @@ static int check_type(const char *what, const struct mount_entry *m, const char 
 	case FST_JOURNAL:
 		say("error", "%s=%s: %s is an ext journal device, not a filesystem", what, src, dev);
 		return -1;
+	case FST_AMBIVALENT:
+		say("error", "%s=%s: %s holds two filesystem signatures, %s and %s, one of them stale: the boot "
+		    "would refuse to mount it without a type named (and udev links it by no UUID or LABEL); "
+		    "remove the stale one with wipefs", what, src, dev, fi.type, fi.also);
+		return -1;
 	case FST_UNREADABLE:
 		say("error", "%s=%s: %s cannot be read: %s%s", what, src, dev, errstr(-r), denied_hint(-r));
 		return -1;
@@ -369,6 +374,16 @@ static int check_type(const char *what, const struct mount_entry *m, const char 
 	} else if (str_eq(fi.type, "jbd")) {
 		say("error", "%s=%s: %s is an ext journal device, not a filesystem", what, src, dev);
 		return -1;
+	} else if (fi.also[0]) {
+		/* the list decides which of the two the boot mounts */
+		if (!fst_pick(m->fstypes, fi.type, type, cap) && !fst_pick(m->fstypes, fi.also, type, cap)) {
+			say("error", "%s: the type list %s names no type that mounts %s or %s, the two signatures on "
+			    "%s: the boot would fail", what, m->fstypes, fi.type, fi.also, dev);
+			return -1;
+		}
+		say("warning", "%s: %s holds two filesystem signatures, %s and %s, one of them stale; the boot "
+		    "mounts it as %s, the type named (remove the stale one with wipefs)", what, dev, fi.type,
+		    fi.also, type);
 	} else if (!fst_pick(m->fstypes, fi.type, type, cap)) {
 		/* the boot tries each type of the list, and each refuses a filesystem it does not serve */
 		say("error", "%s: the type list %s names no type that mounts %s, the type on %s: the boot would fail",

@@ -661,6 +661,9 @@ static int report_node(unsigned i)
 		sb_printf(&sb, " partition table %s PTUUID=%s", ptab.type, ptab.ptuuid);
 		if (node.fs == 0 && !str_eq(node.fi.type, "iso9660"))
 			sb_printf(&sb, " (and a stale %s signature, ignored)", node.fi.type);
+	} else if (node.fs == 0 && node.fi.also[0]) {
+		sb_printf(&sb, " %s and %s signatures (one is stale: matched by no UUID or LABEL, mounted only "
+		          "as a type named)", node.fi.type, node.fi.also);
 	} else if (node.fs == 0) {
 		sb_printf(&sb, " %s", node.fi.type);
 		if (node.fi.uuid[0])

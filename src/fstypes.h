@@ -15,6 +15,7 @@ enum fst_how {
 	FST_KERNEL,     /* nothing probed: the kernel's block filesystems in turn */
 	FST_UNREADABLE, /* the device could not be read */
 	FST_JOURNAL,    /* an ext journal device without a type list */
+	FST_AMBIVALENT, /* two filesystem signatures (fs_info.also) and no type list: refused */
 };
 enum fst_how fst_decide(const char *list, int r, const struct fs_info *fi);
 

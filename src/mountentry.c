@@ -278,6 +278,13 @@ static int mount_device(const struct plan *p, const struct mount_entry *m, const
 		log_err("mount %s on %s failed: it is an ext journal device, not a filesystem; "
 		        "name the type with %s", dev, t->display, roles[m->role].type_from);
 		return -EINVAL;
+	case FST_AMBIVALENT:
+		/* Which one is stale cannot be told from the signatures: mounting the wrong one
+		 * rw would write over the other. */
+		log_err("mount %s on %s refused: %s holds two filesystem signatures, %s and %s, and one "
+		        "of them is stale; name the type with %s, or remove the stale one (wipefs)",
+		        dev, t->display, dev, fi.type, fi.also, roles[m->role].type_from);
+		return -EMEDIUMTYPE;
 	case FST_PROBED:
 		break;
 	}

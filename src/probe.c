@@ -1444,6 +1444,28 @@ static const struct fs_format fs_formats[] = {
 	{ probe_vfat, 512, 0, 0, 0, 0, 0, "" },
 };
 
+/* Does f's format hold at r? Fills out (zeroed by the caller) and returns 1 when it does. */
+static int fs_match(const struct probe_reader *r, const struct fs_format *f, struct fs_info *out)
+{
+	const uint8_t *sb = at(r, (uint32_t)f->off_kib << 10, f->len);
+	const char *type;
+	if (!sb || memcmp(sb + f->moff, f->magic, strnlen(f->magic, sizeof(f->magic))) != 0 ||
+	    !(type = f->check(r, sb, out)))
+		return 0;
+	strcpy(out->type, type);
+	/* an ext journal device is "other" to libblkid (ext.c jbd_idinfo) */
+	out->usage = strcmp(type, "jbd") ? PROBE_USAGE_FS : PROBE_USAGE_OTHER;
+	if (f->uuid)
+		set_uuid(out, sb + f->uuid);
+	if (f->llen)
+		set_label(out, sb + f->label, f->llen);
+	return 1;
+}
+
+/* libblkid treats a device of at most a floppy's size as "tiny" (probe.c blkid_probe_set_device:
+ * BLKID_FL_TINY_DEV) and takes the first signature it finds there without looking for another. */
+#define PROBE_TINY_SIZE ((uint64_t)1440 * 1024)
+
 int probe_fs_r(const struct probe_reader *r, struct fs_info *out)
 {
 	if (!out || !r)
@@ -1452,22 +1474,31 @@ int probe_fs_r(const struct probe_reader *r, struct fs_info *out)
 	memset(out, 0, sizeof(*out));
 	if (probe_members(r, out))
 		return 0;
-	for (const struct fs_format *f = fs_formats; f < fs_formats + sizeof(fs_formats) / sizeof(fs_formats[0]); f++) {
-		const uint8_t *sb = at(r, (uint32_t)f->off_kib << 10, f->len);
-		const char *type;
-		if (!sb || memcmp(sb + f->moff, f->magic, strnlen(f->magic, sizeof(f->magic))) != 0 ||
-		    !(type = f->check(r, sb, out)))
-			continue;
-		strcpy(out->type, type);
-		/* an ext journal device is "other" to libblkid (ext.c jbd_idinfo) */
-		out->usage = strcmp(type, "jbd") ? PROBE_USAGE_FS : PROBE_USAGE_OTHER;
-		if (f->uuid)
-			set_uuid(out, sb + f->uuid);
-		if (f->llen)
-			set_label(out, sb + f->label, f->llen);
+	const struct fs_format *f = fs_formats, *end = fs_formats + sizeof(fs_formats) / sizeof(fs_formats[0]);
+	while (f < end && !fs_match(r, f, out))
+		f++;
+	if (f == end)
+		return -ENOENT;
+	if (r->size <= PROBE_TINY_SIZE)
 		return 0;
+	/* libblkid's safe probe (superblocks_safeprobe) looks on after the first filesystem, and a
+	 * second one makes the answer "ambivalent" (unless both are BLKID_IDINFO_TOLERANT: of these
+	 * formats only iso9660 is): blkid -p names neither, udev links the device by no UUID or LABEL,
+	 * and mount(8) refuses it without -t. One of the two is stale: a mkfs that left the other's
+	 * superblock (mkfs.vfat over a nilfs2 keeps its copy at the end of the device). So the first
+	 * is kept for messages, the second named, and the UUID and label dropped. */
+	struct fs_info other;
+	while (++f < end) {
+		memset(&other, 0, sizeof(other));
+		if (fs_match(r, f, &other)) {
+			strcpy(out->also, other.type);
+			out->usage = PROBE_USAGE_NONE;
+			out->uuid[0] = out->label[0] = '\0';
+			out->ndevices = out->devid = 0;
+			break;
+		}
 	}
-	return -ENOENT;
+	return 0;
 }
 
 int probe_fs(const uint8_t *buf, size_t len, struct fs_info *out)

@@ -64,15 +64,19 @@ struct fs_info {
 	                    6-4-4-4-4-4-6 form, the 40 characters a LUKS header may hold); "" when
 	                    the format has none */
 	char label[256]; /* UTF-8, trailing blanks/NULs trimmed as blkid does; "" when none */
+	char also[32];   /* a second filesystem's type, where the device holds two signatures
+	                    (libblkid: "ambivalent"): type is then the first, usage
+	                    PROBE_USAGE_NONE, uuid and label "" as blkid reports none; "" else */
 };
 
 /* Recognise what the device whose first len bytes are in buf holds (the head, or the whole
  * device; len is taken as the device's size). As libblkid's safe probe (blkid -p) does, the RAID,
  * volume-manager, crypto and other member signatures are looked for first, in libblkid's order,
  * and the first found is the answer whatever filesystem lies at offset 0 (an md 0.90 or 1.0
- * member shows its array's filesystem there). Returns 0 and fills *out (usage set), or -ENOENT
- * when no format matched (out->type is then "", out->usage PROBE_USAGE_NONE). Never reads past
- * buf+len. */
+ * member shows its array's filesystem there). Past a floppy's size, a second filesystem makes the
+ * answer ambivalent, as libblkid's (fs_info.also). Returns 0 and fills *out (usage set), or
+ * -ENOENT when no format matched (out->type is then "", out->usage PROBE_USAGE_NONE). Never reads
+ * past buf+len. */
 int probe_fs(const uint8_t *buf, size_t len, struct fs_info *out);
 /* The same over a reader (its read set, as every reader has it). -EINVAL without one. */
 int probe_fs_r(const struct probe_reader *r, struct fs_info *out);
@@ -86,7 +90,7 @@ int probe_btrfs_devids(const struct probe_reader *r, uint64_t *ids, unsigned cap
 
 /* May what probe_fs found be mounted as it is? Only a filesystem: never a RAID, LVM, ZFS or
  * DRBD member, an encrypted container, swap or a cache device, which need assembling or
- * opening first. zfs_member is USAGE "filesystem" to libblkid 2.38 (and so to udev, which links
+ * opening first, nor a device with two filesystem signatures (usage PROBE_USAGE_NONE). zfs_member is USAGE "filesystem" to libblkid 2.38 (and so to udev, which links
  * it by UUID and LABEL) but names a pool member, not a filesystem the kernel mounts. */
 static inline int probe_mountable(const struct fs_info *fi)
 {

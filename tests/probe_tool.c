@@ -69,6 +69,7 @@ int main(int argc, char **argv)
 		kv("USAGE", fi.usage < 5 ? usage[fi.usage] : "?");
 		kv("UUID", fi.uuid);
 		kv("LABEL", fi.label);
+		kv("ALSO", fi.also); /* a second filesystem: ambivalent */
 		if (fi.ndevices > 1) {
 			/* the devids its chunk tree lists (probe_btrfs_devids), or why not */
 			uint64_t ids[64];

@@ -449,11 +449,10 @@ static const struct bc_row table[] = {
 	 "a device under 2 MiB where libblkid reports another type or none, and finds probe_fs()'s "
 	 "type, UUID and LABEL once the same bytes are padded with zeros to 2 MiB and it is asked "
 	 "for that type alone",
-	 "libblkid has rules for small devices that probe_fs(), given a buffer and not a device "
-	 "size, does not copy: up to 1440 KiB it returns its first match without looking for a "
-	 "second (superblocks_safeprobe, blkid_probe_is_tiny); btrfs needs 1 MiB (idinfo minsz); "
-	 "magics are read a whole KiB at a time. On a real device two signatures make libblkid "
-	 "answer nothing (ambivalent), and probe_fs() takes the strongest magic first",
+	 "libblkid has rules for small devices that probe_fs() does not copy: up to 1440 KiB both "
+	 "return their first match without looking for a second (superblocks_safeprobe, "
+	 "blkid_probe_is_tiny), in their own orders; btrfs needs 1 MiB (idinfo minsz); magics are "
+	 "read a whole KiB at a time. Past 1440 KiB two signatures make both answer ambivalent",
 	 small_device},
 	{"vfat", "LABEL",
 	 "the root directory lies past the end of the buffer; libblkid reports no LABEL and "
@@ -621,7 +620,8 @@ unsigned bc_compare_fs(struct bc_ctx *c, int em_rc, const struct fs_info *em, co
 	unsigned before = c->unexpected;
 	struct bc_diff d = {.blfs = bl, .emfs = em_rc == 0 ? em : NULL};
 	const char *bltype = bl->rc == 0 ? bl->type : bl->rc == -2 ? "(ambivalent)" : bl->rc == 1 ? "" : "(error)";
-	const char *emtype = em_rc == 0 ? em->type : "";
+	/* two filesystem signatures: probe_fs() keeps the first's type and names the second in also */
+	const char *emtype = em_rc != 0 ? "" : em->also[0] ? "(ambivalent)" : em->type;
 	/* the same filesystem under libblkid's other name for it (the ext4dev row) */
 	int alias = !strcmp(bltype, "ext4dev") && !strcmp(emtype, "ext4");
 
@@ -633,7 +633,7 @@ unsigned bc_compare_fs(struct bc_ctx *c, int em_rc, const struct fs_info *em, co
 	}
 	d.format = bl->rc == 0 ? bltype : emtype[0] ? emtype : "none";
 	field(c, &d, "TYPE", bltype, emtype);
-	if ((strcmp(bltype, emtype) && !alias) || !emtype[0])
+	if ((strcmp(bltype, emtype) && !alias) || !emtype[0] || em->also[0])
 		return c->unexpected - before;
 	field(c, &d, "USAGE", bl->usage, bc_usage_name(em->usage));
 	field(c, &d, "UUID", bl->uuid, em->uuid);

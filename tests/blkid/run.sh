@@ -371,6 +371,17 @@ if case_ nilfs2-both-bad-crc mkfs.nilfs2 truncate dd; then
 		poke "$I" $((160 * 1024 * 1024 - 4096 + 16)) '5a 5a' && check "$I" --expect fs=none
 fi
 
+# Two filesystem signatures, one of them stale: libblkid answers "ambivalent" (names neither), and
+# so must probe_fs(). mkfs.vfat and mkreiserfs leave nilfs2's superblock copy at the end of the
+# device, and mkfs.nilfs2 leaves a FAT boot sector at 0.
+for v in "vfat-over-nilfs2|mkfs.nilfs2 -q -f|mkfs.vfat" "nilfs2-over-vfat|mkfs.vfat|mkfs.nilfs2 -q -f" \
+	"reiserfs-over-nilfs2|mkfs.nilfs2 -q -f|mkreiserfs -q -ff"; do
+	IFS='|' read -r name first second <<<"$v"
+	case_ "$name" ${first%% *} ${second%% *} truncate || continue
+	I=$T/two.img
+	img "$I" 400M && mk $first "$I" && mk $second "$I" && check "$I" --expect fs=ambivalent
+done
+
 # ---- squashfs, iso9660 --------------------------------------------------------------------------
 I=$T/sq.img
 for v in "squashfs-gzip|" "squashfs-xz-b4k|-comp xz -b 4096" "squashfs-lz4-b1m|-comp lz4 -b 1M"; do

@@ -178,6 +178,8 @@ EXPECT_EINVAL='Invalid argument'
 EXPECT_ENOENT='No such file or directory'
 
 # ---- members and stale signatures (src/mountentry.c mount_device, src/devices.c report_node) ----
+# gen_fs_more: a device with two filesystem signatures (libblkid: ambivalent) and no type named.
+EXPECT_AMBIVALENT_REFUSED='earlymount: mount %s on %s refused: %s holds two filesystem signatures, %s and %s, and one of them is stale; name the type with %s, or remove the stale one (wipefs)'   # dev, target, dev, first type, second type, where the type is named
 EXPECT_MEMBER_REFUSED='earlymount: mount %s on /sysroot refused: %s is %s (%s)'   # dev, dev, why, type
 EXPECT_MD_MEMBER_WHY='a Linux software RAID (md) member: the array must be assembled first (mdadm; dracut'"'"'s mdraid module), then root= names the array'
 EXPECT_MEMBER_LINE='earlymount:   %s: %s UUID=%s (not a filesystem: never mounted)'   # disk, type, UUID

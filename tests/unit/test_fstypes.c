@@ -34,6 +34,13 @@ int main(void)
 	CHECK_INT(fst_decide("", -EACCES, &ext3), FST_UNREADABLE);
 	CHECK_INT(fst_decide("", 0, &jbd), FST_JOURNAL);
 	CHECK_INT(fst_decide("ext4", 0, &jbd), FST_LIST); /* the kernel's ext4 refuses it */
+	/* two filesystem signatures (libblkid: ambivalent): only a type named mounts it, as mount(8)
+	 * needs -t for it */
+	struct fs_info two = fs("nilfs2", PROBE_USAGE_NONE);
+	snprintf(two.also, sizeof(two.also), "vfat");
+	CHECK_INT(fst_decide("", 0, &two), FST_AMBIVALENT);
+	CHECK_INT(fst_decide("vfat", 0, &two), FST_LIST);
+	CHECK(!probe_mountable(&two));
 
 	/* fs/ext4/super.c: ext4 mounts ext2 and ext3; ext3_fs_type wants a journal and no ext4-only
 	 * feature (ext3_feature_set_ok); ext2 is kept to ext2 */
