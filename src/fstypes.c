@@ -11,13 +11,13 @@
 
 enum fst_how fst_decide(const char *list, int r, const struct fs_info *fi)
 {
-	/* Never a member, whatever type was named: a RAID 1 member with its superblock at the end
-	 * (md 0.90, 1.0) shows the array's filesystem at offset 0. An ext journal device is the
-	 * kernel's to refuse when a type is named. */
 	/* Two filesystem signatures, one of them stale: mounted only as a type named, as mount(8)
 	 * refuses it without -t (libmount: "more filesystems detected"). */
 	if (r == 0 && fi->also[0])
 		return list[0] ? FST_LIST : FST_AMBIVALENT;
+	/* Never a member, whatever type was named: a RAID 1 member with its superblock at the end
+	 * (md 0.90, 1.0) shows the array's filesystem at offset 0. An ext journal device is the
+	 * kernel's to refuse when a type is named. */
 	if (r == 0 && !probe_mountable(fi) && !str_eq(fi->type, "jbd"))
 		return FST_MEMBER;
 	if (list[0])
