@@ -316,6 +316,21 @@ check "ctree: --compress gzip gives no warning (CONFIG_RD_GZIP=y)" test ! -s "$W
 # a generic image's 40+ MiB is in every boot's time, and lz4's is half of gzip's).
 build "$W/e.def" --moddir "$CM" --binary "$bin" --module ext4
 check "ctree: no --compress: gzip" test "$(magic "$W/e.def" 2)" = 1f8b
+# Merged /usr (Debian 12's new installs, Debian 13): the tree is usr/lib/modules/KVER and lib a link
+# to usr/lib. The config in the root's boot/ is found by either path; "../../../boot" from the
+# link's path would walk to usr/boot, and vfat's character set (CONFIG_FAT_DEFAULT_IOCHARSET) would
+# be guessed. Seen here as the warning CONFIG_RD_XZ draws.
+MU=$W/mutree
+mkdir -p "$MU/usr/lib/modules" "$MU/boot"
+ln -s usr/lib "$MU/lib"
+cp -a "$CM" "$MU/usr/lib/modules/$KVER"
+printf 'CONFIG_RD_GZIP=y\n# CONFIG_RD_XZ is not set\n' >"$MU/boot/config-$KVER"
+for via in lib usr/lib; do
+	build "$W/mu.xz" --moddir "$MU/$via/modules/$KVER" --binary "$bin" --module ext4 --compress xz
+	check "merged /usr, --moddir ROOT/$via/modules/KVER: the config in ROOT/boot is read" \
+		grep -q "CONFIG_RD_XZ is not set in $MU/boot/config-$KVER" "$W/mu.xz.err"
+done
+
 # --generic on a small tree of its own (a storage driver, a filesystem), gzip-only config first
 GT=$W/gtree GM=$W/gtree/lib/modules/$KVER
 mkdir -p "$GT/boot"
