@@ -371,15 +371,22 @@ if case_ nilfs2-both-bad-crc mkfs.nilfs2 truncate dd; then
 		poke "$I" $((160 * 1024 * 1024 - 4096 + 16)) '5a 5a' && check "$I" --expect fs=none
 fi
 
-# Two filesystem signatures, one of them stale: libblkid answers "ambivalent" (names neither), and
-# so must probe_fs(). mkfs.vfat and mkreiserfs leave nilfs2's superblock copy at the end of the
-# device, and mkfs.nilfs2 leaves a FAT boot sector at 0.
-for v in "vfat-over-nilfs2|mkfs.nilfs2 -q -f|mkfs.vfat" "nilfs2-over-vfat|mkfs.vfat|mkfs.nilfs2 -q -f" \
-	"reiserfs-over-nilfs2|mkfs.nilfs2 -q -f|mkreiserfs -q -ff"; do
-	IFS='|' read -r name first second <<<"$v"
-	case_ "$name" ${first%% *} ${second%% *} truncate || continue
-	I=$T/two.img
-	img "$I" 400M && mk $first "$I" && mk $second "$I" && check "$I" --expect fs=ambivalent
+# One filesystem made over another, every pair of these eight: where the second mkfs leaves a
+# superblock of the first (mkfs.vfat and mkreiserfs leave nilfs2's copy at the end of the device,
+# mkfs.nilfs2 a FAT boot sector at 0), libblkid answers "ambivalent" (names neither), and so must
+# probe_fs(); elsewhere both name the second.
+declare -A MKFS=([ext4]="mkfs.ext4 -q -F" [xfs]="mkfs.xfs -q -f" [btrfs]="mkfs.btrfs -q -f" [jfs]="mkfs.jfs -q"
+	[reiserfs]="mkreiserfs -q -ff" [nilfs2]="mkfs.nilfs2 -q -f" [vfat]="mkfs.vfat" [f2fs]="mkfs.f2fs -q -f")
+TWO=" vfat-over-nilfs2 nilfs2-over-vfat reiserfs-over-nilfs2 "
+I=$T/two.img
+for first in ext4 xfs btrfs jfs reiserfs nilfs2 vfat f2fs; do
+	for second in ext4 xfs btrfs jfs reiserfs nilfs2 vfat f2fs; do
+		[ "$first" != "$second" ] || continue
+		name=$second-over-$first want=$second
+		[[ $TWO != *" $name "* ]] || want=ambivalent
+		case_ "$name" ${MKFS[$first]%% *} ${MKFS[$second]%% *} truncate || continue
+		img "$I" 256M && mk ${MKFS[$first]} "$I" && mk ${MKFS[$second]} "$I" && check "$I" --expect fs=$want
+	done
 done
 
 # ---- squashfs, iso9660 --------------------------------------------------------------------------
