@@ -12,6 +12,7 @@
 #include "layerspec.h"
 #include "log.h"
 #include "mountapi.h"
+#include "mountplan.h"
 #include "plan.h"
 #include "resolve.h"
 #include "run.h"
@@ -710,8 +711,20 @@ static void check_plan(void)
 		check_entry("earlymount.overlay", &plan.overlay);
 	if (plan.have_overlay || plan.volatile_mode == VOL_OVERLAY)
 		need("overlay");
-	if (plan.have_usr)
+	if (plan.have_usr) {
 		check_entry("mount.usr", &plan.usr);
+	} else if (plan.volatile_mode != VOL_YES) {
+		/* the boot's /usr from the root's fstab (mountplan.c): this machine's root is / here */
+		char msg[512];
+		int rootfd = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
+		int r = rootfd < 0 ? -errno : plan_usr_from_fstab(&plan, rootfd, msg, sizeof(msg));
+		if (rootfd >= 0)
+			close(rootfd);
+		if (r < 0)
+			say("error", "/usr in /etc/fstab: %s: the boot would refuse it", rootfd < 0 ? errstr(-r) : msg);
+		else if (r > 0)
+			check_entry("/usr in /etc/fstab", &plan.usr);
+	}
 	for (unsigned i = 0; i < plan.nextra; i++) {
 		char what[320];
 		fmt(what, sizeof(what), "earlymount.mount=%s:%s", plan.extra[i].src.text, plan.extra[i].target);

@@ -44,6 +44,8 @@ enum onfail { ONFAIL_DEFAULT, ONFAIL_SHELL, ONFAIL_REBOOT, ONFAIL_POWEROFF, ONFA
 struct plan {
 	int have_root;
 	int have_usr;
+	int usr_from_fstab;        /* with no mount.usr=, /usr from the new root's /etc/fstab (mountplan.c):
+	                              the initramfs's own boot, not dracut's, which does it itself */
 	unsigned nextra;
 	unsigned nmodules;
 	const char *init;          /* init= (made absolute), or NULL for the kernel's search order */

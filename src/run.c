@@ -347,6 +347,9 @@ static int modules_and_mounts(int match_devices, int resume, const char *sysroot
 		log_warn("some modules did not load; going on");
 	if (resume)
 		resume_from_hibernation(&plan);
+	/* Under dracut its 98usrmount (or systemd's initrd-parse-etc) mounts /usr from the root's
+	 * fstab, as its resume module resumes. */
+	plan.usr_from_fstab = resume;
 	r = mount_plan(&plan, sysroot);
 	modules_settle();
 	uevent_close();

@@ -4,6 +4,7 @@
  * they accept but a person should hear about. Pure: no syscalls. */
 #include "spec.h"
 #include "devspec.h"
+#include "fstab.h"
 #include "layerspec.h"
 #include "util.h"
 
@@ -1162,5 +1163,38 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 	if (p->have_root && layer_finish(p, err, errlen) < 0)
 		return -EINVAL;
 	set_waits(p);
+	return 0;
+}
+
+int spec_usr_from_fstab(struct plan *p, const struct fstab_entry *e, char *err, size_t errlen)
+{
+	struct mount_entry *m = &p->usr;
+	char sub[DEVSPEC_ERR_MAX];
+
+	memset(m, 0, sizeof(*m));
+	m->role = ROLE_USR;
+	m->param = "mount.usr";
+	m->target = "/usr";
+	/* a device, as mount.usr= names one (a network /usr is dracut's: its nfs module) */
+	if (!devspec_is_device_form(e->spec) || devspec_parse(e->spec, &m->src, sub, sizeof(sub)) < 0) {
+		fmt(err, errlen, "line %u: /usr on %s: %s", e->line, e->spec,
+		    devspec_is_device_form(e->spec) ? sub : "not a device earlymount mounts");
+		return -EINVAL;
+	}
+	if (!str_eq(e->type, "auto") && em_strlcpy(m->fstypes, e->type, sizeof(m->fstypes)) >= sizeof(m->fstypes)) {
+		fmt(err, errlen, "line %u: the type %s is longer than %zu bytes", e->line, e->type, sizeof(m->fstypes) - 1);
+		return -EINVAL;
+	}
+	options_init(&m->opts);
+	if (options_add(&m->opts, e->opts, sub, sizeof(sub)) < 0) {
+		fmt(err, errlen, "line %u: the options %s: %s", e->line, e->opts, sub);
+		return -EINVAL;
+	}
+	if (p->root.opts.ro == 1)
+		m->opts.ro = 1;
+	m->wait_s = p->root.wait_s;
+	m->wait_from = p->root.wait_from;
+	bound_waits(p, m);
+	p->have_usr = 1;
 	return 0;
 }

@@ -19,6 +19,13 @@
  * systemd-fstab-generator does. Forms the kernel ignores are ignored with a line in p->warnings. */
 int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, char *err, size_t errlen);
 
+struct fstab_entry;
+/* /usr from the new root's fstab line e (which must outlive the plan), for a plan whose command
+ * line names none: the entry mount.usr= would make of its device, type and options, waiting as
+ * the root's device does, read-only when the root is (as dracut's 98usrmount adds the line's ro);
+ * p->usr and p->have_usr set. 0, or -EINVAL with a message in err. */
+int spec_usr_from_fstab(struct plan *p, const struct fstab_entry *e, char *err, size_t errlen);
+
 /* The i-th warning line of p (without its '\n') in *s and *len; 0, or -ENOENT past the last. */
 int spec_warning(const struct plan *p, unsigned i, const char **s, size_t *len);
 

@@ -3,8 +3,11 @@
  * load_cmdline): tokenize, build the mount plan, print it. The input may hold NUL bytes: the part
  * before the first NUL is the initramfs's stored default fragment (/etc/earlymount/cmdline), the
  * rest the kernel's line, appended after it, as run.c does. Both are handed over as exactly-sized
- * heap copies without a terminating NUL, so ASan sees any read past the given length. */
+ * heap copies without a terminating NUL, so ASan sees any read past the given length. Where the
+ * line names no /usr, the kernel's part is read as the new root's /etc/fstab too, and its /usr
+ * line made into the plan's /usr (fstab.c, spec_usr_from_fstab), as mountplan.c does. */
 #include "../cmdline_t.h"
+#include "fstab.h"
 #include "plan.h"
 #include "spec.h"
 #include "util.h"
@@ -88,6 +91,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				REQUIRE(spec_warning(&plan, plan.nwarnings, &w, &wl) == -ENOENT);
 			}
 			REQUIRE(!plan.have_root || plan.root.wait_s >= -1);
+			if (!plan.have_usr && line && rules == SPEC_RULES_KERNEL) {
+				static struct fstab_entry e; /* the plan's /usr points into it */
+				char *text = malloc(size - n1);
+				REQUIRE(text);
+				memcpy(text, nul + 1, size - n1 - 1);
+				text[size - n1 - 1] = '\0';
+				memset(err, 0x55, sizeof(err));
+				int f = fstab_find(text, "/usr", &e, err, sizeof(err));
+				REQUIRE(f >= -EINVAL && f <= 1);
+				if (f > 0) {
+					REQUIRE(e.line >= 1 && e.type[0] && e.opts[0]);
+					f = spec_usr_from_fstab(&plan, &e, err, sizeof(err));
+					REQUIRE(f == 0 || f == -EINVAL);
+					REQUIRE(plan.have_usr == (f == 0));
+				}
+				if (f < 0)
+					check_err(err, sizeof(err));
+				free(text);
+			}
 			REQUIRE(!plan.init || plan.init[0] == '/');
 			sb_init(&sb, out, sizeof(out));
 			plan_print(&sb, &plan, "/sysroot");
