@@ -128,6 +128,19 @@ poke() {
 	printf '%b' "$esc" | dd of="$f" bs=1 seek="$off" conv=notrunc status=none
 }
 
+# mkfs_cases TYPE SIZE 'TOOL ARGS' 'NAME|OPTS'...: a case each: a fresh image of SIZE made by
+# TOOL ARGS OPTS (OPTS as the shell reads them: quotes kept), which must be TYPE.
+mkfs_cases() {
+	local type=$1 size=$2 cmd=$3 v name opts
+	shift 3
+	for v; do
+		IFS='|' read -r name opts <<<"$v"
+		case_ "$name" "${cmd%% *}" truncate || continue
+		img "$I" "$size"
+		eval "mk $cmd $opts \"\$I\"" && check "$I" --expect fs="$type"
+	done
+}
+
 U1=0a1b2c3d-4e5f-4061-8293-a4b5c6d7e8f9
 U2=f9e8d7c6-b5a4-4392-8170-6f5e4d3c2b1a
 U3=12345678-9abc-4def-8123-456789abcdef
@@ -167,7 +180,7 @@ done
 
 # ---- xfs ---------------------------------------------------------------------------------------
 I=$T/xfs.img
-for v in \
+mkfs_cases xfs 64M 'mkfs.xfs -q -f' \
 	"xfs-v5-label-12|-L xfs-label-12 -m uuid=$U2" \
 	"xfs-label-space|-L 'x y z'" \
 	"xfs-no-label|-m uuid=$U1" \
@@ -176,12 +189,7 @@ for v in \
 	"xfs-b2048-v4|-m crc=0 -b size=2048 -L b2k" \
 	"xfs-4k-sectors|-s size=4096 -L 4ksect" \
 	"xfs-label-utf8|-L 'ä☃z'" \
-	"xfs-label-utf8-12-bytes|-L 'ääääää'"; do
-	IFS='|' read -r name opts <<<"$v"
-	case_ "$name" mkfs.xfs truncate || continue
-	img "$I" 64M
-	eval "mk mkfs.xfs -q -f $opts \"\$I\"" && check "$I" --expect fs=xfs
-done
+	"xfs-label-utf8-12-bytes|-L 'ääääää'"
 if case_ xfs-b65536 mkfs.xfs truncate; then
 	img "$I" 512M # the log needs 512 blocks of 64 KiB
 	mk mkfs.xfs -q -f -b size=65536 -L b64k "$I" && check "$I" --expect fs=xfs
@@ -189,7 +197,7 @@ fi
 
 # ---- btrfs -------------------------------------------------------------------------------------
 I=$T/btrfs.img
-for v in \
+mkfs_cases btrfs 128M 'mkfs.btrfs -q -f' \
 	"btrfs-label-space|-L 'btrfs label' -U $U3" \
 	"btrfs-label-254|-L '$L254' -U $U4" \
 	"btrfs-label-utf8|-L '$UTF8'" \
@@ -199,12 +207,7 @@ for v in \
 	"btrfs-csum-xxhash|--csum xxhash -L xxhash" \
 	"btrfs-csum-sha256|--csum sha256 -L sha" \
 	"btrfs-csum-blake2|--csum blake2 -L blake2" \
-	"btrfs-mixed-single|-M -d single -m single -L mixed"; do
-	IFS='|' read -r name opts <<<"$v"
-	case_ "$name" mkfs.btrfs truncate || continue
-	img "$I" 128M
-	eval "mk mkfs.btrfs -q -f $opts \"\$I\"" && check "$I" --expect fs=btrfs
-done
+	"btrfs-mixed-single|-M -d single -m single -L mixed"
 
 # ---- vfat --------------------------------------------------------------------------------------
 I=$T/fat.img
@@ -271,18 +274,13 @@ fi
 # ---- f2fs --------------------------------------------------------------------------------------
 I=$T/f2fs.img
 L512=$(printf 'F%.0s' $(seq 1 511))Z
-for v in \
+mkfs_cases f2fs 64M 'mkfs.f2fs -q -f' \
 	"f2fs-label-utf8|-l 'f2fs läbel ☃' -U $U4" \
 	"f2fs-no-label|-U $U1" \
 	"f2fs-label-surrogate-pair|-l 'smile 😀 ok'" \
 	"f2fs-label-512|-l '$L512'" \
 	"f2fs-sb-checksum|-O extra_attr,inode_checksum,sb_checksum -l sbcsum" \
-	"f2fs-features|-O extra_attr,project_quota,inode_crtime,compression,casefold -C utf8 -l feat"; do
-	IFS='|' read -r name opts <<<"$v"
-	case_ "$name" mkfs.f2fs truncate || continue
-	img "$I" 64M
-	eval "mk mkfs.f2fs -q -f $opts \"\$I\"" && check "$I" --expect fs=f2fs
-done
+	"f2fs-features|-O extra_attr,project_quota,inode_crtime,compression,casefold -C utf8 -l feat"
 
 # ---- erofs -------------------------------------------------------------------------------------
 I=$T/erofs.img
@@ -313,28 +311,18 @@ done
 # The roots the Debian installer (jfs) and the kernel's other block filesystems offer. mkfs.jfs has
 # no UUID option: its random one is compared like any other.
 I=$T/jfs.img
-for v in \
+mkfs_cases jfs 64M 'mkfs.jfs -q' \
 	"jfs-label|-L 'jfs root'" \
 	"jfs-label-16|-L sixteen-chars-ok" \
 	"jfs-no-label|" \
-	"jfs-os2-case-insensitive|-O -L OS2"; do
-	IFS='|' read -r name opts <<<"$v"
-	case_ "$name" mkfs.jfs truncate || continue
-	img "$I" 64M
-	eval "mk mkfs.jfs -q $opts \"\$I\"" && check "$I" --expect fs=jfs
-done
+	"jfs-os2-case-insensitive|-O -L OS2"
 I=$T/reiser.img
-for v in \
+mkfs_cases reiserfs 64M 'mkreiserfs -q -ff' \
 	"reiserfs-3.6-label-uuid|--format 3.6 -u $U1 -l 'reiser lbl'" \
 	"reiserfs-3.6-label-16|-u $U3 -l sixteen-chars-ok" \
 	"reiserfs-3.6-no-label|" \
 	"reiserfs-3.5|--format 3.5" \
-	"reiserfs-3.6-small-journal|-s 513 -l smalljournal"; do
-	IFS='|' read -r name opts <<<"$v"
-	case_ "$name" mkreiserfs truncate || continue
-	img "$I" 64M
-	eval "mk mkreiserfs -q -ff $opts \"\$I\"" && check "$I" --expect fs=reiserfs
-done
+	"reiserfs-3.6-small-journal|-s 513 -l smalljournal"
 # A journal on another device ("ReIsEr3Fs"): its superblock's journal block is 0, which libblkid's
 # test of a superblock inside the journal rejects, so udev links it by no UUID; nor does
 # earlymount (the kernel mounts it with jdev= and rootfstype=).
@@ -344,18 +332,12 @@ if case_ reiserfs-external-journal mkreiserfs truncate; then
 		check "$I" --expect fs=none
 fi
 I=$T/nilfs.img
-for v in \
+# 160M: mkfs.nilfs2's least with its default segments
+mkfs_cases nilfs2 160M 'mkfs.nilfs2 -q -f' \
 	"nilfs2-label|-L 'nilfs root'" \
 	"nilfs2-label-80|-L '$(printf 'n%.0s' $(seq 1 79))Z'" \
-	"nilfs2-no-label|" \
-	"nilfs2-b1024-small|-b 1024 -B 16 -L small"; do
-	IFS='|' read -r name opts <<<"$v"
-	case_ "$name" mkfs.nilfs2 truncate || continue
-	size=160M # mkfs.nilfs2's least with its default segments
-	[[ $name != *small ]] || size=8M
-	img "$I" $size
-	eval "mk mkfs.nilfs2 -q -f $opts \"\$I\"" && check "$I" --expect fs=nilfs2
-done
+	"nilfs2-no-label|"
+mkfs_cases nilfs2 8M 'mkfs.nilfs2 -q -f' "nilfs2-b1024-small|-b 1024 -B 16 -L small"
 # The superblock's copy near the end stands in for a primary whose crc32 fails; a device larger
 # than the filesystem recorded (s_dev_size) keeps its primary; with both crc32s bad it is none.
 if case_ nilfs2-primary-bad-crc mkfs.nilfs2 truncate dd; then
