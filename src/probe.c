@@ -467,8 +467,10 @@ static const char *probe_nilfs2(const struct probe_reader *r, const uint8_t *sb0
 		return NULL;
 	int vp = nilfs_valid(r, p, 0);
 	/* The copy is where libblkid looks for it: the 512-byte sector 8 sectors before the end. One
-	 * that cannot be read only matters when the primary is not valid (a CD's end reads badly). */
-	if (r->size != UINT64_MAX && r->size / 512 >= 8)
+	 * that cannot be read only matters when the primary is not valid. A CD's end is not read at
+	 * all (an optical drive retries a disc's unwritten end for long; libblkid first trims the
+	 * size to the last readable sector, cdrom_size_correction), as no member is looked for there. */
+	if (!r->cdrom && r->size != UINT64_MAX && r->size / 512 >= 8)
 		b = at(r, (r->size / 512 - 8) * 512, NILFS_SB_SIZE);
 	int vb = nilfs_valid(r, b, 1);
 	/* The copy when only it is valid, or when it has the later checkpoint (s_last_cno). */
