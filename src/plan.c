@@ -352,6 +352,10 @@ void plan_print(struct sbuf *o, const struct plan *p, const char *sysroot)
 	}
 	if (p->have_usr)
 		print_entry(o, n++, &p->usr, sysroot, p);
+	else if (p->have_root && p->volatile_mode != VOL_YES && p->rules == SPEC_RULES_KERNEL)
+		/* mountplan.c, after the root: as initramfs-tools, dracut (98usrmount) and systemd do */
+		sb_printf(o, "/usr: a /usr line of %s/etc/fstab, if the new root has one (under dracut, dracut "
+		          "mounts it)\n", str_eq(sysroot, "/") ? "" : sysroot);
 	for (unsigned i = 0; i < p->nextra; i++)
 		print_entry(o, n++, &p->extra[i], sysroot, p);
 	if (p->have_resume)
