@@ -426,10 +426,12 @@ static const char *probe_reiserfs(const struct probe_reader *r, const uint8_t *s
 	for (size_t i = 0; i < sizeof(reiser_magics) / sizeof(reiser_magics[0]); i++) {
 		unsigned kib = reiser_magics[i].kib;
 		const char *m = reiser_magics[i].magic;
-		if (!magic_at(r, ((uint64_t)kib << 10) + reiser_magics[i].off, m, strlen(m)))
+		/* the magic's KiB holds the whole superblock (116 bytes from the KiB's start) */
+		const uint8_t *sb = magic_at(r, ((uint64_t)kib << 10) + reiser_magics[i].off, m, strlen(m));
+		if (!sb)
 			continue;
-		const uint8_t *sb = at(r, (uint64_t)kib << 10, 116);
-		unsigned bs = sb ? le16(sb + 44) >> 9 : 0; /* the block size in sectors */
+		sb -= reiser_magics[i].off;
+		unsigned bs = le16(sb + 44) >> 9; /* the block size in sectors */
 		/* A block size under 512 bytes, or a superblock that lies inside the journal, is not
 		 * this filesystem's (libblkid's probe_reiser, its arithmetic as it is). */
 		if (!bs || kib / bs > le32(sb + 12) / 2)

@@ -90,8 +90,9 @@ int probe_btrfs_devids(const struct probe_reader *r, uint64_t *ids, unsigned cap
 
 /* May what probe_fs found be mounted as it is? Only a filesystem: never a RAID, LVM, ZFS or
  * DRBD member, an encrypted container, swap or a cache device, which need assembling or
- * opening first, nor a device with two filesystem signatures (usage PROBE_USAGE_NONE). zfs_member is USAGE "filesystem" to libblkid 2.38 (and so to udev, which links
- * it by UUID and LABEL) but names a pool member, not a filesystem the kernel mounts. */
+ * opening first, nor a device with two filesystem signatures (usage PROBE_USAGE_NONE).
+ * zfs_member is USAGE "filesystem" to libblkid 2.38 (and so to udev, which links it by UUID and
+ * LABEL) but names a pool member, not a filesystem the kernel mounts. */
 static inline int probe_mountable(const struct fs_info *fi)
 {
 	return fi->usage == PROBE_USAGE_FS && strcmp(fi->type, "zfs_member") != 0;

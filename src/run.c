@@ -331,11 +331,12 @@ static void apply_wait(const struct args *a)
 
 /* The modules and the mounts of a subcommand that boots (init, mount): the list, then, with
  * match_devices, what the devices ask for (coldplug), several at once; later devices and the
- * filesystems while the mounts wait for them (devices.c, mountplan.c). With resume, the
- * hibernation image of resume= before any mount (resume.c; under dracut its resume module's job).
+ * filesystems while the mounts wait for them (devices.c, mountplan.c). Unless under dracut
+ * (whose resume and usrmount modules do those jobs), the hibernation image of resume= before any
+ * mount (resume.c), and /usr from the new root's fstab when the line names none (mountplan.c).
  * Then the plan mounted on sysroot. The list is in after it; what the devices asked for and the
  * mounts did not need is left to the new root (modload.h). mount_plan's result. */
-static int modules_and_mounts(int match_devices, int resume, const char *sysroot)
+static int modules_and_mounts(int match_devices, int dracut, const char *sysroot)
 {
 	/* The device waits load what is queued while they wait, and a btrfs member's module before
 	 * it is registered. */
@@ -345,11 +346,9 @@ static int modules_and_mounts(int match_devices, int resume, const char *sysroot
 	modules_setup(&plan, match_devices);
 	if (modules_load(&cl, plan.modules, plan.nmodules) > 0)
 		log_warn("some modules did not load; going on");
-	if (resume)
+	if (!dracut)
 		resume_from_hibernation(&plan);
-	/* Under dracut its 98usrmount (or systemd's initrd-parse-etc) mounts /usr from the root's
-	 * fstab, as its resume module resumes. */
-	plan.usr_from_fstab = resume;
+	plan.usr_from_fstab = !dracut;
 	r = mount_plan(&plan, sysroot);
 	modules_settle();
 	uevent_close();
@@ -420,7 +419,7 @@ int run_mount(int argc, char **argv)
 	 * itself (--api-fs): under dracut, udev does that. A failure exits 1 after saying why once
 	 * (mount_plan logs it, and leaves the sysroot as it was): dracut's hook takes any non-zero
 	 * status as "earlymount did not mount it" and lets dracut's own mount run. */
-	if (modules_and_mounts(a.api_fs, !a.dracut, sysroot) < 0)
+	if (modules_and_mounts(a.api_fs, a.dracut, sysroot) < 0)
 		return EXIT_FAIL;
 	/* A shell /init that had nothing mounted gets a root ready for a plain switch_root
 	 * (busybox's does not move /dev, /proc, /sys and /run itself). */
@@ -706,7 +705,7 @@ static enum onfail boot(const char *sysroot, char **argv, char **envp)
 		return plan.onfail;
 	log_debug("command line read; %u mounts planned", plan.have_root + plan.have_usr + plan.nextra);
 	mkdir(sysroot, 0755);
-	if (modules_and_mounts(1, 1, sysroot) < 0 || choose_init(sysroot, init, sizeof(init)) < 0) {
+	if (modules_and_mounts(1, 0, sysroot) < 0 || choose_init(sysroot, init, sizeof(init)) < 0) {
 		unmount_sysroot(sysroot);
 		return plan.onfail;
 	}

@@ -1104,10 +1104,20 @@ static void bound_waits(struct plan *p, struct mount_entry *m)
  * all. systemd's: the device's x-systemd.device-timeout=, else for /usr systemd's default job
  * timeout (DefaultTimeoutStartSec=90s), which is what sysroot-usr.mount's device would get. The
  * overlay's device waits as long as the root's. */
+/* /usr's wait, by set_waits' rules: for mount.usr= and for a /usr line of the root's fstab. */
+static void usr_wait(struct plan *p)
+{
+	p->usr.wait_s = p->wait_s;
+	p->usr.wait_from = p->wait_from;
+	if (p->rules == SPEC_RULES_SYSTEMD)
+		systemd_wait(p, &p->usr, SYSTEMD_DEVICE_TIMEOUT_S, systemd_default_from);
+	bound_waits(p, &p->usr);
+}
+
 static void set_waits(struct plan *p)
 {
-	p->root.wait_s = p->usr.wait_s = p->overlay.wait_s = p->wait_s;
-	p->root.wait_from = p->usr.wait_from = p->overlay.wait_from = p->wait_from;
+	p->root.wait_s = p->overlay.wait_s = p->wait_s;
+	p->root.wait_from = p->overlay.wait_from = p->wait_from;
 	for (unsigned i = 0; i < p->nextra; i++) {
 		p->extra[i].wait_s = p->wait_s;
 		p->extra[i].wait_from = p->wait_from;
@@ -1116,16 +1126,14 @@ static void set_waits(struct plan *p)
 		systemd_wait(p, &p->root, p->wait_s, p->wait_from);
 		p->overlay.wait_s = p->root.wait_s;
 		p->overlay.wait_from = p->root.wait_from;
-		if (p->have_usr)
-			systemd_wait(p, &p->usr, SYSTEMD_DEVICE_TIMEOUT_S, systemd_default_from);
 	}
+	if (p->have_usr)
+		usr_wait(p);
 	/* resume=: as long as the root's device, but never forever (initramfs-tools waits for it as
 	 * for the root, at most max(30 s, rootdelay), then boots without). */
 	p->resume_wait_s = p->wait_s >= 0 ? p->wait_s : p->timeout_s >= 0 ? p->timeout_s : DEFAULT_WAIT_S;
 	bound_waits(p, &p->root);
 	bound_waits(p, &p->overlay);
-	if (p->have_usr)
-		bound_waits(p, &p->usr);
 	for (unsigned i = 0; i < p->nextra; i++)
 		bound_waits(p, &p->extra[i]);
 }
@@ -1176,9 +1184,9 @@ int spec_usr_from_fstab(struct plan *p, const struct fstab_entry *e, char *err, 
 	m->param = "mount.usr";
 	m->target = "/usr";
 	/* a device, as mount.usr= names one (a network /usr is dracut's: its nfs module) */
-	if (!devspec_is_device_form(e->spec) || devspec_parse(e->spec, &m->src, sub, sizeof(sub)) < 0) {
-		fmt(err, errlen, "line %u: /usr on %s: %s", e->line, e->spec,
-		    devspec_is_device_form(e->spec) ? sub : "not a device earlymount mounts");
+	int device = devspec_is_device_form(e->spec);
+	if (!device || devspec_parse(e->spec, &m->src, sub, sizeof(sub)) < 0) {
+		fmt(err, errlen, "line %u: /usr on %s: %s", e->line, e->spec, device ? sub : "not a device earlymount mounts");
 		return -EINVAL;
 	}
 	if (!str_eq(e->type, "auto") && em_strlcpy(m->fstypes, e->type, sizeof(m->fstypes)) >= sizeof(m->fstypes)) {
@@ -1192,9 +1200,7 @@ int spec_usr_from_fstab(struct plan *p, const struct fstab_entry *e, char *err, 
 	}
 	if (p->root.opts.ro == 1)
 		m->opts.ro = 1;
-	m->wait_s = p->root.wait_s;
-	m->wait_from = p->root.wait_from;
-	bound_waits(p, m);
+	usr_wait(p);
 	p->have_usr = 1;
 	return 0;
 }

@@ -22,7 +22,7 @@ int spec_build(const struct cmdline *cl, enum spec_rules rules, struct plan *p, 
 struct fstab_entry;
 /* /usr from the new root's fstab line e (which must outlive the plan), for a plan whose command
  * line names none: the entry mount.usr= would make of its device, type and options, waiting as
- * the root's device does, read-only when the root is (as dracut's 98usrmount adds the line's ro);
+ * mount.usr='s device does, read-only when the root is (as dracut's 98usrmount adds the line's ro);
  * p->usr and p->have_usr set. 0, or -EINVAL with a message in err. */
 int spec_usr_from_fstab(struct plan *p, const struct fstab_entry *e, char *err, size_t errlen);
 

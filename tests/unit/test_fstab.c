@@ -45,8 +45,8 @@ int main(void)
 	struct plan p;
 	memset(&p, 0, sizeof(p));
 	p.root.opts.ro = 1;
-	p.root.wait_s = 30;
-	p.root.wait_from = "default";
+	p.wait_s = 30;
+	p.wait_from = "default";
 	CHECK_INT(find("UUID=0a1b2c3d-4e5f-4061-8293-a4b5c6d7e8f9 /usr ext4 noatime,errors=remount-ro 0 2\n"), 1);
 	CHECK_INT(spec_usr_from_fstab(&p, &e, err, sizeof(err)), 0);
 	CHECK_INT(p.have_usr, 1);
