@@ -1255,11 +1255,14 @@ EM_GEN_DRIVERS=(virtio_blk virtio_scsi nvme ahci usb_storage uas xhci_pci ehci_p
 	sdhci_pci mmc_block)
 EM_GEN_OTHER_FS=(xfs btrfs vfat fat f2fs erofs squashfs isofs jfs reiserfs nilfs2 overlay 9p 9pnet_virtio loop)
 
-# em_gen_root: the scenario's ext4 root disk $EM_TMP/root.img (LABEL=emgen) whose init reports
-# /proc/modules, and the generic image $EM_TMP/initrd (em_generic_initrd); made once.
+# em_gen_root [DIR...]: the scenario's ext4 root disk $EM_TMP/root.img (LABEL=emgen) whose init
+# reports /proc/modules, with the directories DIR (paths in the root, for extra mounts), and the
+# generic image $EM_TMP/initrd (em_generic_initrd); made once.
 em_gen_root() {
+	local d
 	if [ ! -f "$EM_TMP/root.img" ]; then
 		mkroot "$EM_TMP/root"
+		for d; do mkdir -p "$EM_TMP/root$d"; done
 		em_add_modules_report "$EM_TMP/root"
 		mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root" -L emgen
 	fi

@@ -19,14 +19,7 @@
 # disks are never loop-mounted on the host, so the three are empty and none is the root itself.
 # The root's mount goes through the same steps (resolve by probing, load fs-TYPE, mount).
 em_need_tools mkfs.jfs mkreiserfs mkfs.nilfs2 blkid
-if [ ! -f "$EM_TMP/root.img" ]; then
-	mkroot "$EM_TMP/root"
-	mkdir -p "$EM_TMP/root/mnt/jfs" "$EM_TMP/root/mnt/reiser" "$EM_TMP/root/mnt/nilfs" "$EM_TMP/root/mnt/two" \
-		"$EM_TMP/root/mnt/twovfat"
-	em_add_modules_report "$EM_TMP/root"
-	mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root" -L emgen
-fi
-em_gen_root
+em_gen_root /mnt/jfs /mnt/reiser /mnt/nilfs /mnt/two /mnt/twovfat
 em_file "$EM_TMP/jfs.img" 64M
 mkfs.jfs -q -L emjfs "$EM_TMP/jfs.img" >/dev/null || em_die "mkfs.jfs failed"
 em_file "$EM_TMP/reiser.img" 64M
