@@ -167,9 +167,34 @@ em_setup() {
 	trap em_cleanup EXIT
 }
 
+# em_run_scenario NAME FILE: runs the scenario FILE in a subshell with a fresh $EM_TMP (em_setup
+# NAME) and exits as it does: 0 after "PASS: NAME", or em_fail's 1, em_skip's 77. A scenario whose
+# guest finished its report and then hung in its power-off (EM_RC_POWEROFF_HUNG,
+# em_poweroff_watch) is run once more from a fresh temp dir, and says so: that hang comes after
+# earlymount's part. A second hang fails the test, so a hang that earlymount causes still fails.
+em_run_scenario() {
+	local attempt rc
+	for attempt in 1 2; do
+		rc=0
+		(
+			em_setup "$1"
+			# shellcheck disable=SC1090
+			. "$2"
+		) || rc=$?
+		[ "$rc" = "$EM_RC_POWEROFF_HUNG" ] && [ "$attempt" = 1 ] || break
+		em_note "$1: the guest hung in its power-off after its report (console kept: $EM_WORK/tmp/$1.poweroff-hung.log); running the scenario once more"
+	done
+	case $rc in
+	0) echo "PASS: $1" ;;
+	"$EM_RC_POWEROFF_HUNG") exit 1 ;;
+	*) exit "$rc" ;;
+	esac
+}
+
 em_cleanup() {
 	local rc=$?
 	if [ -n "${EM_INPUT_PID:-}" ]; then kill "$EM_INPUT_PID" 2>/dev/null || true; fi
+	em_poweroff_watch_stop
 	if [ "$rc" = 0 ] || [ "$rc" = 77 ]; then
 		[ "${EM_KEEP:-0}" = 1 ] || rm -rf "$EM_TMP"
 	else
@@ -407,6 +432,10 @@ while IFS= read -r l; do echo "MI: $l"; done </proc/self/mountinfo
 echo "--- end mountinfo ---"
 echo "=== EARLYMOUNT-TEST END ==="
 sync
+# (after the report: tells a hang in sync from one in the kernel's power-off)
+echo "earlymount-test: synced, powering off"
+# (the harness's own test, harness_poweroff_watch: a guest that never powers off)
+[ ! -e /etc/em-test-no-poweroff ] || exec sleep 100000
 poweroff -f
 # Not reached unless poweroff failed; init exiting panics the kernel, which ends QEMU (-no-reboot).
 echo "earlymount-test: poweroff -f failed"
@@ -651,13 +680,61 @@ mkinitrd() {
 
 # ---- boot -------------------------------------------------------------------------------------------
 
+# The exit status of a scenario whose guest finished its report and then did not power off
+# (em_poweroff_watch); tests/qemu/run boots such a scenario once more, and fails it the second time.
+EM_RC_POWEROFF_HUNG=3
+# Seconds a guest has from the end of its report to QEMU's exit; `poweroff -f` takes well under
+# one under TCG, even on a loaded host.
+EM_POWEROFF_GRACE=${EM_POWEROFF_GRACE:-30}
+
+# em_poweroff_watch LOG: run in the background beside QEMU (started with -pidfile LOG.pid). Once the
+# report's end marker is on the raw console, the guest has EM_POWEROFF_GRACE seconds to power off;
+# after that its QEMU is ended and LOG.hung says so. By then earlymount has long handed over
+# (/sbin/init's `sync; poweroff -f` is all that is left), so the report stands, but the boot is
+# not counted as a pass: em_boot_finish exits with EM_RC_POWEROFF_HUNG.
+em_poweroff_watch() {
+	local log=$1 i=0 pid
+	while ! grep -qaF -- "$EM_END" "$log.raw" 2>/dev/null; do
+		sleep 0.5
+		i=$((i + 1))
+		[ "$i" -lt $((QEMU_TIMEOUT * 2)) ] || return 0
+	done
+	sleep "$EM_POWEROFF_GRACE"
+	pid=$(cat "$log.pid" 2>/dev/null) || return 0
+	kill -0 "$pid" 2>/dev/null || return 0
+	echo "the guest printed its report's end and had not powered off ${EM_POWEROFF_GRACE}s later" >"$log.hung"
+	kill "$pid" 2>/dev/null || true
+}
+
+# em_poweroff_watch_start LOG / em_poweroff_watch_stop: the watch around one QEMU run
+# (EM_WATCH_PID); QEMU's arguments for it are -pidfile LOG.pid.
+em_poweroff_watch_start() {
+	rm -f "$1.pid" "$1.hung"
+	em_poweroff_watch "$1" >/dev/null 2>&1 &
+	EM_WATCH_PID=$!
+}
+em_poweroff_watch_stop() {
+	[ -n "${EM_WATCH_PID:-}" ] || return 0
+	kill "$EM_WATCH_PID" 2>/dev/null || true
+	wait "$EM_WATCH_PID" 2>/dev/null || true
+	EM_WATCH_PID=
+}
+
 # The end of every boot: the console without CRs and escapes in LOG, the report between the
-# markers in LOG.report, and the verdict on QEMU's exit status RC.
+# markers in LOG.report, and the verdict on QEMU's exit status RC (and on LOG.hung, a guest that
+# did not power off after its report).
 em_boot_finish() {
 	local log=$1 rc=$2
 	sed -e 's/\r//g' -e 's/\x1b\[[0-9;?]*[A-Za-z]//g' -e 's/\x1bc//g' "$log.raw" >"$log"
 	sed -n "/^$EM_BEGIN\$/,/^$EM_END\$/p" "$log" >"$log.report"
 	em_note "boot took ${EM_BOOT_SECONDS}s (qemu exit $rc), console: $log"
+	if [ -f "$log.hung" ]; then
+		printf 'FAIL: %s; the console'"'"'s last lines:\n' "$(cat "$log.hung")"
+		tail -n 15 "$log"
+		# (kept beside the temp dir, which the second boot starts afresh)
+		cp "$log" "$EM_WORK/tmp/$EM_NAME.poweroff-hung.log" 2>/dev/null || true
+		exit "$EM_RC_POWEROFF_HUNG"
+	fi
 	case $rc in
 	0) ;;
 	124 | 137) em_fail "the boot did not end within ${QEMU_TIMEOUT}s (QEMU killed)" ;;
@@ -699,7 +776,9 @@ qemu_boot() {
 	rc=0
 	local qemu=(timeout -k 10 "$QEMU_TIMEOUT" "$EM_QEMU" ${EM_QEMU_MACHINE[@]+"${EM_QEMU_MACHINE[@]}"}
 		-accel tcg -nographic -no-reboot -m "$QEMU_MEM" -smp "$EM_QEMU_SMP" -nic none
-		-kernel "$VMLINUZ" -initrd "$initrd" -append "console=$EM_CONSOLE panic=-1 $append" "${drives[@]}")
+		-kernel "$VMLINUZ" -initrd "$initrd" -append "console=$EM_CONSOLE panic=-1 $append" "${drives[@]}"
+		-pidfile "$log.pid")
+	em_poweroff_watch_start "$log"
 	if [ -n "${EM_CONSOLE_FILTER:-}" ]; then
 		# also show the console live, through this command (the demo)
 		local errexit=0 st
@@ -713,6 +792,7 @@ qemu_boot() {
 		"${qemu[@]}" <"$input" >"$log.raw" 2>&1 || rc=$?
 	fi
 	EM_BOOT_SECONDS=$((SECONDS - start))
+	em_poweroff_watch_stop
 	if [ -n "$EM_INPUT_PID" ]; then
 		kill "$EM_INPUT_PID" 2>/dev/null || true
 		wait "$EM_INPUT_PID" 2>/dev/null || true
@@ -964,10 +1044,12 @@ qemu_boot_ex() {
 		during_pid=$!
 	fi
 	start=$SECONDS
+	em_poweroff_watch_start "$log"
 	timeout -k 10 "$QEMU_TIMEOUT" "$EM_QEMU" ${EM_QEMU_MACHINE[@]+"${EM_QEMU_MACHINE[@]}"} -accel tcg \
 		-nographic -no-reboot -m "$QEMU_MEM" -smp "$EM_QEMU_SMP" -nic none -kernel "$VMLINUZ" -initrd "$initrd" \
-		-append "console=$EM_CONSOLE panic=-1 $append" "${mon[@]}" "$@" </dev/null >"$log.raw" 2>&1 || rc=$?
+		-append "console=$EM_CONSOLE panic=-1 $append" -pidfile "$log.pid" "${mon[@]}" "$@" </dev/null >"$log.raw" 2>&1 || rc=$?
 	EM_BOOT_SECONDS=$((SECONDS - start))
+	em_poweroff_watch_stop
 	local p
 	for p in $during_pid $monreader_pid; do
 		# (a DURING function's only children are em_wait_console's short sleeps: they end by
