@@ -399,7 +399,7 @@ static int check_type(const char *what, const struct mount_entry *m, const char 
 
 static void check_entry(const char *what, const struct mount_entry *m)
 {
-	char dev[128], src[320], mods[512], type[64];
+	char dev[128], twin[128], src[320], mods[512], type[64];
 	const char *t = m->fstypes;
 	struct sbuf ml;
 
@@ -431,6 +431,10 @@ static void check_entry(const char *what, const struct mount_entry *m)
 		dev_report();
 		return;
 	}
+	if (dev_find_twin(&m->src, dev, twin, sizeof(twin)))
+		say("warning", "%s=%s: both %s and %s match it (a copy?); the boot takes the first it finds, "
+		    "which may be either: give the copy a new UUID and label (tune2fs -U/-L, xfs_admin -U/-L, "
+		    "btrfstune -u, sgdisk -G) or detach it", what, src, dev, twin);
 	check_stack(what, src, dev);
 	if (check_type(what, m, src, dev, type, sizeof(type)) < 0)
 		return;

@@ -448,6 +448,32 @@ int dev_find(const struct devspec *d, char *path, size_t cap)
 	return find_now(d, path, cap);
 }
 
+/* A copy of a filesystem (a cloned disk, dd of a partition, a VM's image attached twice) carries
+ * its UUID and label, and a copied disk its partitions' PARTUUIDs and names. The kernel takes the
+ * first partition it finds for PARTUUID= (class_find_device in devt_from_partuuid: init/do_mounts.c
+ * before 6.5, block/early-lookup.c since), udev links a tag to one of the devices (by link
+ * priority, else whichever it settled on); neither says so, and the next boot may take the other.
+ * The members of one multi-device btrfs share its UUID and label by design, each with its own
+ * devid: those are not copies. */
+int dev_find_twin(const struct devspec *d, const char *found, char *twin, size_t cap)
+{
+	struct fs_info a, b;
+
+	if (d->kind < DEV_UUID || d->kind > DEV_PARTLABEL)
+		return 0;
+	if (dev_probe(found, &a) < 0)
+		a.type[0] = 0;
+	for (unsigned i = 0; i < ndevs; i++) {
+		if (!matches(i, d, twin, cap) || str_eq(twin, found))
+			continue;
+		if (d->kind < DEV_PARTUUID && str_eq(a.type, "btrfs") && dev_probe(twin, &b) >= 0 &&
+		    str_eq(b.type, "btrfs") && b.devid != a.devid)
+			continue;
+		return 1;
+	}
+	return 0;
+}
+
 void dev_wait_event(unsigned long start, long timeout_s)
 {
 	(void)uevent_listen();
@@ -626,7 +652,13 @@ int dev_wait(const struct devspec *d, const char *desc, long timeout_s, const ch
 		wait_a_little(start, timeout_s);
 	}
 	if (found) {
+		char twin[128];
 		log_debug("found %s %s: %s after %lu ms", what, desc, path, log_ms() - start);
+		if (dev_find_twin(d, path, twin, sizeof(twin)))
+			log_warn("%s %s: both %s and %s match it (a copy?); using %s, the first found, but "
+			         "another boot may find the other first: give the copy a new UUID and label "
+			         "(tune2fs -U/-L, xfs_admin -U/-L, btrfstune -u, sgdisk -G) or detach it",
+			         what, desc, path, twin, path);
 		return 0;
 	}
 	if (optional) /* the caller says it goes on without it */

@@ -57,6 +57,10 @@ int dev_btrfs_members(const char *path, unsigned long start, long timeout_s, int
 /* One look, no wait: 1 with the node of the first device that matches d in path, 0 when none
  * does (earlymount check). */
 int dev_find(const struct devspec *d, char *path, size_t cap);
+/* After dev_find or dev_wait found d at found: 1 with another device of the same look that d
+ * matches as well in twin (a copy: the same UUID, LABEL, PARTUUID or PARTLABEL; the other members
+ * of a multi-device btrfs do not count), else 0. */
+int dev_find_twin(const struct devspec *d, const char *found, char *twin, size_t cap);
 /* The hooks' work, or a sleep until the next uevent or 250 ms, never past start + timeout_s
  * seconds (start: log_ms() when the wait began; -1: no limit). */
 void dev_wait_event(unsigned long start, long timeout_s);

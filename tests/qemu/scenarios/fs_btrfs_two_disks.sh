@@ -25,6 +25,8 @@ assert_booted
 assert_mount / ext4 source:/dev/vda
 assert_mount /mnt btrfs source:/dev/vdb ro
 assert_log "$(printf "$EXPECT_BTRFS_ALL_MEMBERS" "$u" 2 "/dev/vdb (devid 1), /dev/vdc (devid 2)")"
+# both members carry the UUID, each with its own devid: not taken for a copy (dev_find_twin)
+refute_log "(a copy?)"
 
 # 2. As the root: mounted over both disks (then it has no init: the empty filesystem).
 boot "root=UUID=$u earlymount.timeout=10 earlymount.onfail=$EXPECT_ONFAIL_TIMEOUT" "$EM_TMP/m1.img" "$EM_TMP/m2.img"
