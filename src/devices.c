@@ -448,26 +448,30 @@ int dev_find(const struct devspec *d, char *path, size_t cap)
 	return find_now(d, path, cap);
 }
 
+/* Are found and other two members of one multi-device btrfs? They share its UUID and label by
+ * design, each with its own devid: not copies of each other. */
+static int btrfs_members_apart(const char *found, const char *other)
+{
+	struct fs_info a, b;
+
+	return dev_probe(found, &a) >= 0 && dev_probe(other, &b) >= 0 && str_eq(a.type, "btrfs") &&
+	       str_eq(b.type, "btrfs") && a.devid != b.devid;
+}
+
 /* A copy of a filesystem (a cloned disk, dd of a partition, a VM's image attached twice) carries
  * its UUID and label, and a copied disk its partitions' PARTUUIDs and names. The kernel takes the
  * first partition it finds for PARTUUID= (class_find_device in devt_from_partuuid: init/do_mounts.c
  * before 6.5, block/early-lookup.c since), udev links a tag to one of the devices (by link
  * priority, else whichever it settled on); neither says so, and the next boot may take the other.
- * The members of one multi-device btrfs share its UUID and label by design, each with its own
- * devid: those are not copies. */
+ * found is probed again only when another device matches, which is rare. */
 int dev_find_twin(const struct devspec *d, const char *found, char *twin, size_t cap)
 {
-	struct fs_info a, b;
-
 	if (d->kind < DEV_UUID || d->kind > DEV_PARTLABEL)
 		return 0;
-	if (dev_probe(found, &a) < 0)
-		a.type[0] = 0;
 	for (unsigned i = 0; i < ndevs; i++) {
 		if (!matches(i, d, twin, cap) || str_eq(twin, found))
 			continue;
-		if (d->kind < DEV_PARTUUID && str_eq(a.type, "btrfs") && dev_probe(twin, &b) >= 0 &&
-		    str_eq(b.type, "btrfs") && b.devid != a.devid)
+		if (d->kind < DEV_PARTUUID && btrfs_members_apart(found, twin))
 			continue;
 		return 1;
 	}

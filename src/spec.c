@@ -1100,10 +1100,6 @@ static void bound_waits(struct plan *p, struct mount_entry *m)
 	m->members_wait_s = m->wait_s >= 0 ? m->wait_s : p->timeout_s >= 0 ? p->timeout_s : DEFAULT_WAIT_S;
 }
 
-/* How long to wait for each device. The kernel's rules: rootwait, earlymount.timeout or 30 s for
- * all. systemd's: the device's x-systemd.device-timeout=, else for /usr systemd's default job
- * timeout (DefaultTimeoutStartSec=90s), which is what sysroot-usr.mount's device would get. The
- * overlay's device waits as long as the root's. */
 /* /usr's wait, by set_waits' rules: for mount.usr= and for a /usr line of the root's fstab. */
 static void usr_wait(struct plan *p)
 {
@@ -1114,6 +1110,10 @@ static void usr_wait(struct plan *p)
 	bound_waits(p, &p->usr);
 }
 
+/* How long to wait for each device. The kernel's rules: rootwait, earlymount.timeout or 30 s for
+ * all. systemd's: the device's x-systemd.device-timeout=, else for /usr systemd's default job
+ * timeout (DefaultTimeoutStartSec=90s), which is what sysroot-usr.mount's device would get. The
+ * overlay's device waits as long as the root's. */
 static void set_waits(struct plan *p)
 {
 	p->root.wait_s = p->overlay.wait_s = p->wait_s;

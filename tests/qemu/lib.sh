@@ -681,7 +681,7 @@ mkinitrd() {
 # ---- boot -------------------------------------------------------------------------------------------
 
 # The exit status of a scenario whose guest finished its report and then did not power off
-# (em_poweroff_watch); tests/qemu/run boots such a scenario once more, and fails it the second time.
+# (em_poweroff_watch); em_run_scenario runs such a scenario once more, and fails it the second time.
 EM_RC_POWEROFF_HUNG=3
 # Seconds a guest has from the end of its report to QEMU's exit; `poweroff -f` takes well under
 # one under TCG, even on a loaded host.
