@@ -3,8 +3,8 @@
 # install_build configures it as a Debian package build would (dpkg-buildflags' hardening flags in
 # the environment, BUILD_TESTING=OFF, the default prefix) and builds it; install_flags proves the
 # flags reached musl-gcc and the binaries still run; install_layout installs it with
-# `--prefix /usr` into a DESTDIR, compares the files with README's list ("Install and
-# packaging"), checks the installed paths inside them, --strip, and `uninstall`. A build of its own
+# `--prefix /usr` into a DESTDIR, compares the files with DEVELOPERS.md's list ("Build and
+# install"), checks the installed paths inside them, --strip, and `uninstall`. A build of its own
 # so that the tests' installs never touch this build's install_manifest.txt.
 set(EM_INSTALL_RUN ${CMAKE_SOURCE_DIR}/tests/install/run ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR}/install-test)
 add_test(NAME install_build COMMAND ${EM_INSTALL_RUN} build)
