@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The logger: each line to /dev/kmsg (dmesg and the journal keep it) and, unless the kernel
- * already echoes it there, to the console; labels and other disk strings escaped once, here. */
+ * already echoes it there or the console level hides it, to the console; labels and other disk
+ * strings escaped once, here. */
 #include "log.h"
 #include "util.h"
 
@@ -14,7 +15,8 @@ static int out_fd = 2;   /* stderr until log_init */
 static int kmsg_fd = -1; /* /dev/kmsg, -1 while not open (fd 0 is possible without a console) */
 static int kmsg_writes;
 static int debug_on;
-/* Lines below this level are echoed to the console by the kernel itself; 0 = never assume so. */
+/* Lines below this level are echoed to the console by the kernel itself, and information lines at or
+ * above it are not written there (elog); 0 = unknown: every line is written. */
 static int console_level;
 static struct timespec t0;
 
@@ -97,8 +99,17 @@ void elog(int level, const char *f, ...)
 		 * budget, so reopen before the burst runs out rather than lose boot messages. */
 		if (++kmsg_writes > 8)
 			log_open_kmsg(), kmsg_writes = 1;
-		if (kmsg_fd >= 0 && write_all(kmsg_fd, buf, sb.len) == 0 && level < console_level)
-			return; /* the kernel prints it on the console */
+		if (kmsg_fd >= 0 && write_all(kmsg_fd, buf, sb.len) == 0 && console_level) {
+			if (level < console_level)
+				return; /* the kernel prints it on the console */
+			/* Kept in the kernel's log, and kept off the console as the kernel keeps its own
+			 * information there: `quiet` (console level 4) or a low `loglevel=` asked for a
+			 * quiet console. dracut's info() and systemd (show_status=error under quiet) do
+			 * the same; warnings and errors still reach the console, and earlymount.debug
+			 * shows every line. */
+			if (level == L_INFO && !debug_on)
+				return;
+		}
 	}
 	const char *p = buf;
 	while (*p != '>')

@@ -12,7 +12,8 @@ void log_init(int out_fd);
 void log_open_kmsg(void);
 /* In PID 1 mode the kernel echoes kmsg lines to the console itself when their level is below the
  * console log level (/proc/sys/kernel/printk); writing them ourselves too would print every line
- * twice. Reads that level once /proc is there. */
+ * twice. Information lines at or above that level (`quiet`, `loglevel=`) stay in the kernel's log
+ * only, unless earlymount.debug is on. Reads that level once /proc is there. */
 void log_read_console_level(void);
 void log_set_debug(int on);
 int log_debug_enabled(void);
