@@ -8,6 +8,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -41,7 +43,13 @@ void log_open_kmsg(void)
 
 void log_read_console_level(void)
 {
+	struct stat st;
 	char buf[64];
+	/* Only where earlymount's lines and the kernel's echo meet: out_fd on /dev/console (5:1), as
+	 * the kernel opens it for PID 1 and dracut's shell init hands it to its hooks. A journal
+	 * stream (dracut's systemd flow), a pipe or a terminal of its own gets every line. */
+	if (fstat(out_fd, &st) < 0 || !S_ISCHR(st.st_mode) || st.st_rdev != makedev(5, 1))
+		return;
 	/* "4 4 1 7": the first number is the console's level */
 	if (read_file(AT_FDCWD, "/proc/sys/kernel/printk", buf, sizeof(buf)) > 0)
 		console_level = (int)parse_leading_ulong(buf, NULL);

@@ -10,10 +10,11 @@ enum { L_ERR = 3, L_WARN = 4, L_NOTICE = 5, L_INFO = 6, L_DEBUG = 7 };
 void log_init(int out_fd);
 /* Opens /dev/kmsg (after devtmpfs is mounted, or when it already is). Harmless when absent. */
 void log_open_kmsg(void);
-/* In PID 1 mode the kernel echoes kmsg lines to the console itself when their level is below the
- * console log level (/proc/sys/kernel/printk); writing them ourselves too would print every line
- * twice. Information lines at or above that level (`quiet`, `loglevel=`) stay in the kernel's log
- * only, unless earlymount.debug is on. Reads that level once /proc is there. */
+/* On /dev/console (PID 1, or a hook of dracut's shell init) the kernel echoes kmsg lines to the
+ * console itself when their level is below the console log level (/proc/sys/kernel/printk);
+ * writing them ourselves too would print every line twice. Information lines at or above that
+ * level (`quiet`, `loglevel=`) stay in the kernel's log only, unless earlymount.debug is on. Reads
+ * that level once /proc is there; on any other output every line is written. */
 void log_read_console_level(void);
 void log_set_debug(int on);
 int log_debug_enabled(void);

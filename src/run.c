@@ -412,6 +412,7 @@ int run_mount(int argc, char **argv)
 	if (a.api_fs && apifs_mount_all() < 0)
 		return EXIT_FAIL;
 	log_open_kmsg();
+	log_read_console_level();
 	if ((r = load_plan(a.cmdline, a.dracut, a.rules, 0)) != EXIT_OK)
 		return r;
 	apply_wait(&a);
@@ -475,6 +476,7 @@ int run_resolve(int argc, char **argv)
 	if (r != EXIT_OK)
 		return r == ARGS_HELP ? EXIT_OK : r;
 	log_open_kmsg();
+	log_read_console_level();
 	if ((r = load_plan(a.cmdline, a.dracut, a.rules, 1)) != EXIT_OK)
 		return r;
 	apply_wait(&a);
