@@ -2,6 +2,7 @@
 /* The logger: each line to /dev/kmsg (dmesg and the journal keep it) and, unless the kernel
  * already echoes it there or the console level hides it, to the console; labels and other disk
  * strings escaped once, here. */
+#define _GNU_SOURCE
 #include "log.h"
 #include "util.h"
 
@@ -16,6 +17,7 @@
 static int out_fd = 2;   /* stderr until log_init */
 static int kmsg_fd = -1; /* /dev/kmsg, -1 while not open (fd 0 is possible without a console) */
 static int kmsg_writes;
+static int dev_dir = -1; /* /dev where /dev/kmsg last opened, to open it again while /dev moves */
 static int debug_on;
 /* Lines below this level are echoed to the console by the kernel itself, and information lines at or
  * above it are not written there (elog); 0 = unknown: every line is written. */
@@ -35,9 +37,22 @@ void log_init(int fd)
 
 void log_open_kmsg(void)
 {
+	int fd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd >= 0) {
+		int d = open("/dev", O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (d >= 0) {
+			if (dev_dir >= 0)
+				close(dev_dir);
+			dev_dir = d;
+		}
+	} else if (dev_dir >= 0) {
+		/* switch_root has moved /dev into the new root and not yet made that root "/": the
+		 * path is gone for a moment, the devtmpfs mount is not */
+		fd = openat(dev_dir, "kmsg", O_WRONLY | O_CLOEXEC | O_NOCTTY);
+	}
 	if (kmsg_fd >= 0)
 		close(kmsg_fd);
-	kmsg_fd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC | O_NOCTTY);
+	kmsg_fd = fd;
 	kmsg_writes = 0;
 }
 
@@ -53,6 +68,11 @@ void log_read_console_level(void)
 	/* "4 4 1 7": the first number is the console's level */
 	if (read_file(AT_FDCWD, "/proc/sys/kernel/printk", buf, sizeof(buf)) > 0)
 		console_level = (int)parse_leading_ulong(buf, NULL);
+	/* ignore_loglevel: the kernel prints every level on the console whatever that level says
+	 * (kernel/printk/printk.c suppress_message_printing), so it echoes every line. */
+	if (console_level && read_file(AT_FDCWD, "/sys/module/printk/parameters/ignore_loglevel", buf, sizeof(buf)) > 0 &&
+	    buf[0] == 'Y')
+		console_level = L_DEBUG + 1;
 }
 
 void log_set_debug(int on)
