@@ -421,20 +421,6 @@ assert_earlymount_mounted() { # DEVICE FSTYPE
 	[ "$n" = 1 ] || em_fail "expected one mount on / in the new root, found $n: $(report_mountinfo | awk '$5 == "/"')"
 }
 
-# console_count LINE: how often the whole line LINE is on the console, bare (earlymount's own write)
-# or after the kernel's time stamp (the kernel's echo of its /dev/kmsg line); not the journal's
-# forwarded copy ("earlymount[PID]: ...") nor the report's DMESG: lines.
-console_count() {
-	sed -E 's/^\[ *[0-9]+\.[0-9]+\] //' "$EM_LOG" | grep -acxF -- "$1" || true
-}
-
-# assert_console_once LINE: earlymount's own write and the kernel's echo never both reach the console.
-assert_console_once() {
-	local n
-	n=$(console_count "$1")
-	[ "$n" = 1 ] || em_fail "console: expected the line once, found it $n times: $1"
-}
-
 # mkdisk_romfs IMG TREE LABEL: a romfs image (genromfs) of TREE, with LABEL as its volume name
 # (libblkid's romfs label, so /dev/disk/by-label/LABEL): a filesystem earlymount does not probe.
 mkdisk_romfs() {

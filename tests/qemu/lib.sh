@@ -964,6 +964,49 @@ refute_log() { # FIXED-STRING
 	if l=$(grep -aF -m 1 -- "$1" "$EM_LOG"); then em_fail "console: unexpected line: $l"; fi
 }
 
+# console_count LINE [kernel|own]: how often the whole line LINE reached the console before the
+# root's report: as the kernel's echo of its /dev/kmsg line ("[ S.U] LINE"), as earlymount's own
+# write (the bare line), or both (the default). The kernel's echo can land in the middle of a line
+# another program has not finished (a systemd status line before its newline), so a time stamp
+# starts a record wherever it stands, and an own write may follow such a fragment.
+# earlymount.debug's "[S.MMM] " after the prefix is dropped; the journal's forwarded copy
+# ("earlymount[PID]: LINE") is not counted.
+console_count() {
+	awk -v want="$1" -v which="${2:-all}" '
+	function count(kind, text,   pre) {
+		if (which != "all" && which != kind) return
+		if (text == want) { n++; return }
+		# an own write after an unfinished fragment of another program
+		if (kind == "own" && length(text) > length(want) &&
+		    substr(text, length(text) - length(want) + 1) == want) {
+			pre = substr(text, 1, length(text) - length(want))
+			if (pre !~ /\]: $/) n++
+		}
+	}
+	index($0, "=== EARLYMOUNT-TEST BEGIN ===") == 1 { exit }
+	{
+		s = $0
+		gsub(/\r/, "", s)
+		gsub(/earlymount: \[[0-9]+\.[0-9]+\] /, "earlymount: ", s)
+		kind = "own"
+		while (match(s, /\[ *[0-9]+\.[0-9]+\] /)) {
+			count(kind, substr(s, 1, RSTART - 1))
+			s = substr(s, RSTART + RLENGTH)
+			kind = "kernel"
+		}
+		count(kind, s)
+	}
+	END { print n + 0 }' "$EM_LOG"
+}
+
+# assert_console_once LINE: earlymount's own write and the kernel's echo never both reach the
+# console, and one of them does.
+assert_console_once() {
+	local n
+	n=$(console_count "$1")
+	[ "$n" = 1 ] || em_fail "console: expected the line once, found it $n times: $1"
+}
+
 # Seconds (kernel timestamp) of the first console line matching REGEX, or status 1.
 log_time() {
 	grep -aE -m 1 -- "$1" "$EM_LOG" | sed -n 's/^\[ *\([0-9]*\.[0-9]*\)\].*/\1/p' | grep . ||

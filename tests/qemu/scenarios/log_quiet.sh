@@ -38,8 +38,8 @@ boot "root=LABEL=emquiet quiet rootfstype ignore_loglevel earlymount.debug"
 assert_booted
 assert_report KMSG_SWITCHING 1
 for line in "$(printf "$EXPECT_MOUNTED" /dev/vda ext4)" 'earlymount: switching to /sbin/init' "$warning"; do
-	n=$(grep -acF -- "${line#earlymount: }" "$EM_LOG" || true)
-	[ "$n" = 1 ] || em_fail "console: expected once, found $n times: $line"
-	grep -aF -- "${line#earlymount: }" "$EM_LOG" | grep -qE '^\[ *[0-9]+\.[0-9]+\] earlymount: ' ||
-		em_fail "console: not the kernel's echo (no time stamp): $line"
+	n=$(console_count "$line" kernel)
+	[ "$n" = 1 ] || em_fail "console: expected the kernel's echo once, found it $n times: $line"
+	n=$(console_count "$line" own)
+	[ "$n" = 0 ] || em_fail "console: earlymount wrote the line itself too ($n times): $line"
 done
