@@ -287,8 +287,9 @@ static int is_ext_type(uint8_t t) { return t == 0x05 || t == 0x0F || t == 0x85; 
 
 /* Does logical partition partno, or one before it, start where an earlier partition starts? The logical partitions
  * are walked with the kernel's rules (block/partitions/msdos.c parse_extended, positions in
- * 512-byte units times the sector-size factor; the link is the first extended entry, relative to
- * the primary extended partition; 100 links without data end the walk). An extended partition at
+ * 512-byte units times the sector-size factor; a 3rd or 4th slot only inside both its EBR's extent
+ * and the extended partition's; the link is the first extended entry, relative to the primary
+ * extended partition; 100 links without data end the walk). An extended partition at
  * sector 0 (the MBR itself) counts too: libblkid ignores it ("bad offset"), the kernel parses it. */
 static int logical_dup_start(const struct bc_ctx *c, int partno)
 {
@@ -306,7 +307,8 @@ static int logical_dup_start(const struct bc_ctx *c, int partno)
 		const uint8_t *e = c->buf + 446 + 16 * i;
 		if (!is_ext_type(e[4]) || !rd32(e + 12))
 			continue;
-		uint64_t first = (uint64_t)rd32(e + 8) * f, this = first;
+		uint64_t first = (uint64_t)rd32(e + 8) * f, this = first, ex_size = (uint64_t)rd32(e + 12) * f,
+			 this_size = ex_size;
 		if (first == 0 && partno >= 5)
 			return 1;
 		for (int loopct = 0; loopct < 100 && n < sizeof(starts) / sizeof(starts[0]);) {
@@ -321,7 +323,12 @@ static int logical_dup_start(const struct bc_ctx *c, int partno)
 				const uint8_t *p = ebr + 446 + 16 * j;
 				if (!rd32(p + 12) || is_ext_type(p[4]))
 					continue;
-				uint64_t abs = this + (uint64_t)rd32(p + 8) * f;
+				uint64_t off = (uint64_t)rd32(p + 8) * f, size = (uint64_t)rd32(p + 12) * f;
+				uint64_t abs = this + off;
+				/* the garbage checks of the 3rd and 4th slots, which both apply: such a
+				 * slot is no partition and takes no number */
+				if (j >= 2 && (off + size > this_size || abs < first || abs + size > first + ex_size))
+					continue;
 				/* libblkid numbers the logical partitions it keeps: after one skipped
 				 * duplicate, every later number names another partition. */
 				if (num <= partno)
@@ -338,6 +345,7 @@ static int logical_dup_start(const struct bc_ctx *c, int partno)
 			if (!link || num > partno)
 				return 0;
 			this = first + (uint64_t)rd32(link + 8) * f;
+			this_size = (uint64_t)rd32(link + 12) * f;
 		}
 		return 0;
 	}
@@ -546,7 +554,8 @@ int bc_is_member_type(const char *type)
 int bc_em_knows_type(const char *type)
 {
 	static const char *const known[] = {"ext2", "ext3", "ext4", "jbd", "xfs", "btrfs", "vfat", "f2fs",
-	                                    "erofs", "squashfs", "squashfs3", "iso9660"};
+	                                    "erofs", "squashfs", "squashfs3", "iso9660", "jfs", "reiserfs",
+	                                    "nilfs2"};
 	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
 		if (!strcmp(type, known[i]))
 			return 1;
