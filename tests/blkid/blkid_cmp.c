@@ -285,77 +285,91 @@ static int dos_size_wraps(const struct bc_ctx *c, const struct bc_diff *d)
 
 static int is_ext_type(uint8_t t) { return t == 0x05 || t == 0x0F || t == 0x85; }
 
-/* Does logical partition partno, or one before it, start where an earlier partition starts? The logical partitions
- * are walked with the kernel's rules (block/partitions/msdos.c parse_extended, positions in
- * 512-byte units times the sector-size factor; a 3rd or 4th slot only inside both its EBR's extent
- * and the extended partition's; the link is the first extended entry, relative to the primary
- * extended partition; 100 links without data end the walk). An extended partition at
- * sector 0 (the MBR itself) counts too: libblkid ignores it ("bad offset"), the kernel parses it. */
-static int logical_dup_start(const struct bc_ctx *c, int partno)
+/* The logical partitions' starts (512-byte units) in number order from 5, as the kernel's
+ * parse_extended (block/partitions/msdos.c) or libblkid's parse_dos_extended finds them in the
+ * bytes at hand; returns how many. Both walk each primary extended partition in slot order, and
+ * its chain of EBRs: an EBR past the end or without 55 AA ends the chain, 100 EBRs without a
+ * data slot end it; a data slot is one with sectors that is not an extended entry, and a 3rd or
+ * 4th one must lie inside its EBR's extent and the extended partition's; the link is the first
+ * extended entry, relative to the primary extended partition. Where they part: the kernel
+ * computes in sector_t, libblkid in uint32_t (sectors times the sector-size factor, sums that
+ * wrap); libblkid skips an extended partition at sector 0 (the kernel reads the MBR as its EBR),
+ * a link whose offset is 0 (it takes the next extended entry), and a data slot that starts where
+ * an earlier partition starts ("EBR duplicate data partition"). */
+#define WALK_MAX 256
+static unsigned walk_logical(const struct bc_ctx *c, int blkid, uint64_t *out)
 {
-	uint64_t starts[260];
-	unsigned n = 0, f = c->ss / 512;
-	int num = 5;
+	uint64_t starts[WALK_MAX + 4];
+	unsigned n = 0, np = 0, f = c->ss / 512;
+	uint64_t mask = blkid ? 0xFFFFFFFFu : UINT64_MAX;
 	if (c->len < 512 || c->buf[510] != 0x55 || c->buf[511] != 0xAA || !f)
 		return 0;
 	for (int i = 0; i < 4; i++) {
 		const uint8_t *e = c->buf + 446 + 16 * i;
-		if (rd32(e + 12))
-			starts[n++] = (uint64_t)rd32(e + 8) * f;
+		if ((rd32(e + 12) * (uint64_t)f) & mask)
+			starts[np++] = (rd32(e + 8) * (uint64_t)f) & mask;
 	}
 	for (int i = 0; i < 4; i++) {
 		const uint8_t *e = c->buf + 446 + 16 * i;
-		if (!is_ext_type(e[4]) || !rd32(e + 12))
+		uint64_t first = (rd32(e + 8) * (uint64_t)f) & mask, ex_size = (rd32(e + 12) * (uint64_t)f) & mask;
+		if (!is_ext_type(e[4]) || !ex_size || (blkid && !first))
 			continue;
-		uint64_t first = (uint64_t)rd32(e + 8) * f, this = first, ex_size = (uint64_t)rd32(e + 12) * f,
-			 this_size = ex_size;
-		if (first == 0 && partno >= 5)
-			return 1;
-		for (int loopct = 0; loopct < 100 && n < sizeof(starts) / sizeof(starts[0]);) {
-			const uint8_t *ebr, *link = NULL;
-			loopct++;
+		uint64_t this = first, this_size = ex_size;
+		for (int nodata = 0; ++nodata <= 100 && n < WALK_MAX;) {
 			if (this * 512 + 512 > c->len)
-				return 0;
-			ebr = c->buf + this * 512;
+				break;
+			const uint8_t *ebr = c->buf + this * 512, *link = NULL;
 			if (ebr[510] != 0x55 || ebr[511] != 0xAA)
-				return 0;
-			for (int j = 0; j < 4; j++) {
+				break;
+			for (int j = 0; j < 4 && n < WALK_MAX; j++) {
 				const uint8_t *p = ebr + 446 + 16 * j;
-				if (!rd32(p + 12) || is_ext_type(p[4]))
+				uint64_t off = (rd32(p + 8) * (uint64_t)f) & mask, size = (rd32(p + 12) * (uint64_t)f) & mask;
+				uint64_t abs = (this + off) & mask;
+				if (!size || is_ext_type(p[4]))
 					continue;
-				uint64_t off = (uint64_t)rd32(p + 8) * f, size = (uint64_t)rd32(p + 12) * f;
-				uint64_t abs = this + off;
-				/* the garbage checks of the 3rd and 4th slots, which both apply: such a
-				 * slot is no partition and takes no number */
-				if (j >= 2 && (off + size > this_size || abs < first || abs + size > first + ex_size))
+				if (j >= 2 && (((off + size) & mask) > this_size || abs < first ||
+				               ((abs + size) & mask) > ((first + ex_size) & mask)))
 					continue;
-				/* libblkid numbers the logical partitions it keeps: after one skipped
-				 * duplicate, every later number names another partition. */
-				if (num <= partno)
-					for (unsigned k = 0; k < n; k++)
-						if (starts[k] == abs)
-							return 1;
-				starts[n++] = abs;
-				num++;
-				loopct = 0;
+				int dup = 0;
+				for (unsigned k = 0; blkid && k < np + n && !dup; k++)
+					dup = (k < np ? starts[k] : out[k - np]) == abs;
+				if (dup)
+					continue;
+				out[n++] = abs;
+				nodata = 0;
 			}
-			for (int j = 0; j < 4 && !link; j++)
-				if (is_ext_type(ebr[446 + 16 * j + 4]) && rd32(ebr + 446 + 16 * j + 12))
-					link = ebr + 446 + 16 * j;
-			if (!link || num > partno)
-				return 0;
-			this = first + (uint64_t)rd32(link + 8) * f;
-			this_size = (uint64_t)rd32(link + 12) * f;
+			for (int j = 0; j < 4 && !link; j++) {
+				const uint8_t *p = ebr + 446 + 16 * j;
+				if (is_ext_type(p[4]) && ((rd32(p + 12) * (uint64_t)f) & mask) &&
+				    !(blkid && !((rd32(p + 8) * (uint64_t)f) & mask)))
+					link = p;
+			}
+			if (!link)
+				break;
+			this = (first + rd32(link + 8) * (uint64_t)f) & mask;
+			this_size = (rd32(link + 12) * (uint64_t)f) & mask;
 		}
-		return 0;
 	}
+	return n;
+}
+
+/* Logical partition partno is in one walk and not the other, or the two part before it. */
+static int ebr_walks_differ(const struct bc_ctx *c, int partno)
+{
+	static uint64_t k[WALK_MAX], b[WALK_MAX];
+	unsigned nk = walk_logical(c, 0, k), nb = walk_logical(c, 1, b), upto = (unsigned)partno - 4;
+	for (unsigned i = 0; i < upto; i++)
+		if ((i < nk) != (i < nb) || (i < nk && k[i] != b[i]))
+			return 1;
 	return 0;
 }
 
 static int ebr_dup_row(const struct bc_ctx *c, const struct bc_diff *d)
 {
-	return d->partno >= 5 && !strcmp(d->blkid, "absent") && !strcmp(d->em, "present") &&
-	       logical_dup_start(c, d->partno);
+	return d->partno >= 5 &&
+	       ((!strcmp(d->blkid, "absent") && !strcmp(d->em, "present")) ||
+	        (!strcmp(d->blkid, "present") && !strcmp(d->em, "absent"))) &&
+	       ebr_walks_differ(c, d->partno);
 }
 
 static int unknown_type(const struct bc_ctx *c, const struct bc_diff *d)
@@ -485,12 +499,14 @@ static const struct bc_row table[] = {
 	 "slot as empty; the kernel (block/partitions/msdos.c, sector_t) makes the partition",
 	 dos_size_wraps},
 	{"dos", "PARTITION", "a logical partition starts where an earlier partition starts (an EBR chain "
-	                     "that loops, a data entry at its own EBR), or the primary extended partition "
-	                     "starts at sector 0: libblkid skips it, probe_parts() lists it",
+	                     "that loops, a data entry at its own EBR), the primary extended partition "
+	                     "starts at sector 0, or a slot's extent passes 2^32 sectors: libblkid skips "
+	                     "or keeps a slot the kernel does not, and the numbers part from there",
 	 "libblkid's parse_dos_extended ignores an \"EBR duplicate data partition\" and an extended "
-	 "partition at offset 0; the kernel's parse_extended (block/partitions/msdos.c) has neither "
-	 "check (its loop counter resets at each data partition) and makes the node, and earlymount "
-	 "numbers partitions as the kernel's nodes are numbered",
+	 "partition at offset 0, and makes its checks in uint32_t; the kernel's parse_extended "
+	 "(block/partitions/msdos.c) has neither check (its loop counter resets at each data "
+	 "partition), computes in sector_t, and makes the node, and earlymount numbers partitions as "
+	 "the kernel's nodes are numbered",
 	 ebr_dup_row},
 	{"ext4dev", "TYPE", "an ext4 superblock with EXT2_FLAGS_TEST_FILESYS in s_flags: libblkid says "
 	                    "ext4dev, probe_fs() ext4",
