@@ -297,21 +297,27 @@ static int is_ext_type(uint8_t t) { return t == 0x05 || t == 0x0F || t == 0x85; 
  * a link whose offset is 0 (it takes the next extended entry), and a data slot that starts where
  * an earlier partition starts ("EBR duplicate data partition"). */
 #define WALK_MAX 256
+/* An entry's start (at +8) or size (at +12) in 512-byte units, in the walk's arithmetic. */
+static uint64_t entry_units(const uint8_t *e, int at, unsigned f, uint64_t mask)
+{
+	return rd32(e + at) * (uint64_t)f & mask;
+}
+
 static unsigned walk_logical(const struct bc_ctx *c, int blkid, uint64_t *out)
 {
-	uint64_t starts[WALK_MAX + 4];
+	uint64_t starts[4]; /* the primary entries' */
 	unsigned n = 0, np = 0, f = c->ss / 512;
 	uint64_t mask = blkid ? 0xFFFFFFFFu : UINT64_MAX;
 	if (c->len < 512 || c->buf[510] != 0x55 || c->buf[511] != 0xAA || !f)
 		return 0;
 	for (int i = 0; i < 4; i++) {
 		const uint8_t *e = c->buf + 446 + 16 * i;
-		if ((rd32(e + 12) * (uint64_t)f) & mask)
-			starts[np++] = (rd32(e + 8) * (uint64_t)f) & mask;
+		if (entry_units(e, 12, f, mask))
+			starts[np++] = entry_units(e, 8, f, mask);
 	}
 	for (int i = 0; i < 4; i++) {
 		const uint8_t *e = c->buf + 446 + 16 * i;
-		uint64_t first = (rd32(e + 8) * (uint64_t)f) & mask, ex_size = (rd32(e + 12) * (uint64_t)f) & mask;
+		uint64_t first = entry_units(e, 8, f, mask), ex_size = entry_units(e, 12, f, mask);
 		if (!is_ext_type(e[4]) || !ex_size || (blkid && !first))
 			continue;
 		uint64_t this = first, this_size = ex_size;
@@ -323,7 +329,7 @@ static unsigned walk_logical(const struct bc_ctx *c, int blkid, uint64_t *out)
 				break;
 			for (int j = 0; j < 4 && n < WALK_MAX; j++) {
 				const uint8_t *p = ebr + 446 + 16 * j;
-				uint64_t off = (rd32(p + 8) * (uint64_t)f) & mask, size = (rd32(p + 12) * (uint64_t)f) & mask;
+				uint64_t off = entry_units(p, 8, f, mask), size = entry_units(p, 12, f, mask);
 				uint64_t abs = (this + off) & mask;
 				if (!size || is_ext_type(p[4]))
 					continue;
@@ -340,14 +346,14 @@ static unsigned walk_logical(const struct bc_ctx *c, int blkid, uint64_t *out)
 			}
 			for (int j = 0; j < 4 && !link; j++) {
 				const uint8_t *p = ebr + 446 + 16 * j;
-				if (is_ext_type(p[4]) && ((rd32(p + 12) * (uint64_t)f) & mask) &&
-				    !(blkid && !((rd32(p + 8) * (uint64_t)f) & mask)))
+				if (is_ext_type(p[4]) && entry_units(p, 12, f, mask) &&
+				    !(blkid && !entry_units(p, 8, f, mask)))
 					link = p;
 			}
 			if (!link)
 				break;
-			this = (first + rd32(link + 8) * (uint64_t)f) & mask;
-			this_size = (rd32(link + 12) * (uint64_t)f) & mask;
+			this = (first + entry_units(link, 8, f, mask)) & mask;
+			this_size = entry_units(link, 12, f, mask);
 		}
 	}
 	return n;
