@@ -75,6 +75,12 @@ EXPECT_MOUNTPOINT_IS_ROOT='failed: the mount point %s resolves to the new root i
 EXPECT_BIND_SOURCE_MISSING='bind %s on /sysroot%s failed: the source %s in the new root: No such file or directory'   # WHAT, WHERE, WHAT
 # ro_dirty_journal: the kernel's lines (ext4 replays a journal on a ro mount of a writable device).
 EXPECT_SYSRQ_CRASH='Kernel panic - not syncing: sysrq triggered crash'
+# The harness's own dump of a hung boot (lib.sh em_hang_dump): the kernel's SysRq w and l
+# (drivers/tty/sysrq.c, each op's action_msg after the "sysrq: " prefix), and the line the kernel
+# prints for each CPU of l (lib/nmi_backtrace.c).
+EXPECT_SYSRQ_BLOCKED='sysrq: Show Blocked State'
+EXPECT_SYSRQ_CPUS='sysrq: Show backtrace of all active CPUs'
+EXPECT_SYSRQ_CPU_RE='NMI backtrace for cpu [0-9]+'
 EXPECT_EXT4_RECOVERY_RO='EXT4-fs (vda): INFO: recovery required on readonly filesystem'
 EXPECT_EXT4_RECOVERY_WRITE='EXT4-fs (vda): write access will be enabled during recovery'
 EXPECT_EXT4_RECOVERY_DONE='EXT4-fs (vda): recovery complete'

@@ -80,6 +80,11 @@ case $EM_KERNEL in
 	;;
 esac
 EM_KERNEL_ARGS+=(--kernel "$EM_KERNEL")
+# What every boot's kernel command line starts with (qemu_boot, qemu_boot_ex): the serial console,
+# panic=-1 (a panic ends QEMU at once, -no-reboot) and sysrq_always_enabled, so that a hung boot can
+# be asked where it hangs (em_hang_dump): Debian's default SysRq mask (0x1b6) leaves out the
+# dumps (0x8). The kernel handles all three and passes none of them to init.
+EM_CMDLINE_PRE="console=$EM_CONSOLE panic=-1 sysrq_always_enabled"
 EM_BINARY=${EM_BINARY:-$EM_SRC/$EM_ARCH_BUILD/earlymount}
 EM_WORK=${EM_WORK:-$EM_SRC/build/$EM_ARCH_WORK}
 EM_MKINITRAMFS=${EM_MKINITRAMFS:-$EM_SRC/initramfs/earlymount-mkinitramfs}
@@ -144,6 +149,12 @@ em_excerpt() {
 	grep -a 'earlymount:' "$EM_LOG" | head -n 80 || true
 	printf -- '--- console: last 40 lines ---\n'
 	tail -n 40 "$EM_LOG"
+	if [ -f "$EM_LOG.dump" ]; then
+		# (the kernel's answer to em_hang_dump: each blocked task's stack, then each CPU's)
+		printf -- '--- console: the kernel'"'"'s dump of blocked tasks and CPUs, asked for at %ss ---\n' \
+			"$(cat "$EM_LOG.dump")"
+		sed -n "/$EXPECT_SYSRQ_BLOCKED/,\$p" "$EM_LOG" | head -n 200
+	fi
 	printf -- '--- end of console excerpt ---\n'
 }
 
@@ -168,10 +179,12 @@ em_setup() {
 }
 
 # em_run_scenario NAME FILE: runs the scenario FILE in a subshell with a fresh $EM_TMP (em_setup
-# NAME) and exits as it does: 0 after "PASS: NAME", or em_fail's 1, em_skip's 77. A scenario whose
-# guest finished its report and then hung in its power-off (EM_RC_POWEROFF_HUNG,
-# em_poweroff_watch) is run once more from a fresh temp dir, and says so: that hang comes after
-# earlymount's part. A second hang fails the test, so a hang that earlymount causes still fails.
+# NAME) and exits as it does: 0 after "PASS: NAME", or em_fail's 1, em_skip's 77. Two failures
+# come from outside what is tested, and such a scenario is run once more from a fresh temp dir,
+# saying so: a guest that finished its report and then hung in its power-off
+# (EM_RC_POWEROFF_HUNG, em_poweroff_watch), after earlymount's part; and a kernel that crashed
+# before it ran /init (EM_RC_KERNEL_CRASH, em_boot_finish), before earlymount's part. The same
+# failure twice fails the test, so one that earlymount or the test causes still fails.
 em_run_scenario() {
 	local attempt rc
 	for attempt in 1 2; do
@@ -181,19 +194,27 @@ em_run_scenario() {
 			# shellcheck disable=SC1090
 			. "$2"
 		) || rc=$?
-		[ "$rc" = "$EM_RC_POWEROFF_HUNG" ] && [ "$attempt" = 1 ] || break
-		em_note "$1: the guest hung in its power-off after its report (console kept: $EM_WORK/tmp/$1.poweroff-hung.log); running the scenario once more"
+		[ "$attempt" = 1 ] || break
+		case $rc in
+		"$EM_RC_POWEROFF_HUNG")
+			em_note "$1: the guest hung in its power-off after its report (console kept: $EM_WORK/tmp/$1.poweroff-hung.log); running the scenario once more"
+			;;
+		"$EM_RC_KERNEL_CRASH")
+			em_note "$1: the kernel crashed before it ran /init (console kept: $EM_WORK/tmp/$1.kernel-crash.log); running the scenario once more"
+			;;
+		*) break ;;
+		esac
 	done
 	case $rc in
 	0) echo "PASS: $1" ;;
-	"$EM_RC_POWEROFF_HUNG") exit 1 ;;
+	"$EM_RC_POWEROFF_HUNG" | "$EM_RC_KERNEL_CRASH") exit 1 ;;
 	*) exit "$rc" ;;
 	esac
 }
 
 em_cleanup() {
 	local rc=$?
-	if [ -n "${EM_INPUT_PID:-}" ]; then kill "$EM_INPUT_PID" 2>/dev/null || true; fi
+	em_console_driver_stop
 	em_poweroff_watch_stop
 	if [ "$rc" = 0 ] || [ "$rc" = 77 ]; then
 		[ "${EM_KEEP:-0}" = 1 ] || rm -rf "$EM_TMP"
@@ -683,6 +704,14 @@ mkinitrd() {
 # The exit status of a scenario whose guest finished its report and then did not power off
 # (em_poweroff_watch); em_run_scenario runs such a scenario once more, and fails it the second time.
 EM_RC_POWEROFF_HUNG=3
+# The exit status of a scenario whose kernel crashed before it ran /init (em_boot_finish): nothing
+# of earlymount's had run yet. em_run_scenario runs it once more, and fails it the second time.
+EM_RC_KERNEL_CRASH=4
+# A kernel's crash on the console (an architecture's die() line, "... [#1] ...", a BUG: line, a
+# panic) and the line the kernel prints as it starts the initramfs's /init (init/main.c
+# run_init_process: "Run %s as init process").
+EM_KERNEL_CRASH_RE='\[#[0-9]+\]|BUG: |Kernel panic - not syncing'
+EM_KERNEL_RAN_INIT='Run /init as init process'
 # Seconds a guest has from the end of its report to QEMU's exit; `poweroff -f` takes well under
 # one under TCG, even on a loaded host.
 EM_POWEROFF_GRACE=${EM_POWEROFF_GRACE:-30}
@@ -728,6 +757,13 @@ em_boot_finish() {
 	sed -e 's/\r//g' -e 's/\x1b\[[0-9;?]*[A-Za-z]//g' -e 's/\x1bc//g' "$log.raw" >"$log"
 	sed -n "/^$EM_BEGIN\$/,/^$EM_END\$/p" "$log" >"$log.report"
 	em_note "boot took ${EM_BOOT_SECONDS}s (qemu exit $rc), console: $log"
+	if ! grep -qaF -- "$EM_KERNEL_RAN_INIT" "$log" && grep -qaE -- "$EM_KERNEL_CRASH_RE" "$log"; then
+		printf 'FAIL: the kernel crashed before it ran /init (no "%s" line); the crash:\n' "$EM_KERNEL_RAN_INIT"
+		grep -aE -m1 -A 30 -- "$EM_KERNEL_CRASH_RE" "$log"
+		# (kept beside the temp dir, which the second boot starts afresh)
+		cp "$log" "$EM_WORK/tmp/$EM_NAME.kernel-crash.log" 2>/dev/null || true
+		exit "$EM_RC_KERNEL_CRASH"
+	fi
 	if [ -f "$log.hung" ]; then
 		printf 'FAIL: %s; the console'"'"'s last lines:\n' "$(cat "$log.hung")"
 		tail -n 15 "$log"
@@ -737,7 +773,12 @@ em_boot_finish() {
 	fi
 	case $rc in
 	0) ;;
-	124 | 137) em_fail "the boot did not end within ${QEMU_TIMEOUT}s (QEMU killed)" ;;
+	124 | 137)
+		if [ -f "$log.dump" ]; then
+			em_fail "the boot did not end within ${QEMU_TIMEOUT}s (QEMU killed); where it hung is in the kernel's dump below"
+		fi
+		em_fail "the boot did not end within ${QEMU_TIMEOUT}s (QEMU killed)"
+		;;
 	*) em_fail "$EM_QEMU failed (exit $rc)" ;;
 	esac
 }
@@ -760,24 +801,16 @@ qemu_boot() {
 	[ -f "$initrd" ] || em_die "qemu_boot: no initramfs $initrd"
 	[ -n "${VMLINUZ:-}" ] || em_die "qemu_boot: call qemu_kernel first"
 	EM_LOG=$log
-	rm -f "$log" "$log.raw" "$log.report"
-	local input=/dev/null
-	EM_INPUT_PID=
-	if [ -n "${QEMU_INPUT:-}" ]; then
-		input=$log.in
-		rm -f "$input"
-		mkfifo "$input"
-		# (its stdout is not the test's: CTest waits until every holder of that pipe is gone)
-		em_input_writer "$input" "$log.raw" "${QEMU_INPUT_AFTER:-}" "$QEMU_INPUT" >/dev/null 2>&1 &
-		EM_INPUT_PID=$!
-	fi
-	printf '%s\n' "$EM_QEMU ${EM_QEMU_MACHINE[*]} -append \"console=$EM_CONSOLE panic=-1 $append\" $*" >"$log.cmd"
+	rm -f "$log" "$log.raw" "$log.report" "$log.dump"
+	local input=$log.in
+	printf '%s\n' "$EM_QEMU ${EM_QEMU_MACHINE[*]} -append \"$EM_CMDLINE_PRE $append\" $*" >"$log.cmd"
 	start=$SECONDS
 	rc=0
 	local qemu=(timeout -k 10 "$QEMU_TIMEOUT" "$EM_QEMU" ${EM_QEMU_MACHINE[@]+"${EM_QEMU_MACHINE[@]}"}
 		-accel tcg -nographic -no-reboot -m "$QEMU_MEM" -smp "$EM_QEMU_SMP" -nic none
-		-kernel "$VMLINUZ" -initrd "$initrd" -append "console=$EM_CONSOLE panic=-1 $append" "${drives[@]}"
+		-kernel "$VMLINUZ" -initrd "$initrd" -append "$EM_CMDLINE_PRE $append" "${drives[@]}"
 		-pidfile "$log.pid")
+	em_console_driver_start "$log" "${QEMU_INPUT_AFTER:-}" "${QEMU_INPUT:-}"
 	em_poweroff_watch_start "$log"
 	if [ -n "${EM_CONSOLE_FILTER:-}" ]; then
 		# also show the console live, through this command (the demo)
@@ -793,31 +826,84 @@ qemu_boot() {
 	fi
 	EM_BOOT_SECONDS=$((SECONDS - start))
 	em_poweroff_watch_stop
-	if [ -n "$EM_INPUT_PID" ]; then
-		kill "$EM_INPUT_PID" 2>/dev/null || true
-		wait "$EM_INPUT_PID" 2>/dev/null || true
-		EM_INPUT_PID=
-	fi
+	em_console_driver_stop
 	em_boot_finish "$log" "$rc"
 }
 
-# Types TEXT on the console once WAIT shows up in the raw log (QEMU feeds a FIFO to the guest's
-# UART as it drains it, so nothing is lost to its 16-byte FIFO).
-em_input_writer() {
-	local fifo=$1 raw=$2 wait=$3 text=$4 i=0
-	exec 3>"$fifo"
-	if [ -n "$wait" ]; then
-		while ! grep -qaF -- "$wait" "$raw" 2>/dev/null; do
-			sleep 0.2
-			i=$((i + 1))
-			[ "$i" -lt $((QEMU_TIMEOUT * 5)) ] || exit 0
-		done
-		sleep 1
+# The seconds before QEMU_TIMEOUT at which a boot still running is asked where it hangs.
+EM_HANG_DUMP_LEAD=${EM_HANG_DUMP_LEAD:-15}
+
+# em_console_driver LOG WAIT TEXT: the console's input (QEMU's stdin, the FIFO LOG.in) for one
+# boot, run in the background beside QEMU. It types TEXT (when there is one) once WAIT shows up in
+# the raw log (QEMU feeds a FIFO to the guest's UART as it drains it, so nothing is lost to its
+# 16-byte FIFO). When the boot is still running EM_HANG_DUMP_LEAD seconds before QEMU_TIMEOUT ends
+# it, without the report's end on the console, it asks the kernel where it hangs (em_hang_dump).
+# It holds the FIFO open until it is ended (em_console_driver_stop).
+em_console_driver() {
+	local log=$1 wait=$2 text=$3 t0=$SECONDS at sp=''
+	trap '[ -z "$sp" ] || kill "$sp" 2>/dev/null; exit 0' TERM
+	exec 3>"$log.in"
+	if [ -n "$text" ]; then
+		if [ -n "$wait" ]; then
+			while ! grep -qaF -- "$wait" "$log.raw" 2>/dev/null; do
+				sleep 0.2 &
+				sp=$!
+				wait "$sp"
+				[ $((SECONDS - t0)) -lt "$QEMU_TIMEOUT" ] || exit 0
+			done
+			sleep 1
+		fi
+		printf '%s\n' "$text" >&3
 	fi
-	printf '%s\n' "$text" >&3
-	# Hold the FIFO open: the guest keeps its console until it powers off. exec: the pid that
-	# qemu_boot ends afterwards is the sleep itself.
-	exec sleep "$QEMU_TIMEOUT"
+	at=$((QEMU_TIMEOUT - EM_HANG_DUMP_LEAD))
+	[ "$at" -ge 5 ] || at=5
+	while [ $((SECONDS - t0)) -lt "$at" ]; do
+		sleep 1 &
+		sp=$!
+		wait "$sp"
+	done
+	grep -qaF -- "$EM_END" "$log.raw" 2>/dev/null || em_hang_dump "$log" $((SECONDS - t0))
+	sleep "$QEMU_TIMEOUT" &
+	sp=$!
+	wait "$sp"
+}
+
+# em_hang_dump LOG SECONDS: asks the guest's kernel, through its serial console, for the stack of
+# every task blocked in D state (SysRq w) and then of every CPU (SysRq l): on a serial console,
+# SysRq is a break followed by the key within 5 s (Documentation/admin-guide/sysrq.rst; the 8250
+# and the PL011 driver both pass a break to uart_handle_break). The break is QEMU's: its
+# -nographic mux's escape Ctrl-A b, or the monitor's chardev-send-break where the boot has its own
+# monitor (qemu_boot_ex with EM_QEMU_MONITOR=1, whose serial is then plain stdio). LOG.dump holds
+# the seconds since QEMU started, for em_excerpt.
+em_hang_dump() {
+	local log=$1 key
+	echo "$2" >"$log.dump"
+	for key in w l; do
+		if [ -p "$log.mon.in" ]; then
+			printf 'chardev-send-break serial0\n' >"$log.mon.in"
+		else
+			printf '\001b' >&3
+		fi
+		sleep 0.5
+		printf '%s' "$key" >&3
+		sleep 2
+	done
+}
+
+# em_console_driver_start LOG WAIT TEXT / em_console_driver_stop: the driver around one QEMU run
+# (EM_CONSOLE_PID); QEMU's stdin is then LOG.in.
+em_console_driver_start() {
+	rm -f "$1.in"
+	mkfifo "$1.in" || em_die "mkfifo $1.in failed"
+	# (its stdout is not the test's: CTest waits until every holder of that pipe is gone)
+	em_console_driver "$@" >/dev/null 2>&1 &
+	EM_CONSOLE_PID=$!
+}
+em_console_driver_stop() {
+	[ -n "${EM_CONSOLE_PID:-}" ] || return 0
+	kill "$EM_CONSOLE_PID" 2>/dev/null || true
+	wait "$EM_CONSOLE_PID" 2>/dev/null || true
+	EM_CONSOLE_PID=
 }
 
 # ---- the report ------------------------------------------------------------------------------------
@@ -1051,7 +1137,7 @@ boot() { # APPEND [DISK...]: boots $EM_TMP/initrd with the disks (default: $EM_T
 # -blockdev nodes to hot-plug later, ...): the QEMU-ARGs go to QEMU as they are, no disk is added.
 # Everything else is qemu_boot's: TCG, the serial console in LOG (LOG.raw, LOG.report), the
 # $QEMU_TIMEOUT limit, EM_LOG and EM_BOOT_SECONDS, a failure when QEMU fails or hangs (but no
-# QEMU_INPUT: the console's input is /dev/null). Also:
+# QEMU_INPUT: the console's input is em_console_driver's, with nothing to type). Also:
 #   EM_QEMU_MONITOR=1  an HMP monitor on the FIFOs LOG.mon.in / LOG.mon.out (QEMU's "pipe"
 #                      chardev); em_monitor LOG COMMAND types a command, QEMU's answers are
 #                      collected in LOG.monitor.
@@ -1066,7 +1152,7 @@ qemu_boot_ex() {
 	[ -n "${VMLINUZ:-}" ] || em_die "qemu_boot_ex: call qemu_kernel first"
 	EM_LOG=$log
 	rm -f "$log" "$log.raw" "$log.report" "$log.during" "$log.during.rc" "$log.monitor" \
-		"$log.mon.in" "$log.mon.out"
+		"$log.mon.in" "$log.mon.out" "$log.dump"
 	local mon=()
 	if [ "${EM_QEMU_MONITOR:-0}" = 1 ]; then
 		mkfifo "$log.mon.in" "$log.mon.out" || em_die "mkfifo $log.mon.in $log.mon.out failed"
@@ -1076,7 +1162,7 @@ qemu_boot_ex() {
 		cat "$log.mon.out" >"$log.monitor" 2>/dev/null &
 		monreader_pid=$!
 	fi
-	printf '%s\n' "$EM_QEMU ${EM_QEMU_MACHINE[*]} -append \"console=$EM_CONSOLE panic=-1 $append\" ${mon[*]} $*" >"$log.cmd"
+	printf '%s\n' "$EM_QEMU ${EM_QEMU_MACHINE[*]} -append \"$EM_CMDLINE_PRE $append\" ${mon[*]} $*" >"$log.cmd"
 	: >"$log.raw"
 	if [ -n "${EM_QEMU_DURING:-}" ]; then
 		(
@@ -1087,12 +1173,14 @@ qemu_boot_ex() {
 		during_pid=$!
 	fi
 	start=$SECONDS
+	em_console_driver_start "$log" "" ""
 	em_poweroff_watch_start "$log"
 	timeout -k 10 "$QEMU_TIMEOUT" "$EM_QEMU" ${EM_QEMU_MACHINE[@]+"${EM_QEMU_MACHINE[@]}"} -accel tcg \
 		-nographic -no-reboot -m "$QEMU_MEM" -smp "$EM_QEMU_SMP" -nic none -kernel "$VMLINUZ" -initrd "$initrd" \
-		-append "console=$EM_CONSOLE panic=-1 $append" -pidfile "$log.pid" "${mon[@]}" "$@" </dev/null >"$log.raw" 2>&1 || rc=$?
+		-append "$EM_CMDLINE_PRE $append" -pidfile "$log.pid" "${mon[@]}" "$@" <"$log.in" >"$log.raw" 2>&1 || rc=$?
 	EM_BOOT_SECONDS=$((SECONDS - start))
 	em_poweroff_watch_stop
+	em_console_driver_stop
 	local p
 	for p in $during_pid $monreader_pid; do
 		# (a DURING function's only children are em_wait_console's short sleeps: they end by

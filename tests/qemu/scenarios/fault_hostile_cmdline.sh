@@ -84,8 +84,8 @@ plan_check 0 'source: /dev/vda earlymount.debug (block device)' 'root="/dev/vda 
 # ---- in the VM ------------------------------------------------------------------------------------
 # 1. garbage, truncated by the kernel, with an unterminated quote
 append="root=/dev/vda earlymount.onfail=poweroff $(garbage 1000 9)\"em.quote=unterminated $(garbage 4000 10)"
-# (what qemu_boot puts in front: the console of EM_ARCH's machine)
-pre="console=$EM_CONSOLE panic=-1 "
+# (what qemu_boot puts in front: EM_CMDLINE_PRE)
+pre="$EM_CMDLINE_PRE "
 full="$pre$append"
 full=${full:0:2047}
 append=${full#"$pre"}
