@@ -742,11 +742,16 @@ em_poweroff_watch_start() {
 	em_poweroff_watch "$1" >/dev/null 2>&1 &
 	EM_WATCH_PID=$!
 }
-em_poweroff_watch_stop() {
-	[ -n "${EM_WATCH_PID:-}" ] || return 0
-	kill "$EM_WATCH_PID" 2>/dev/null || true
-	wait "$EM_WATCH_PID" 2>/dev/null || true
-	EM_WATCH_PID=
+em_poweroff_watch_stop() { em_bg_stop EM_WATCH_PID; }
+
+# em_bg_stop VAR: ends the helper run beside QEMU whose pid the variable VAR holds, if any, waits
+# for it and empties VAR.
+em_bg_stop() {
+	local pid=${!1:-}
+	[ -n "$pid" ] || return 0
+	kill "$pid" 2>/dev/null || true
+	wait "$pid" 2>/dev/null || true
+	printf -v "$1" '%s' ''
 }
 
 # The end of every boot: the console without CRs and escapes in LOG, the report between the
@@ -899,12 +904,7 @@ em_console_driver_start() {
 	em_console_driver "$@" >/dev/null 2>&1 &
 	EM_CONSOLE_PID=$!
 }
-em_console_driver_stop() {
-	[ -n "${EM_CONSOLE_PID:-}" ] || return 0
-	kill "$EM_CONSOLE_PID" 2>/dev/null || true
-	wait "$EM_CONSOLE_PID" 2>/dev/null || true
-	EM_CONSOLE_PID=
-}
+em_console_driver_stop() { em_bg_stop EM_CONSOLE_PID; }
 
 # ---- the report ------------------------------------------------------------------------------------
 
