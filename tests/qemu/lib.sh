@@ -150,7 +150,7 @@ em_excerpt() {
 	printf -- '--- console: last 40 lines ---\n'
 	tail -n 40 "$EM_LOG"
 	if [ -f "$EM_LOG.dump" ]; then
-		# (the kernel's answer to em_hang_dump: each blocked task's stack, then each CPU's)
+		# (the kernel's answer to em_hang_dump: the blocked tasks' stacks, each CPU's, the blocked tasks again)
 		printf -- '--- console: the kernel'"'"'s dump of blocked tasks and CPUs, asked for at %ss ---\n' \
 			"$(cat "$EM_LOG.dump")"
 		sed -n "/$EXPECT_SYSRQ_BLOCKED/,\$p" "$EM_LOG" | head -n 200
@@ -179,12 +179,15 @@ em_setup() {
 }
 
 # em_run_scenario NAME FILE: runs the scenario FILE in a subshell with a fresh $EM_TMP (em_setup
-# NAME) and exits as it does: 0 after "PASS: NAME", or em_fail's 1, em_skip's 77. Two failures
+# NAME) and exits as it does: 0 after "PASS: NAME", or em_fail's 1, em_skip's 77. Three failures
 # come from outside what is tested, and such a scenario is run once more from a fresh temp dir,
 # saying so: a guest that finished its report and then hung in its power-off
-# (EM_RC_POWEROFF_HUNG, em_poweroff_watch), after earlymount's part; and a kernel that crashed
-# before it ran /init (EM_RC_KERNEL_CRASH, em_boot_finish), before earlymount's part. The same
-# failure twice fails the test, so one that earlymount or the test causes still fails.
+# (EM_RC_POWEROFF_HUNG, em_poweroff_watch), after earlymount's part; a kernel that crashed before
+# it ran /init (EM_RC_KERNEL_CRASH, em_boot_finish), before earlymount's part; and a boot that hung
+# with a task waiting for block I/O that the kernel never completed (EM_RC_IO_HUNG, from the
+# kernel's dump): the disks are image files, which answer every request, so only the emulated
+# machine or the kernel can lose one. The same failure twice fails the test, so one that
+# earlymount or the test causes still fails.
 em_run_scenario() {
 	local attempt rc
 	for attempt in 1 2; do
@@ -202,12 +205,15 @@ em_run_scenario() {
 		"$EM_RC_KERNEL_CRASH")
 			em_note "$1: the kernel crashed before it ran /init (console kept: $EM_WORK/tmp/$1.kernel-crash.log); running the scenario once more"
 			;;
+		"$EM_RC_IO_HUNG")
+			em_note "$1: the boot hung on block I/O that the kernel never completed (console kept: $EM_WORK/tmp/$1.io-hung.log); running the scenario once more"
+			;;
 		*) break ;;
 		esac
 	done
 	case $rc in
 	0) echo "PASS: $1" ;;
-	"$EM_RC_POWEROFF_HUNG" | "$EM_RC_KERNEL_CRASH") exit 1 ;;
+	"$EM_RC_POWEROFF_HUNG" | "$EM_RC_KERNEL_CRASH" | "$EM_RC_IO_HUNG") exit 1 ;;
 	*) exit "$rc" ;;
 	esac
 }
@@ -710,6 +716,9 @@ EM_RC_KERNEL_CRASH=4
 # A kernel's crash on the console (an architecture's die() line, "... [#1] ...", a BUG: line, a
 # panic) and the line the kernel prints as it starts the initramfs's /init (init/main.c
 # run_init_process: "Run %s as init process").
+# The exit status of a scenario whose boot hung with a task waiting for block I/O that the kernel
+# never completed (em_boot_finish, from the kernel's dump): em_run_scenario runs it once more.
+EM_RC_IO_HUNG=5
 EM_KERNEL_CRASH_RE='\[#[0-9]+\]|BUG: |Kernel panic - not syncing'
 EM_KERNEL_RAN_INIT='Run /init as init process'
 # Seconds a guest has from the end of its report to QEMU's exit; `poweroff -f` takes well under
@@ -779,6 +788,14 @@ em_boot_finish() {
 	case $rc in
 	0) ;;
 	124 | 137)
+		local io
+		if [ -f "$log.dump" ] && io=$(em_dump_io_wait "$log"); then
+			printf 'FAIL: the boot did not end within %ss (QEMU killed): %s waits for block I/O that the kernel never completed\n' \
+				"$QEMU_TIMEOUT" "$io"
+			em_excerpt
+			cp "$log" "$EM_WORK/tmp/$EM_NAME.io-hung.log" 2>/dev/null || true
+			exit "$EM_RC_IO_HUNG"
+		fi
 		if [ -f "$log.dump" ]; then
 			em_fail "the boot did not end within ${QEMU_TIMEOUT}s (QEMU killed); where it hung is in the kernel's dump below"
 		fi
@@ -874,7 +891,8 @@ em_console_driver() {
 }
 
 # em_hang_dump LOG SECONDS: asks the guest's kernel, through its serial console, for the stack of
-# every task blocked in D state (SysRq w) and then of every CPU (SysRq l): on a serial console,
+# every task blocked in D state (SysRq w), then of every CPU (SysRq l), and 3 s later for the
+# blocked tasks again (what waits in both waits for good: em_dump_io_wait). On a serial console,
 # SysRq is a break followed by the key within 5 s (Documentation/admin-guide/sysrq.rst; the 8250
 # and the PL011 driver both pass a break to uart_handle_break). The break is QEMU's: its
 # -nographic mux's escape Ctrl-A b, or the monitor's chardev-send-break where the boot has its own
@@ -883,7 +901,11 @@ em_console_driver() {
 em_hang_dump() {
 	local log=$1 key
 	echo "$2" >"$log.dump"
-	for key in w l; do
+	for key in w l - w; do
+		if [ "$key" = - ]; then
+			sleep 3
+			continue
+		fi
 		if [ -p "$log.mon.in" ]; then
 			printf 'chardev-send-break serial0\n' >"$log.mon.in"
 		else
@@ -893,6 +915,49 @@ em_hang_dump() {
 		printf '%s' "$key" >&3
 		sleep 2
 	done
+}
+
+# em_dump_io_wait LOG: the task that the kernel's dump (em_hang_dump) shows in D state waiting for
+# block I/O (io_schedule on its stack: a read waiting for its buffer or folio until the I/O
+# completes), the same task in the same place in both of the dump's SysRq w, seconds apart: as
+# "task NAME (pid N) in FRAME < FRAME < FRAME", the first three callers of the wait. Status 1 when
+# no task waits so in both.
+em_dump_io_wait() {
+	sed -n "/$EXPECT_SYSRQ_BLOCKED/,\$p" "$1" | awk -v blocked="$EXPECT_SYSRQ_BLOCKED" '
+		function flush() {
+			if (dstate && io && got[dumps] == "")
+				got[dumps] = sprintf("task %s (pid %s) in %s", name, pid, frames)
+			dstate = 0
+		}
+		{ sub(/^\[ *[0-9.]+\] */, "") }
+		index($0, blocked) == 1 { flush(); dumps++; next }
+		/^task:/ {
+			flush()
+			name = substr($1, 6)
+			dstate = / state:D /
+			pid = "?"
+			if (match($0, / pid:[0-9]+/))
+				pid = substr($0, RSTART + 5, RLENGTH - 5)
+			io = 0
+			n = 0
+			frames = ""
+			next
+		}
+		dstate && /^[A-Za-z_][A-Za-z0-9_.]*\+0x/ {
+			f = $1
+			sub(/\+0x.*/, "", f)
+			if (f == "io_schedule") {
+				io = 1
+			} else if (io && n < 3 && f !~ /wait_on_bit|wait_io|folio_wait|__folio_lock|wait_for_common|^schedule/) {
+				frames = frames (n++ ? " < " : "") f
+			}
+		}
+		END {
+			flush()
+			if (dumps < 2 || got[1] == "" || got[1] != got[dumps])
+				exit 1
+			print got[1]
+		}'
 }
 
 # em_console_driver_start LOG WAIT TEXT / em_console_driver_stop: the driver around one QEMU run
