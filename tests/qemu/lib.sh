@@ -713,12 +713,12 @@ EM_RC_POWEROFF_HUNG=3
 # The exit status of a scenario whose kernel crashed before it ran /init (em_boot_finish): nothing
 # of earlymount's had run yet. em_run_scenario runs it once more, and fails it the second time.
 EM_RC_KERNEL_CRASH=4
-# A kernel's crash on the console (an architecture's die() line, "... [#1] ...", a BUG: line, a
-# panic) and the line the kernel prints as it starts the initramfs's /init (init/main.c
-# run_init_process: "Run %s as init process").
 # The exit status of a scenario whose boot hung with a task waiting for block I/O that the kernel
 # never completed (em_boot_finish, from the kernel's dump): em_run_scenario runs it once more.
 EM_RC_IO_HUNG=5
+# A kernel's crash on the console (an architecture's die() line, "... [#1] ...", a BUG: line, a
+# panic) and the line the kernel prints as it starts the initramfs's /init (init/main.c
+# run_init_process: "Run %s as init process").
 EM_KERNEL_CRASH_RE='\[#[0-9]+\]|BUG: |Kernel panic - not syncing'
 EM_KERNEL_RAN_INIT='Run /init as init process'
 # Seconds a guest has from the end of its report to QEMU's exit; `poweroff -f` takes well under
