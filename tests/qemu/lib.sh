@@ -189,7 +189,7 @@ em_setup() {
 # machine or the kernel can lose one. The same failure twice fails the test, so one that
 # earlymount or the test causes still fails.
 em_run_scenario() {
-	local attempt rc
+	local attempt rc why kept
 	for attempt in 1 2; do
 		rc=0
 		(
@@ -198,18 +198,14 @@ em_run_scenario() {
 			. "$2"
 		) || rc=$?
 		[ "$attempt" = 1 ] || break
+		# (what happened, and the name em_boot_finish kept the console under)
 		case $rc in
-		"$EM_RC_POWEROFF_HUNG")
-			em_note "$1: the guest hung in its power-off after its report (console kept: $EM_WORK/tmp/$1.poweroff-hung.log); running the scenario once more"
-			;;
-		"$EM_RC_KERNEL_CRASH")
-			em_note "$1: the kernel crashed before it ran /init (console kept: $EM_WORK/tmp/$1.kernel-crash.log); running the scenario once more"
-			;;
-		"$EM_RC_IO_HUNG")
-			em_note "$1: the boot hung on block I/O that the kernel never completed (console kept: $EM_WORK/tmp/$1.io-hung.log); running the scenario once more"
-			;;
+		"$EM_RC_POWEROFF_HUNG") why="the guest hung in its power-off after its report" kept=poweroff-hung ;;
+		"$EM_RC_KERNEL_CRASH") why="the kernel crashed before it ran /init" kept=kernel-crash ;;
+		"$EM_RC_IO_HUNG") why="the boot hung on block I/O that the kernel never completed" kept=io-hung ;;
 		*) break ;;
 		esac
+		em_note "$1: $why (console kept: $EM_WORK/tmp/$1.$kept.log); running the scenario once more"
 	done
 	case $rc in
 	0) echo "PASS: $1" ;;
