@@ -7,9 +7,10 @@
 # (and /usr units) then mount as without earlymount. No dracut-lib.sh: sourcing it cost more
 # guest CPU than earlymount's whole run (QEMU TCG).
 
-# (stderr: the journal, under the unit's SyslogIdentifier=earlymount)
+# stderr: the journal and the console, under the unit's SyslogIdentifier=earlymount; <4> is the
+# line's priority (warning), which journald takes off (systemd.exec(5), SyslogLevelPrefix=)
 aside() {
-	echo "earlymount: $1; systemd's sysroot.mount mounts the root instead" >&2
+	echo "<4>$1; systemd's sysroot.mount mounts the root instead" >&2
 	exit 0
 }
 

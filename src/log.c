@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The logger: each line to /dev/kmsg (dmesg and the journal keep it) and, unless the kernel
- * already echoes it there or the console level hides it, to the console; labels and other disk
- * strings escaped once, here. */
+ * already echoes it there or the console level hides it, to the console; or, in a systemd
+ * service, to the journal alone. Labels and other disk strings escaped once, here. */
 #define _GNU_SOURCE
 #include "log.h"
 #include "util.h"
@@ -9,7 +9,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
@@ -19,6 +24,9 @@ static int kmsg_fd = -1; /* /dev/kmsg, -1 while not open (fd 0 is possible witho
 static int kmsg_writes;
 static int dev_dir = -1; /* /dev where /dev/kmsg last opened, to open it again while /dev moves */
 static int debug_on;
+/* In a systemd service whose stderr is the journal (log_use_journal): information and debug lines
+ * go to this fd, warnings and errors to out_fd; -1 otherwise. */
+static int journal_info_fd = -1;
 /* Lines below this level are echoed to the console by the kernel itself, and information lines at or
  * above it are not written there (elog); 0 = unknown: every line is written. */
 static int console_level;
@@ -35,8 +43,53 @@ void log_init(int fd)
 	now(&t0);
 }
 
+/* fd is a stream connected to journald's stdout socket (systemd-journald.socket's
+ * ListenStream=/run/systemd/journal/stdout): the peer of a connected AF_UNIX stream socket is the
+ * address the listening socket was bound to. */
+static int is_journal_stream(int fd)
+{
+	static const char path[] = "/run/systemd/journal/stdout";
+	struct sockaddr_un sa = { 0 };
+	socklen_t len = sizeof(sa);
+
+	return getpeername(fd, (struct sockaddr *)&sa, &len) == 0 && sa.sun_family == AF_UNIX &&
+	       len >= offsetof(struct sockaddr_un, sun_path) + sizeof(path) - 1 &&
+	       memcmp(sa.sun_path, path, sizeof(path) - 1) == 0;
+}
+
+int log_use_journal(void)
+{
+	const char *v = getenv("JOURNAL_STREAM");
+	const char *end;
+	struct stat st;
+	unsigned long dev, ino;
+
+	/* systemd.exec(5), $JOURNAL_STREAM: "DEV:INO" of the stream that stderr (or, without one,
+	 * stdout) was connected to, to compare with fstat(): a shell between systemd and earlymount
+	 * may have redirected stderr elsewhere and kept the variable. */
+	if (!v || fstat(out_fd, &st) < 0)
+		return 0;
+	dev = parse_leading_ulong(v, &end);
+	if (end == v || *end != ':')
+		return 0;
+	v = end + 1;
+	ino = parse_leading_ulong(v, &end);
+	if (end == v || *end || (unsigned long)st.st_dev != dev || (unsigned long)st.st_ino != ino)
+		return 0;
+	/* Information lines to stdout when it is the journal too (the unit's StandardOutput=journal),
+	 * not when it is a pipe the caller reads (`earlymount resolve` in $(...)). */
+	journal_info_fd = is_journal_stream(1) ? 1 : out_fd;
+	if (kmsg_fd >= 0)
+		close(kmsg_fd);
+	kmsg_fd = -1;
+	return 1;
+}
+
 void log_open_kmsg(void)
 {
+	/* journald reads /dev/kmsg too: a line written to both would be in the journal twice */
+	if (journal_info_fd >= 0)
+		return;
 	int fd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd >= 0) {
 		int d = open("/dev", O_PATH | O_DIRECTORY | O_CLOEXEC);
@@ -103,7 +156,10 @@ void elog(int level, const char *f, ...)
 	sb_vprintf(&mb, f, ap);
 	va_end(ap);
 	sb_init(&sb, buf, sizeof(buf) - 1);
-	sb_printf(&sb, "<%d>earlymount: ", level);
+	/* In the journal, the unit's SyslogIdentifier=earlymount names the program (dracut's own
+	 * warn() drops its "dracut" there too, dracut-lib.sh under DRACUT_SYSTEMD); journald takes
+	 * the <N> for the line's priority and removes it (systemd.exec(5), SyslogLevelPrefix=). */
+	sb_printf(&sb, journal_info_fd >= 0 ? "<%d>" : "<%d>earlymount: ", level);
 	if (debug_on) {
 		unsigned long ms = log_ms();
 		sb_printf(&sb, "[%lu.%03lu] ", ms / 1000, ms % 1000);
@@ -121,6 +177,13 @@ void elog(int level, const char *f, ...)
 		sb_puts(&sb, "...");
 	buf[sb.len++] = '\n';
 
+	if (journal_info_fd >= 0) {
+		/* As dracut-lib.sh's info() and warn() under systemd: information lines to stdout,
+		 * which the unit keeps in the journal; warnings and errors to stderr, which it also
+		 * sends to the console (StandardError=journal+console, as dracut's own units). */
+		(void)write_all(level <= L_WARN ? out_fd : journal_info_fd, buf, sb.len);
+		return;
+	}
 	if (kmsg_fd >= 0) {
 		/* /dev/kmsg rate-limits each open file to a burst of 10 lines per 5 s unless
 		 * printk.devkmsg=on (kernel/printk/printk.c devkmsg_write); a fresh open gets a fresh

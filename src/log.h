@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* A fixed-buffer logger: every line goes to /dev/kmsg (so dmesg and the journal keep it) and to the
- * console or stderr, prefixed "earlymount: ". No stdio, no malloc. */
+ * console or stderr, prefixed "earlymount: "; in a systemd service, to the journal only. No stdio,
+ * no malloc. */
 #ifndef EM_LOG_H
 #define EM_LOG_H
 
@@ -16,6 +17,10 @@ void log_open_kmsg(void);
  * level (`quiet`, `loglevel=`) stay in the kernel's log only, unless earlymount.debug is on. Reads
  * that level once /proc is there; on any other output every line is written. */
 void log_read_console_level(void);
+/* In a systemd service whose stderr is the journal's stream ($JOURNAL_STREAM, dracut's systemd
+ * flow): from now on every line goes to the journal only, never to /dev/kmsg, which journald
+ * reads too. 1 when so, 0 (nothing changed) otherwise. */
+int log_use_journal(void);
 void log_set_debug(int on);
 int log_debug_enabled(void);
 /* Milliseconds since log_init (CLOCK_MONOTONIC). */

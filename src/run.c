@@ -411,6 +411,10 @@ int run_mount(int argc, char **argv)
 	}
 	if (a.api_fs && apifs_mount_all() < 0)
 		return EXIT_FAIL;
+#ifndef EM_BOOT_BUILD
+	/* dracut's systemd flow runs it as a service (the full earlymount, as resolve) */
+	log_use_journal();
+#endif
 	log_open_kmsg();
 	log_read_console_level();
 	if ((r = load_plan(a.cmdline, a.dracut, a.rules, 0)) != EXIT_OK)
@@ -475,6 +479,7 @@ int run_resolve(int argc, char **argv)
 
 	if (r != EXIT_OK)
 		return r == ARGS_HELP ? EXIT_OK : r;
+	log_use_journal();
 	log_open_kmsg();
 	log_read_console_level();
 	if ((r = load_plan(a.cmdline, a.dracut, a.rules, 1)) != EXIT_OK)

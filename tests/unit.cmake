@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # Host unit tests of the pure parsers, the plan golden outputs, and the namespace mount test.
-set(EM_UNIT_TESTS cmdline spec resume options modules kernel_rules modparams modprobed util elf modsched bootmods modalias layers sdunit fstypes fstab blkstack)
+set(EM_UNIT_TESTS cmdline spec resume options modules kernel_rules modparams modprobed util log elf modsched bootmods modalias layers sdunit fstypes fstab blkstack)
 foreach(t ${EM_UNIT_TESTS})
   add_executable(test_${t} tests/unit/test_${t}.c)
   target_link_libraries(test_${t} emcore)

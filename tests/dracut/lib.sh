@@ -320,16 +320,19 @@ em_plain_image() {
 # ---- boots ---------------------------------------------------------------------------------------
 
 # The kernel command line every boot gets: a failed boot ends the VM (no shell, power off), and
-# journald forwards the journal to the console, so the log shows it too.
+# journald forwards the journal to the console, so the log shows it too (EM_JOURNAL_CONSOLE=0: not,
+# for a console as a user's boot shows it).
 EM_DRACUT_APPEND='rd.shell=0 rd.emergency=poweroff systemd.journald.forward_to_console=1'
+EM_JOURNAL_CONSOLE=1
 
 # dboot FLOW APPEND [DISK...]: boots FLOW's image with the disks (default $EM_TMP/root.img).
 dboot() {
-	local flow=$1 append=$2
+	local flow=$1 append=$2 pre=$EM_DRACUT_APPEND
 	shift 2
 	[ $# -gt 0 ] || set -- "$EM_TMP/root.img"
 	em_image "$flow"
-	qemu_boot "$EM_TMP/console.log" "$EM_IMG" "$EM_DRACUT_APPEND $append" "$@"
+	[ "$EM_JOURNAL_CONSOLE" = 1 ] || pre=${pre/ systemd.journald.forward_to_console=1/}
+	qemu_boot "$EM_TMP/console.log" "$EM_IMG" "$pre $append" "$@"
 }
 
 # dboot_ex FLOW APPEND QEMU-ARG...: dboot with the scenario's own disks (tests/qemu/lib.sh's
@@ -368,13 +371,45 @@ assert_as_plain() {
 
 # A test root whose init also reports earlymount's lines from dmesg, and from the journal that
 # systemd's journald kept in /run (moved into the new root by the switch; the journal file holds
-# short messages as plain "MESSAGE=..." text).
+# short messages as plain "MESSAGE=..." text, each once, and not which program wrote them: every
+# message that names earlymount or the sysroot).
 mkroot_dracut() {
 	mkroot "$1"
 	em_add_check "$1" dmesg 'dmesg | grep -E "earlymount(-generator)?:" | sed "s/^/DMESG: /"
 for j in /run/log/journal/*/*.journal; do
-	[ -f "$j" ] && strings "$j" | grep "^MESSAGE=earlymount: " | sed "s/^/JOURNAL: /"
+	[ -f "$j" ] && strings "$j" | grep -E "^MESSAGE=(earlymount|.*sysroot)" | sed "s/^/JOURNAL: /"
 done'
+}
+
+# In the systemd flow earlymount's lines are in the journal only (earlymount-sysroot.service,
+# log.c's log_use_journal), never in the kernel's log: the root's dmesg has none of them (the
+# generator's own lines, "earlymount-generator: ", are the kernel log's: a generator has no journal).
+refute_dmesg_earlymount() {
+	local l
+	l=$(grep -a '^DMESG: .*earlymount: ' "$EM_LOG.report" | head -n 1 || true)
+	[ -z "$l" ] || em_fail "systemd flow: earlymount wrote to the kernel log, which journald reads too (its line would be in the journal twice): $l"
+}
+
+# assert_journal TEXT: the journal holds the message TEXT exactly (the root's JOURNAL report). A
+# journal file stores each distinct field value once, so a line written twice shows once here:
+# refute_dmesg_earlymount is what shows that a line is not there twice.
+assert_journal() {
+	grep -qaxF -- "JOURNAL: MESSAGE=$1" "$EM_LOG.report" ||
+		em_fail "the initrd's journal (in /run/log/journal) has no message: $1"
+}
+
+# forwarded_count TEXT: how often journald's copy of earlymount's line TEXT reached the console,
+# "earlymount[PID]: TEXT" (journald's console format, after its time stamp when there is one, and
+# with systemd 257's colour for a warning).
+forwarded_count() {
+	awk -v want="$1" '
+	index($0, "=== EARLYMOUNT-TEST BEGIN ===") == 1 { exit }
+	{
+		s = $0
+		gsub(/\r|\033\[[0-9;:]*m/, "", s)
+		if (match(s, /earlymount\[[0-9]+\]: /) && substr(s, RSTART + RLENGTH) == want) n++
+	}
+	END { print n + 0 }' "$EM_LOG"
 }
 
 # mkroot_marked DIR: mkroot_dracut with a file whose content the init reports (ROOT_MARKER=ok): the
@@ -396,7 +431,7 @@ assert_mounted_once() { # FLOW DEVICE
 	shell) asides=(-e "; dracut's mount-root.sh mounts the root instead") ;;
 	systemd) asides=(-e "; systemd's sysroot.mount mounts the root instead" -e "earlymount-generator: leaving /sysroot to systemd: ") ;;
 	esac
-	if grep -qaF -- "earlymount: mounted $2 on /sysroot" "$EM_LOG"; then
+	if em_console_text | grep -aF -- "earlymount: mounted $2 on /sysroot" >/dev/null; then
 		! grep -qaF "${asides[@]}" "$EM_LOG" || em_fail "earlymount mounted the root, yet said it steps aside"
 	else
 		# Counted where each record is once: dmesg and the journal, as the root's init reports
@@ -409,9 +444,23 @@ assert_mounted_once() { # FLOW DEVICE
 # The root was mounted by earlymount, exactly once, and by nothing else: earlymount's line is on
 # the console, neither dracut's mount-root.sh nor systemd's sysroot.mount said they mount it, and
 # the new root's mountinfo has a single mount on /.
+# In the systemd flow the line on the console is journald's copy (the boots' forward_to_console=1),
+# there once; the journal holds it, and the kernel's log none of earlymount's lines (EM_FLOW: the
+# flow the scenario runs in).
 assert_earlymount_mounted() { # DEVICE FSTYPE
-	assert_log "earlymount: mounted $1 on /sysroot ($2)"
-	assert_console_once "earlymount: mounted $1 on /sysroot ($2)"
+	local line="mounted $1 on /sysroot ($2)" n
+	assert_log "earlymount: $line"
+	case ${EM_FLOW:?assert_earlymount_mounted runs in a scenario with a flows: line} in
+	shell) assert_console_once "earlymount: $line" ;;
+	systemd)
+		n=$(console_count "earlymount: $line")
+		[ "$n" = 0 ] || em_fail "systemd flow: earlymount's own line (not journald's copy) is on the console $n times: $line"
+		n=$(forwarded_count "$line")
+		[ "$n" = 1 ] || em_fail "systemd flow: journald's copy of earlymount's line is on the console $n times, not once: $line"
+		assert_journal "$line"
+		refute_dmesg_earlymount
+		;;
+	esac
 	refute_log "dracut: Mounting $1"
 	refute_log "dracut: Remounting"
 	refute_log "Mounting sysroot.mount"
@@ -442,7 +491,8 @@ mkdisk_ext4_due() { # IMG TREE [mkfs args...]
 	tune2fs -c 3 -C 5 "$1" >/dev/null || em_die "tune2fs -c 3 -C 5 $1 failed"
 }
 
-# The line number of the first console line containing TEXT (status 1: none).
+# The line number of the first console line containing TEXT, earlymount's in em_console_text's
+# form (status 1: none).
 log_line_no() {
-	grep -naF -m 1 -- "$1" "$EM_LOG" | cut -d: -f1 | grep .
+	em_console_text | grep -naF -m 1 -- "$1" | cut -d: -f1 | grep .
 }

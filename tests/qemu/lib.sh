@@ -1092,14 +1092,20 @@ assert_handover() {
 
 # ---- the console ------------------------------------------------------------------------------------
 
+# The console log with earlymount's lines in one form, "earlymount: TEXT": earlymount.debug's
+# "[S.MMM] " time stamp after the prefix dropped, and journald's copy of a line that earlymount wrote
+# to the journal ("earlymount[PID]: TEXT": dracut's systemd flow, log.c's log_use_journal) read as
+# the line itself, without the colour that systemd 257's journald gives a warning there.
+em_console_text() {
+	sed -E 's/\x1b\[[0-9;:]*m//g; s/earlymount: \[[0-9]+\.[0-9]{3}\] /earlymount: /; s/earlymount\[[0-9]+\]: /earlymount: /' "$EM_LOG"
+}
+
+# An "earlymount: " line is looked for in em_console_text's form. No grep -q at the end of a pipe:
+# it could end sed with SIGPIPE (pipefail).
 assert_log() { # FIXED-STRING
 	grep -qaF -- "$1" "$EM_LOG" && return 0
-	# An "earlymount: " line also matches with earlymount.debug's "[S.MMM] " time stamp after the
-	# prefix. No grep -q at the end of the pipe: it could end sed with SIGPIPE (pipefail).
 	case $1 in
-	'earlymount: '*)
-		sed -E 's/earlymount: \[[0-9]+\.[0-9]{3}\] /earlymount: /' "$EM_LOG" | grep -aF -- "$1" >/dev/null && return 0
-		;;
+	'earlymount: '*) em_console_text | grep -aF -- "$1" >/dev/null && return 0 ;;
 	esac
 	em_fail "console: expected a line containing: $1"
 }
@@ -1109,6 +1115,12 @@ assert_log_re() { # EXTENDED-REGEX [what]
 refute_log() { # FIXED-STRING
 	local l
 	if l=$(grep -aF -m 1 -- "$1" "$EM_LOG"); then em_fail "console: unexpected line: $l"; fi
+	case $1 in
+	'earlymount: '*)
+		l=$(em_console_text | grep -aF -m 1 -- "$1" || true)
+		[ -z "$l" ] || em_fail "console: unexpected line: $l"
+		;;
+	esac
 }
 
 # console_count LINE [kernel|own]: how often the whole line LINE reached the console before the
