@@ -320,8 +320,8 @@ em_plain_image() {
 # ---- boots ---------------------------------------------------------------------------------------
 
 # The kernel command line every boot gets: a failed boot ends the VM (no shell, power off), and
-# journald forwards the journal to the console, so the log shows it too (EM_JOURNAL_CONSOLE=0: not,
-# for a console as a user's boot shows it).
+# journald forwards the journal to the console, so the log shows it too (dboot with
+# EM_JOURNAL_CONSOLE=0: not, for the console as a user's boot shows it).
 EM_DRACUT_APPEND='rd.shell=0 rd.emergency=poweroff systemd.journald.forward_to_console=1'
 EM_JOURNAL_CONSOLE=1
 
