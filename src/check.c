@@ -730,8 +730,9 @@ static void check_plan(void)
 			check_entry("/usr in /etc/fstab", &plan.usr);
 	}
 	for (unsigned i = 0; i < plan.nextra; i++) {
-		char what[320];
-		fmt(what, sizeof(what), "earlymount.mount=%s:%s", plan.extra[i].src.text, plan.extra[i].target);
+		char src[SPEC_VALUE_MAX + 32], what[640];
+		plan_source_text(&plan.extra[i].src, src, sizeof(src));
+		fmt(what, sizeof(what), "earlymount.mount=%s:%s", src, plan.extra[i].target);
 		check_entry(what, &plan.extra[i]);
 	}
 }

@@ -306,27 +306,34 @@ static unsigned long kernel_version(void)
  * then passes paths). */
 static int overlay_by_fds(const char *sysroot, const char *const dirs[3], struct mnt_err *e)
 {
-	/* the fsconfig calls in turn: each layer by its fd (SET_FD), "rw" (SET_FLAG), CMD_CREATE */
+	/* the fsconfig calls in turn: each layer by its fd (SET_FD), "rw" (SET_FLAG), CMD_CREATE; step
+	 * names the call in a failure's message, as mnt_new's do */
 	static const struct {
 		const char *key;
 		unsigned cmd;
 		int layer; /* the index into dirs of the fd it passes, -1 none */
+		const char *step;
 	} calls[] = {
-		{ "lowerdir+", EM_FSCONFIG_SET_FD, 0 },
-		{ "upperdir", EM_FSCONFIG_SET_FD, 1 },
-		{ "workdir", EM_FSCONFIG_SET_FD, 2 },
-		{ "rw", EM_FSCONFIG_SET_FLAG, -1 },
-		{ NULL, EM_FSCONFIG_CMD_CREATE, -1 },
+		{ "lowerdir+", EM_FSCONFIG_SET_FD, 0, "fsconfig(SET_FD, \"lowerdir+\")" },
+		{ "upperdir", EM_FSCONFIG_SET_FD, 1, "fsconfig(SET_FD, \"upperdir\")" },
+		{ "workdir", EM_FSCONFIG_SET_FD, 2, "fsconfig(SET_FD, \"workdir\")" },
+		{ "rw", EM_FSCONFIG_SET_FLAG, -1, "fsconfig(SET_FLAG, \"rw\")" },
+		{ NULL, EM_FSCONFIG_CMD_CREATE, -1, "fsconfig(CMD_CREATE)" },
 	};
+	static char open_step[96]; /* e->step points at it after a failed open */
 	int layer[3] = { -1, -1, -1 }, mfd = -1, rootfd = -1, fd, r = 0;
 
-	e->step = "";
 	e->kmsg[0] = '\0';
+	/* "fsopen": mount_describe names a missing overlay module after ENODEV there */
+	e->step = "fsopen";
 	if ((fd = sys_fsopen("overlay", FSOPEN_CLOEXEC)) < 0)
 		return -errno;
+	e->step = "";
 	for (size_t i = 0; i < ARRAY_SIZE(calls) && r == 0; i++) {
 		int l = calls[i].layer, arg = 0;
 		if (l >= 0 && (arg = layer[l] = open_dir(dirs[l])) < 0) {
+			fmt(open_step, sizeof(open_step), "open(%s)", dirs[l]);
+			e->step = open_step;
 			r = arg;
 			break;
 		}
@@ -334,12 +341,21 @@ static int overlay_by_fds(const char *sysroot, const char *const dirs[3], struct
 			continue;
 		/* a kernel before 6.13 refuses the first layer given by its fd */
 		r = i == 0 && errno == EINVAL ? -ENOTSUP : -errno;
-		if (calls[i].cmd == EM_FSCONFIG_CMD_CREATE)
-			e->step = "fsconfig(CMD_CREATE)";
+		e->step = calls[i].step;
 	}
-	if (r == 0 && ((mfd = sys_fsmount(fd, FSMOUNT_CLOEXEC, 0)) < 0 || (rootfd = open_dir(sysroot)) < 0 ||
-	               sys_move_mount(mfd, "", rootfd, "", MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH) < 0))
+	if (r == 0 && (mfd = sys_fsmount(fd, FSMOUNT_CLOEXEC, 0)) < 0) {
 		r = -errno;
+		e->step = "fsmount";
+	}
+	if (r == 0 && (rootfd = open_dir(sysroot)) < 0) {
+		r = rootfd;
+		fmt(open_step, sizeof(open_step), "open(%s)", sysroot);
+		e->step = open_step;
+	}
+	if (r == 0 && sys_move_mount(mfd, "", rootfd, "", MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH) < 0) {
+		r = -errno;
+		e->step = "move_mount";
+	}
 	if (r < 0 && r != -ENOTSUP)
 		mnt_drain(fd, e);
 	for (size_t i = 0; i < ARRAY_SIZE(layer); i++)

@@ -9,6 +9,7 @@
 #include "layerspec.h"
 #include "log.h"
 #include "mountentry.h"
+#include "plan.h"
 #include "resolve.h"
 #include "util.h"
 
@@ -85,8 +86,11 @@ int mount_plan(struct plan *p, const char *sysroot)
 		/* Re-resolved each time: a mount may land inside one made just before. */
 		r = mount_in_root(p, x, rootfd, sysroot);
 		if (r < 0 && x->opts.nofail) {
-			if (i >= 0 && r != -ETIMEDOUT) /* a device that never came: mount_in_root said it */
-				log_warn("earlymount.mount=%s on %s: nofail, going on", x->src.text, x->target);
+			if (i >= 0 && r != -ETIMEDOUT) { /* a device that never came: mount_in_root said it */
+				char src[SPEC_VALUE_MAX + 32]; /* LABEL=..., as the line wrote it */
+				plan_source_text(&x->src, src, sizeof(src));
+				log_warn("earlymount.mount=%s on %s: nofail, going on", src, x->target);
+			}
 			r = 0;
 		}
 		if (r < 0)

@@ -167,6 +167,10 @@ EXPECT_IMAGE_BESIDE_OVERLAY='earlymount: %s holds the image and the writable lay
 EXPECT_OVERLAY_DEV_TIMEOUT='earlymount: timed out after %s s waiting for overlay device %s'   # seconds, device
 EXPECT_OVERLAY_NOT_WRITABLE='earlymount: earlymount.overlay=%s: the writable layer could not be mounted read-write'   # device
 EXPECT_OVERLAY_IS_ROOT='earlymount: earlymount.overlay=%s is the root device itself, which the lower layer holds read-only: put the writable layer on another device or partition'   # device
+# a filesystem the kernel lacks (fsopen's ENODEV) and the image has no module for: device, target,
+# then the type six times
+EXPECT_NO_FS_MODULE='earlymount: mount %s on %s as %s failed: No such device (at fsopen); this kernel has no %s filesystem: put its module in the initramfs (earlymount-mkinitramfs --fs %s) or load it (earlymount.modules=%s)'
+EXPECT_NOFAIL_GOING_ON='earlymount: earlymount.mount=%s on %s: nofail, going on'   # WHAT, WHERE
 EXPECT_NO_OVERLAY_MODULE='earlymount: mount overlay on /sysroot as overlay failed: No such device (at fsopen); this kernel has no overlay filesystem: put its module in the initramfs (earlymount-mkinitramfs --fs overlay) or load it (earlymount.modules=overlay)'
 # In dracut (layered_aside): earlymount leaves a layered root to dracut, naming what does it there.
 EXPECT_DRACUT_LAYERED="earlymount: earlymount.volatile=overlay is a layered root: in dracut, systemd.volatile=overlay does it (systemd in the initrd), or rootovl (dracut's overlay-root module)"

@@ -11,8 +11,9 @@
 #   EM_BUSYBOX      static busybox for the test roots (default: /bin/busybox, from busybox-static;
 #                   with EM_ARCH=arm64 the arm64 one of scripts/fetch-busybox)
 #   EM_ARCH         the guest's architecture, Debian's name: amd64 (default) or arm64 (below)
-#   EM_KERNEL       the Debian kernel booted: 6.1 (default: Debian 12's) or 6.12 (Debian 13's);
-#                   scripts/fetch-kernel --kernel EM_KERNEL, its own kernel.env and default work dir
+#   EM_KERNEL       the Debian kernel booted: 6.1 (default: Debian 12's), 6.12 (Debian 13's) or
+#                   next (Debian 13's backports kernel); scripts/fetch-kernel --kernel EM_KERNEL,
+#                   its own kernel.env and default work dir
 #   QEMU_TIMEOUT    hard limit of one boot in seconds (default 120); QEMU_MEM in MiB (default 512)
 #   EM_KEEP=1       keep the scenario's temp dir even when it passes
 #
@@ -63,19 +64,19 @@ arm64)
 	exit 1
 	;;
 esac
-# The kernel: Debian 12's 6.1 (the oldest earlymount supports) or Debian 13's 6.12 (tests/qemu/run
-# --kernel). What a scenario expects of the kernel is read from the kernel under test
+# The kernel: Debian 12's 6.1 (the oldest earlymount supports), Debian 13's 6.12 or Debian 13's
+# newest from trixie-backports, whatever series it carries ("next": tests/qemu/run --kernel). What a scenario expects of the kernel is read from the kernel under test
 # (em_kconfig, em_kmod_builtin, ...), never from one kernel's module list; a scenario that cannot
 # run on one says so in a "# kernel:" line (tests/qemu/run).
 EM_KERNEL=${EM_KERNEL:-6.1}
 case $EM_KERNEL in
 6.1) ;;
-6.12)
+6.12 | next)
 	# its own work dir: kernel.env, the generic images and the scenarios' temp dirs
-	EM_ARCH_WORK=qemu612${EM_ARCH_WORK#qemu}
+	EM_ARCH_WORK=qemu${EM_KERNEL//./}${EM_ARCH_WORK#qemu}
 	;;
 *)
-	printf 'ERROR: EM_KERNEL=%s: the QEMU tests know the kernels 6.1 and 6.12\n' "$EM_KERNEL"
+	printf 'ERROR: EM_KERNEL=%s: the QEMU tests know the kernels 6.1, 6.12 and next\n' "$EM_KERNEL"
 	exit 1
 	;;
 esac
@@ -100,12 +101,14 @@ QEMU_MEM=${QEMU_MEM:-512}
 EM_QEMU_SMP=${EM_QEMU_SMP:-1}
 
 # em_kernel_since MAJOR.MINOR: the kernel under test is that version or later (KVER's version once
-# qemu_kernel has run, EM_KERNEL before: "6.12.117+deb13-amd64" is 6.12, "6.1.0-57-amd64" 6.1).
-# For what a kernel's version decides and nothing in its tree shows (a message's wording, a sysfs
-# file); what its build decides is read from the tree (em_kmod_builtin, em_kconfig).
+# qemu_kernel has run, EM_KERNEL before: "6.12.117+deb13-amd64" is 6.12, "6.1.0-57-amd64" 6.1;
+# "next" before qemu_kernel is later than any). For what a kernel's version decides and nothing in
+# its tree shows (a message's wording, a sysfs file); what its build decides is read from the tree
+# (em_kmod_builtin, em_kconfig). qemu_kernel reads expect.sh again once KVER is known.
 em_kernel_since() {
 	local v=${KVER:-$EM_KERNEL} a b x y
 	v=${v%%[!0-9.]*}
+	[ -n "$v" ] || return 0
 	IFS=. read -r a b _ <<<"$v"
 	IFS=. read -r x y _ <<<"$1"
 	[ "$a" -gt "$x" ] || { [ "$a" = "$x" ] && [ "${b:-0}" -ge "${y:-0}" ]; }
@@ -274,6 +277,11 @@ qemu_kernel() {
 	# shellcheck disable=SC1090
 	. "$env"
 	export KVER VMLINUZ MODDIR
+	# (em_kconfig runs in $(...), where em_die cannot end the scenario: its file is checked here)
+	[ -f "$(em_kconfig_file)" ] || em_die "no kernel config for $KVER beside $VMLINUZ nor in $MODDIR"
+	# the messages whose wording the kernel's version decides, now from KVER
+	# shellcheck source=expect.sh
+	. "$EM_LIB_DIR/expect.sh"
 	[ -n "${EM_BUSYBOX:-}" ] || em_arch_busybox
 }
 
@@ -358,6 +366,15 @@ em_kmods_cpu_bound() {
 		END { for (m in offers) if (m in cpu) print m }' "$MODDIR/modules.alias" | sort
 }
 
+# em_kmods_cpu_free ALIAS: the kernel's loadable modules that offer ALIAS and are bound to no CPU
+# feature (em_kmods_cpu_bound's others), one per line.
+em_kmods_cpu_free() {
+	[ -f "${MODDIR:-}/modules.alias" ] || em_die "em_kmods_cpu_free: no modules.alias in '${MODDIR:-}' (qemu_kernel first)"
+	awk -v a="$1" '$1 == "alias" && $2 == a { offers[$3] = 1 }
+		$1 == "alias" && $2 ~ /^cpu:/ { cpu[$3] = 1 }
+		END { for (m in offers) if (!(m in cpu)) print m }' "$MODDIR/modules.alias" | sort
+}
+
 # em_kmod_defines MODULE SYMBOL: the kernel's loadable MODULE defines SYMBOL (its ELF symbol
 # table): for what a driver's code does and neither its config nor its version number tells
 # plainly (vfat parsing its options through an fs_context: vfat_init_fs_context).
@@ -374,11 +391,20 @@ em_kmod_defines() {
 	readelf -Ws "$EM_TMP/.kmod-$1.ko" | awk -v s="$2" '$8 == s && $7 != "UND" { found = 1 } END { exit !found }'
 }
 
+# em_kconfig_file: the config file Debian ships with the kernel: boot/config-KVER beside the
+# kernel, or (linux-base-*, Linux 7 on) the module tree's config.
+em_kconfig_file() {
+	local f
+	f=$(dirname "${VMLINUZ:-/nonexistent/x}")/config-${KVER:-}
+	[ -f "$f" ] || f=${MODDIR:-/nonexistent}/config
+	printf '%s\n' "$f"
+}
+
 # em_kconfig SYMBOL: the kernel's value of CONFIG_SYMBOL (y, m, a string or number), or n when it is
-# not set; from the config file Debian ships beside the kernel (boot/config-KVER).
+# not set; from em_kconfig_file.
 em_kconfig() {
 	local cfg v
-	cfg=$(dirname "${VMLINUZ:-/nonexistent/x}")/config-${KVER:-}
+	cfg=$(em_kconfig_file)
 	[ -f "$cfg" ] || em_die "em_kconfig: no kernel config $cfg (qemu_kernel first)"
 	v=$(sed -n "s/^CONFIG_$1=//p" "$cfg" | head -n 1)
 	printf '%s\n' "${v:-n}"

@@ -137,6 +137,46 @@ foreach(name ${EM_QEMU_ARM64_SCENARIOS})
 endforeach()
 endif()
 
+# ---- Debian's newest kernel: trixie-backports (label "qemu-next") --------------------------------
+# Linux moves on after 6.12, and earlymount's users with it (Debian 13's backports carried 7.3 in
+# December 2026, without reiserfs, with ext4 calling the CRC library itself, and with overlayfs
+# taking its layers by file descriptor, which src/layers.c uses from 6.13 on). Only with
+# EARLYMOUNT_KERNEL_NEXT (scripts/test sets it): qemunext_NAME boots Debian 13's backports kernel,
+# whatever series it carries (tests/qemu/run --kernel next, scripts/fetch-kernel --kernel next),
+# on amd64, for the scenarios a kernel's version or build decides, for CI time:
+#   - the layered roots: layer_* (overlayfs's form of the layers by version, virtiofs's tags);
+#   - fail_error_paths (the kernel's own messages in earlymount's);
+#   - the scenarios that read the kernel's version or build: em_kernel_since, em_kconfig, or one of
+#     expect.sh's version-decided messages (EM_QEMU_VERSION_EXPECT); but not resume_* (2 of the
+#     set's 4 minutes of CPU: hibernation is the kernel's own work, which earlymount only starts;
+#     both passed on 7.3 when this set was made: tests/qemu/run --kernel next resume_hibernate).
+option(EARLYMOUNT_KERNEL_NEXT "Register the version-sensitive QEMU scenarios on Debian 13's backports kernel" OFF)
+if(EARLYMOUNT_KERNEL_NEXT)
+set(EM_QEMU_NEXT_SCENARIOS)
+foreach(scenario ${EM_QEMU_SCENARIOS})
+  get_filename_component(name ${scenario} NAME_WE)
+  file(STRINGS ${scenario} version_lines REGEX "em_kernel_since|em_kconfig|${EM_QEMU_VERSION_EXPECT}")
+  if(name MATCHES "^resume_")
+    continue()
+  endif()
+  if(name MATCHES "^layer_" OR name STREQUAL "fail_error_paths" OR version_lines)
+    list(APPEND EM_QEMU_NEXT_SCENARIOS ${name})
+  endif()
+endforeach()
+list(LENGTH EM_QEMU_NEXT_SCENARIOS nnext)
+message(STATUS "QEMU next set: ${nnext} scenarios on Debian 13's backports kernel")
+set(EM_QEMUNEXT_ARGS --kernel next --binary ${CMAKE_BINARY_DIR}/earlymount-init
+                     --work ${CMAKE_BINARY_DIR}/qemunext --src ${CMAKE_SOURCE_DIR})
+add_test(NAME qemunext_setup COMMAND ${EM_QEMU_RUN} ${EM_QEMUNEXT_ARGS} setup)
+set_tests_properties(qemunext_setup PROPERTIES
+  LABELS qemu-next TIMEOUT 900 SKIP_RETURN_CODE 77 FIXTURES_SETUP qemunext_kernel)
+foreach(name ${EM_QEMU_NEXT_SCENARIOS})
+  add_test(NAME qemunext_${name} COMMAND ${EM_QEMU_RUN} ${EM_QEMUNEXT_ARGS} ${name})
+  set_tests_properties(qemunext_${name} PROPERTIES
+    LABELS qemu-next TIMEOUT 300 SKIP_RETURN_CODE 77 PROCESSORS 1 FIXTURES_REQUIRED qemunext_kernel)
+endforeach()
+endif()
+
 # The README's table of tested versions against the kernels, QEMU, virtiofsd, dracut and systemd
 # these tests use, measured (scripts/tested-versions: the kernel images' banners, each tool's
 # --version, the Debian 13 root's run chrooted); skipped where one is not fetched, or not root.

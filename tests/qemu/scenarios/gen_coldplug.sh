@@ -12,7 +12,7 @@
 #      (virtio_pci is a module in Debian's 6.1 and built in from 6.12 on: there the image has
 #      neither the module nor its aliases, so nothing matches the PCI device, and the virtio
 #      device is there from the start; what the kernel builds in comes from its modules.builtin)
-#      a crc32c module bound to a CPU feature (ext4's softdep crypto-crc32c: on amd64
+#      a crc32c module bound to a CPU feature (ext4's or jbd2's softdep crypto-crc32c: on amd64
 #      crc32c_intel, which QEMU's qemu64 CPU, without SSE4.2, skips; arm64's kernels have none:
 #      em_kmods_cpu_bound reads the kernel under test) skipped for the CPU, never tried (no
 #      ENODEV line);
@@ -40,7 +40,12 @@ em_note "crypto-crc32c's modules bound to a CPU feature in $KVER: ${crc_cpu[*]:-
 # (a kernel that builds crc32c_intel as a module has it among them: the reading cannot miss it)
 [ "$(em_kconfig CRYPTO_CRC32C_INTEL)" != m ] || [[ " ${crc_cpu[*]-} " == *" crc32c_intel "* ]] ||
 	em_die "em_kmods_cpu_bound found no crc32c_intel in $KVER, whose config builds it as a module"
-for m in virtio_blk virtio_pci nvme ext4 xfs ${crc_cpu[@]+"${crc_cpu[@]}"} crc32c_generic; do
+# the crypto-crc32c module for any CPU, which the softdep loads where the CPU-bound one skips:
+# crc32c_generic, or crc32c_cryptoapi where the crypto API wraps the kernel's CRC library (7.3);
+# none where the kernel builds it in
+mapfile -t crc_any < <(em_kmods_cpu_free crypto-crc32c)
+em_note "crypto-crc32c's modules for any CPU in $KVER: ${crc_any[*]:-none (built in)}"
+for m in virtio_blk virtio_pci nvme ext4 xfs ${crc_cpu[@]+"${crc_cpu[@]}"} ${crc_any[@]+"${crc_any[@]}"}; do
 	if em_kmod_builtin "$m"; then
 		! grep -qx "$m" <<<"$mods" || em_die "the builder's image holds $m, which $KVER builds in"
 		continue
@@ -57,7 +62,9 @@ for f in modules.alias modules.softdep; do
 	cp "$EM_TMP/unpacked/lib/modules/$KVER/$f" "$EM_TMP/$f" || em_die "the builder's image has no /lib/modules/$KVER/$f"
 done
 grep -q ' virtio_blk$' "$EM_TMP/modules.alias" || em_die "no virtio_blk alias in the image's modules.alias"
-grep -q '^softdep ext4 pre:' "$EM_TMP/modules.softdep" || em_die "no ext4 softdep in the image's modules.softdep"
+# (ext4's and jbd2's up to 6.12; only jbd2's later, when ext4 calls the CRC library itself)
+grep -qE '^softdep (ext4|jbd2) pre:.* crypto-crc32c' "$EM_TMP/modules.softdep" ||
+	em_die "no ext4 or jbd2 softdep on crypto-crc32c in the image's modules.softdep"
 ! grep -qE ' (btrfs|f2fs|usb_storage)$' "$EM_TMP/modules.alias" || em_die "the image's modules.alias names modules it does not hold"
 cp "$EM_TMP/initrd.first" "$EM_TMP/initrd"
 mkdir -p "$EM_TMP/overlay/etc/earlymount"
@@ -116,7 +123,7 @@ assert_mount / ext4 source:/dev/vda ro
 assert_module virtio_pci yes
 assert_module virtio_blk yes
 assert_module ext4 yes
-assert_module crc32c_generic yes
+for m in ${crc_any[@]+"${crc_any[@]}"}; do assert_module "$m" yes; done
 assert_module nvme no
 assert_module xfs no
 for m in ${crc_cpu[@]+"${crc_cpu[@]}"}; do assert_module "$m" no; done
