@@ -669,6 +669,10 @@ int dev_wait(const struct devspec *d, const char *desc, long timeout_s, const ch
 		return -ETIMEDOUT;
 	log_err("timed out after %ld s waiting for %s %s", timeout_s, what, desc);
 	dev_report();
+	const struct devspec_stack *st = devspec_stacked(d);
+	if (st)
+		log_err("%s is %s, which earlymount never sets up: it appears only where %s does", desc, st->what,
+		        st->who);
 	return -ETIMEDOUT;
 }
 

@@ -391,6 +391,36 @@ int devspec_parse(const char *text, struct devspec *d, char *err, size_t errlen)
 	             "PARTLABEL= or MAJ:MIN%s", text, str_startswith(text, "dev/") ? "" : " (did you mean /dev/...?)");
 }
 
+/* The device-mapper and md names, which exist only once something sets the device up: dm's
+ * /dev/dm-N node (devtmpfs) once a table is loaded (dmsetup, lvm, cryptsetup, multipathd, or the
+ * kernel's own dm-mod.create=, drivers/md/dm-init.c), /dev/mapper/NAME only from udev or dmsetup's
+ * mknodes (dm makes no such node itself); md's /dev/mdN once the array is assembled (mdadm: the
+ * kernel's autodetection, md_run_setup, runs only without an initramfs), /dev/md/NAME from udev or
+ * mdadm; udev's /dev/disk/by-id/dm-* and md-* links for them. */
+#define DM_WHO "dracut's lvm, crypt or multipath module"
+#define MD_WHO "dracut's mdraid module"
+static const struct {
+	const char *prefix;
+	struct devspec_stack say;
+} stacked_names[] = {
+	{ "/dev/mapper/", { "a device-mapper device (LVM, LUKS, multipath)", DM_WHO } },
+	{ "/dev/dm-", { "a device-mapper device (LVM, LUKS, multipath)", DM_WHO ", or the kernel's dm-mod.create=," } },
+	{ "/dev/disk/by-id/dm-", { "a device-mapper device (LVM, LUKS, multipath)", DM_WHO } },
+	{ "/dev/md/", { "an MD RAID array", MD_WHO } },
+	{ "/dev/md", { "an MD RAID array", MD_WHO } },
+	{ "/dev/disk/by-id/md-", { "an MD RAID array", MD_WHO } },
+};
+
+const struct devspec_stack *devspec_stacked(const struct devspec *d)
+{
+	if (d->kind != DEV_PATH)
+		return NULL;
+	for (size_t i = 0; i < ARRAY_SIZE(stacked_names); i++)
+		if (str_startswith(d->value, stacked_names[i].prefix))
+			return &stacked_names[i].say;
+	return NULL;
+}
+
 int devspec_is_device_form(const char *s)
 {
 	struct devspec d;

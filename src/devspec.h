@@ -42,6 +42,15 @@ int devspec_parse(const char *text, struct devspec *d, char *err, size_t errlen)
  * earlymount.mount='s WHAT is then parsed as a device, else taken as a literal source. */
 int devspec_is_device_form(const char *s);
 const char *devspec_kind_name(enum devkind k);
+/* A /dev path that names a device-mapper device or an MD RAID array, which earlymount never sets
+ * up: what it is ("a device-mapper device (LVM, LUKS, multipath)") and who sets it up instead. */
+struct devspec_stack {
+	const char *what;
+	const char *who;
+};
+/* d's, or NULL for any other spec. */
+const struct devspec_stack *devspec_stacked(const struct devspec *d);
+
 
 /* Shared with spec.c, which reads other parameters by the same rules. */
 

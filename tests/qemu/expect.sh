@@ -193,6 +193,9 @@ EXPECT_AMBIVALENT_REFUSED='earlymount: mount %s on %s refused: %s holds two file
 EXPECT_MEMBER_REFUSED='earlymount: mount %s on /sysroot refused: %s is %s (%s)'   # dev, dev, why, type
 EXPECT_MD_MEMBER_WHY='a Linux software RAID (md) member: the array must be assembled first (mdadm; dracut'"'"'s mdraid module), then root= names the array'
 EXPECT_MEMBER_LINE='earlymount:   %s: %s UUID=%s (not a filesystem: never mounted)'   # disk, type, UUID
+# a root= path of a device-mapper device or an MD RAID array that never came: what it is, and who
+# sets it up (src/devspec.c stacked_names): the path, then the two
+EXPECT_STACKED_NAME="earlymount: %s is %s, which earlymount never sets up: it appears only where %s does"
 
 # ---- resume from hibernation (resume_* scenarios; src/resume.c) -----------------------------------
 # "%s" after "resume: " is the device node (/dev/vdb1), after "resume=" the value as written.

@@ -301,6 +301,42 @@ int main(void)
 	CHECK_INT(p.extra[0].opts.recursive, 1);
 	CHECK(p.extra[0].opts.propagation == EM_MS_SLAVE);
 
+	/* The device-mapper and md names, which earlymount never sets up (a timeout says so). */
+	{
+		static const struct {
+			const char *cmdline;
+			const char *what; /* NULL: not one */
+		} stacked[] = {
+			{ "root=/dev/mapper/vg-root", "a device-mapper device (LVM, LUKS, multipath)" },
+			{ "root=/dev/dm-0", "a device-mapper device (LVM, LUKS, multipath)" },
+			{ "root=/dev/disk/by-id/dm-name-vg-root", "a device-mapper device (LVM, LUKS, multipath)" },
+			{ "root=/dev/md0", "an MD RAID array" },
+			{ "root=/dev/md127p1", "an MD RAID array" },
+			{ "root=/dev/md/root", "an MD RAID array" },
+			{ "root=/dev/disk/by-id/md-uuid-0a1b2c3d:4e5f6071:8293a4b5:c6d7e8f9", "an MD RAID array" },
+			{ "root=/dev/mmcblk0p2", NULL },
+			{ "root=/dev/disk/by-id/ata-foo-part1", NULL },
+			{ "root=/dev/vg/root", NULL }, /* LVM's own link: a path like any other */
+			{ "root=LABEL=/dev/mapper/x", NULL },
+			{ "root=UUID=0b3c8a2e-5f1d-4c2b-9e7a-1d2c3b4a5f6e", NULL },
+		};
+		for (size_t i = 0; i < sizeof(stacked) / sizeof(stacked[0]); i++) {
+			CHECK_INT(build(stacked[i].cmdline), 0);
+			const struct devspec_stack *st = devspec_stacked(&p.root.src);
+			if (!stacked[i].what) {
+				CHECK(st == NULL);
+				continue;
+			}
+			CHECK(st != NULL);
+			if (st) {
+				CHECK_STR(st->what, stacked[i].what);
+				CHECK(strstr(st->who, "dracut's") != NULL);
+			}
+		}
+		CHECK_INT(build("root=/dev/dm-3"), 0);
+		CHECK(strstr(devspec_stacked(&p.root.src)->who, "dm-mod.create=") != NULL);
+	}
+
 	/* Too many entries: a clear error, not an overflow. */
 	{
 		static char big[CMDLINE_MAX];

@@ -4,7 +4,9 @@
 # byte-identical after each boot (boot() checks it for every boot without rw).
 #   1. An md 0.90 RAID 1 member: its superblock sits at the end, so the array's ext4 shows at
 #      offset 0 (blkid -p says linux_raid_member; udev links it by no UUID). root=UUID= of that
-#      ext4 matches nothing: the wait times out and the report lists the disk as the member.
+#      ext4 matches nothing: the wait times out and the report lists the disk as the member;
+#      root=/dev/md0, the array, times out too, and says that only mdadm (dracut's mdraid
+#      module) makes it.
 #   2. The same disk named by its path with rootfstype=ext4: the mount is refused with what the
 #      member needs, whatever the type says.
 #   3. A whole disk with a partition table and a stale btrfs signature at offset 0: root=LABEL= of
@@ -37,6 +39,13 @@ assert_powered_off
 assert_log "$(printf "$EXPECT_TIMEOUT" 3 "UUID=$fsuuid")"
 assert_log "$(printf "$EXPECT_MEMBER_LINE" /dev/vda linux_raid_member "$md_uuid")"
 refute_log 'mounted /dev/vda'
+
+# 1b. the array's own name, which only mdadm makes: the timeout says that nothing here assembles it
+boot "root=/dev/md0 earlymount.timeout=2 earlymount.onfail=poweroff" "$EM_TMP/member.img"
+assert_powered_off
+assert_log "$(printf "$EXPECT_TIMEOUT" 2 /dev/md0)"
+assert_log "$(printf "$EXPECT_MEMBER_LINE" /dev/vda linux_raid_member "$md_uuid")"
+assert_log "$(printf "$EXPECT_STACKED_NAME" /dev/md0 "an MD RAID array" "dracut's mdraid module")"
 
 # 2. by its path, the type named: refused before any mount
 boot "root=/dev/vda rootfstype=ext4 earlymount.onfail=poweroff" "$EM_TMP/member.img"
