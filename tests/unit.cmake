@@ -7,13 +7,17 @@ foreach(t ${EM_UNIT_TESTS})
   target_compile_options(test_${t} PRIVATE ${EM_WARN})
   add_test(NAME unit_${t} COMMAND test_${t})
 endforeach()
-# The same tests built for arm64 with musl and run under qemu-aarch64 (user mode): skipped, with the reason, without musl-dev:arm64 or qemu-user-static.
-add_test(NAME unit_arm64 COMMAND bash ${CMAKE_SOURCE_DIR}/tests/unit/arm64 ${CMAKE_SOURCE_DIR}
-         ${CMAKE_BINARY_DIR}/unit-arm64 ${EM_UNIT_TESTS} -- ${EM_CORE_SOURCES})
-set_tests_properties(unit_arm64 PROPERTIES LABELS unit-arm64 SKIP_RETURN_CODE 77 TIMEOUT 300)
-if(EARLYMOUNT_WERROR)
-  set_tests_properties(unit_arm64 PROPERTIES ENVIRONMENT EM_WERROR=1)
-endif()
+# The same tests, and the probers' unit and image tests, built with musl for arm64 and for 32-bit
+# armhf and run under QEMU's user mode (tests/unit/cross): skipped, with the reason, without
+# musl-dev:ARCH, its cross gcc or qemu-user-static.
+foreach(a arm64 armhf)
+  add_test(NAME unit_${a} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/unit/cross ${a} ${CMAKE_SOURCE_DIR}
+           ${CMAKE_BINARY_DIR}/unit-${a} ${EM_UNIT_TESTS} -- ${EM_CORE_SOURCES})
+  set_tests_properties(unit_${a} PROPERTIES LABELS unit-cross SKIP_RETURN_CODE 77 TIMEOUT 300)
+  if(EARLYMOUNT_WERROR)
+    set_tests_properties(unit_${a} PROPERTIES ENVIRONMENT EM_WERROR=1)
+  endif()
+endforeach()
 
 # The generator's unit names against dracut-lib.sh's label_uuid_to_dev and systemd-escape -p.
 add_test(NAME sdunit_diff COMMAND bash ${CMAKE_SOURCE_DIR}/tests/unit/sdunit_diff.sh $<TARGET_FILE:test_sdunit>)
