@@ -51,7 +51,6 @@ struct devspec_stack {
 /* d's, or NULL for any other spec. */
 const struct devspec_stack *devspec_stacked(const struct devspec *d);
 
-
 /* Shared with spec.c, which reads other parameters by the same rules. */
 
 /* 1 when the path climbs with a ".." component. */

@@ -65,9 +65,10 @@ arm64)
 	;;
 esac
 # The kernel: Debian 12's 6.1 (the oldest earlymount supports), Debian 13's 6.12 or Debian 13's
-# newest from trixie-backports, whatever series it carries ("next": tests/qemu/run --kernel). What a scenario expects of the kernel is read from the kernel under test
-# (em_kconfig, em_kmod_builtin, ...), never from one kernel's module list; a scenario that cannot
-# run on one says so in a "# kernel:" line (tests/qemu/run).
+# newest from trixie-backports, whatever series it carries ("next"; tests/qemu/run --kernel). What
+# a scenario expects of the kernel is read from the kernel under test (em_kconfig,
+# em_kmod_builtin, ...), never from one kernel's module list; a scenario that cannot run on one
+# says so in a "# kernel:" line (tests/qemu/run).
 EM_KERNEL=${EM_KERNEL:-6.1}
 case $EM_KERNEL in
 6.1) ;;
@@ -358,21 +359,15 @@ em_kmods_loadable() {
 # em_kmods_cpu_bound ALIAS: the kernel's modules that offer ALIAS (modules.alias) and load only on
 # a CPU with a feature they name (a "cpu:" alias of theirs, as MODULE_DEVICE_TABLE(x86cpu) or
 # module_cpu_feature_match give), one a line: crypto-crc32c is crc32c_intel's (SSE 4.2) on amd64,
-# and no such module's on arm64 (crc32c_generic only).
-em_kmods_cpu_bound() {
-	[ -f "${MODDIR:-}/modules.alias" ] || em_die "em_kmods_cpu_bound: no modules.alias in '${MODDIR:-}' (qemu_kernel first)"
-	awk -v a="$1" '$1 == "alias" && $2 == a { offers[$3] = 1 }
+# and no such module's on arm64 (crc32c_generic only). em_kmods_cpu_free ALIAS: the others, those
+# that load on any CPU (crc32c_generic; crc32c_cryptoapi on 7.3).
+em_kmods_cpu_bound() { em_kmods_by_cpu "$1" 1; }
+em_kmods_cpu_free() { em_kmods_by_cpu "$1" 0; }
+em_kmods_by_cpu() { # ALIAS BOUND
+	[ -f "${MODDIR:-}/modules.alias" ] || em_die "em_kmods_by_cpu: no modules.alias in '${MODDIR:-}' (qemu_kernel first)"
+	awk -v a="$1" -v bound="$2" '$1 == "alias" && $2 == a { offers[$3] = 1 }
 		$1 == "alias" && $2 ~ /^cpu:/ { cpu[$3] = 1 }
-		END { for (m in offers) if (m in cpu) print m }' "$MODDIR/modules.alias" | sort
-}
-
-# em_kmods_cpu_free ALIAS: the kernel's loadable modules that offer ALIAS and are bound to no CPU
-# feature (em_kmods_cpu_bound's others), one per line.
-em_kmods_cpu_free() {
-	[ -f "${MODDIR:-}/modules.alias" ] || em_die "em_kmods_cpu_free: no modules.alias in '${MODDIR:-}' (qemu_kernel first)"
-	awk -v a="$1" '$1 == "alias" && $2 == a { offers[$3] = 1 }
-		$1 == "alias" && $2 ~ /^cpu:/ { cpu[$3] = 1 }
-		END { for (m in offers) if (!(m in cpu)) print m }' "$MODDIR/modules.alias" | sort
+		END { for (m in offers) if ((m in cpu) == bound) print m }' "$MODDIR/modules.alias" | sort
 }
 
 # em_kmod_defines MODULE SYMBOL: the kernel's loadable MODULE defines SYMBOL (its ELF symbol
