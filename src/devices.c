@@ -380,10 +380,11 @@ static int matches(unsigned i, const struct devspec *d, char *out, size_t cap)
 		 * libblkid ignores a signature a partition covers, and udev links no such disk by UUID
 		 * or LABEL. And only a filesystem: never a member (RAID, LVM, LUKS, ...) or an ext
 		 * journal device, which share a UUID or a LABEL with what they hold. resume='s device
-		 * is swap space instead, which udev links by UUID and LABEL too (60-persistent-storage:
-		 * ID_FS_USAGE "other"). */
+		 * is swap space, which udev links by UUID and LABEL too (60-persistent-storage:
+		 * ID_FS_USAGE "other"), or the filesystem that holds a swap file (resume=UUID= of it
+		 * with resume_offset=, as systemd, dracut and initramfs-tools resolve it: by that link). */
 		hit = (is_partition(path) || !has_partitions(i, path)) && dev_probe(path, &fi) >= 0 &&
-		      (d->swap ? probe_is_swap(&fi) : probe_mountable(&fi)) &&
+		      (probe_mountable(&fi) || (d->swap && probe_is_swap(&fi))) &&
 		      (d->kind == DEV_UUID ? str_caseeq(fi.uuid, d->value) : str_eq(fi.label, d->value));
 	if (hit)
 		em_strlcpy(out, path, cap);

@@ -30,7 +30,7 @@ struct devspec {
 	int prefix;                 /* PARTUUID= is the start of one: the kernel compares its length only */
 	unsigned major, minor;      /* DEV_DEVNUM */
 	int devnum_offset;          /* MAJ:MIN:OFFSET was given: the kernel reads and ignores OFFSET */
-	int swap;                   /* resume=: a UUID= or LABEL= names swap space, not a filesystem */
+	int swap;                   /* resume=: a UUID= or LABEL= names swap space too (or the filesystem of a swap file) */
 	char value[SPEC_VALUE_MAX]; /* the path, UUID, label, ... (by-label's \xNN escapes decoded) */
 };
 

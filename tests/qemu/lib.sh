@@ -1130,6 +1130,20 @@ assert_log() { # FIXED-STRING
 	esac
 	em_fail "console: expected a line containing: $1"
 }
+# em_disk_name IMG: sets EM_DISK to the name (vda, vdb, ...) this boot's kernel gave the virtio
+# disk backed by IMG: its "[vdX] N 512-byte logical blocks" line for IMG's size, so the disks of one
+# boot need sizes of their own. virtio_blk numbers its disks in the order their probes start, and
+# two disks probed at once (virtio_blk loading while virtio_pci still adds the second, on two
+# CPUs) may take either name; a scenario whose boots have two CPUs and two disks names them by
+# this, not by their order.
+em_disk_name() {
+	local sectors
+	sectors=$(($(stat -c %s "$1") / 512))
+	EM_DISK=$(grep -aoE "\[vd[a-z]+\] $sectors 512-byte logical blocks" "$EM_LOG" | sed -E 's/^\[(vd[a-z]+)\].*/\1/' | sort -u)
+	[ -n "$EM_DISK" ] && [ "$(wc -l <<<"$EM_DISK")" = 1 ] ||
+		em_fail "not one virtio disk of $sectors sectors ($(basename "$1")) on the console: '${EM_DISK//$'\n'/ }'"
+}
+
 assert_log_re() { # EXTENDED-REGEX [what]
 	grep -qaE -- "$1" "$EM_LOG" || em_fail "console: expected a line matching: $1${2:+ ($2)}"
 }

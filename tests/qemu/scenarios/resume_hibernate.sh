@@ -13,18 +13,22 @@
 # swap signature back (TYPE swap). Boot 3 resumes from a copy of the image by
 # resume=UUID=<absent> resume=PARTUUID=: the last resume= wins, as in the kernel's resume_setup;
 # hibernate=nocompress there leaves resume on (hibernate_setup: it only says how to write).
-# Boot 4, another copy, resume=/dev/vdb1 noresume: earlymount leaves the image alone (its debug
+# Boot 4, another copy, resume=PARTUUID= noresume: earlymount leaves the image alone (its debug
 # line), the system boots fresh; the image stays on the disk, byte for byte: the kernel refuses it
 # as swap (sys_swapon finds no SWAPSPACE2 signature: busybox's swapon fails) until something
 # rewrites the signature (util-linux's swapon does, discarding the image; so does mkswap).
-# Boots 5 and 6: the same round trip through a swap file in an ext4 on vdb, by resume=/dev/vdb
-# resume_offset=N (N: the file's first block, debugfs bmap, in pages): boot 5 hibernates into
-# the file only if the kernel was handed that device at that offset (kernel/power/swap.c
-# swsusp_swap_check: swap_type_of). Boot 6 has both in its initramfs's stored line
-# (earlymount-mkinitramfs --resume, --cmdline), none on the kernel's: it resumes only if
-# earlymount hands the kernel the offset too (/sys/power/resume_offset, read by swsusp_check),
-# the ext4 still mounted read-write as boot 5 left it, never mounted before.
-# The root is mounted read-only at every boot and is byte-identical at the end.
+# Boots 5 and 6: the same round trip through a swap file in an ext4 on vdb, by resume=UUID= of that
+# ext4 and resume_offset=N (N: the file's first block, debugfs bmap, in pages), as systemd, dracut
+# and initramfs-tools are told of a swap file: boot 5 hibernates into the file only if the kernel
+# was handed that device at that offset (kernel/power/swap.c swsusp_swap_check: swap_type_of).
+# Boot 6 has both in its initramfs's stored line (earlymount-mkinitramfs --resume,
+# --resume-offset), none on the kernel's: it resumes only if earlymount hands the kernel the
+# offset too (/sys/power/resume_offset, read by swsusp_check), the ext4 still mounted read-write
+# as boot 5 left it, never mounted before.
+# The root is mounted read-only at every boot and is byte-identical at the end. Two CPUs and two
+# disks: which of them the kernel names vda may change from boot to boot (em_disk_name), so the
+# command lines name the disks by LABEL, UUID and PARTUUID, the check finds the swap disk as the
+# one that is not the root, and the assertions take each boot's names from its console.
 [ "$(em_kconfig HIBERNATION)" = y ] || em_skip "$KVER has no CONFIG_HIBERNATION: it cannot hibernate nor resume"
 # Every boot with the same memory: x86's image records the firmware's memory map and the kernel
 # refuses an image from another (arch/x86/power/hibernate.c). The kernel needs room for a copy of
@@ -51,15 +55,21 @@ mkroot "$EM_TMP/root"
 em_add_check "$EM_TMP/root" hibernate '
 echo "BOOT_ID=$(cat /proc/sys/kernel/random/boot_id)"
 echo "RESUME_DEV=$(cat /sys/power/resume)"
-for d in vdb vdb1; do echo "DEV_$d=$(cat /sys/class/block/$d/dev 2>/dev/null)"; done
+# the swap disk: the virtio disk that is not the root
+root=$(while read -r d m _; do [ "$m" != / ] || echo "$d"; done </proc/mounts | tail -n 1)
+other=vdb
+[ "$root" != /dev/vdb ] || other=vda
+echo "OTHER=$other"
+echo "DEV_DISK=$(cat /sys/class/block/$other/dev 2>/dev/null)"
+echo "DEV_PART=$(cat /sys/class/block/${other}1/dev 2>/dev/null)"
 swap=
 case " $(cat /proc/cmdline) " in
 *" emtest.swapon "*)
-	if swapon /dev/vdb1 2>/dev/null; then echo "SWAPON=ok"; else echo "SWAPON=fail"; fi
+	if swapon /dev/${other}1 2>/dev/null; then echo "SWAPON=ok"; else echo "SWAPON=fail"; fi
 	;;
-*" emtest.hibernate=part "*) swap=/dev/vdb1 ;;
+*" emtest.hibernate=part "*) swap=/dev/${other}1 ;;
 *" emtest.hibernate=file "*)
-	mount -t ext4 /dev/vdb /mnt || echo "SWAPFS_MOUNT=fail"
+	mount -t ext4 /dev/$other /mnt || echo "SWAPFS_MOUNT=fail"
 	swap=/mnt/swapfile
 	;;
 esac
@@ -81,7 +91,7 @@ if [ -n "$swap" ]; then
 		echo "HIBERNATE=failed"
 	fi
 fi'
-mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root"
+mkdisk_ext4 "$EM_TMP/root.img" "$EM_TMP/root" -L emhibroot
 em_file "$EM_TMP/swap.part" 128M
 mkswap -q -p "$page" -U "$swap_uuid" "$EM_TMP/swap.part" >/dev/null || em_die "mkswap on $EM_TMP/swap.part failed"
 mkdisk_partitioned "$EM_TMP/swap.img" gpt "$(em_uuid)" \
@@ -93,15 +103,21 @@ root_sum=$(sha256sum <"$EM_TMP/root.img")
 # swap_type IMG OFFSET: blkid's TYPE of what is at OFFSET bytes into IMG, probed on the host.
 swap_type() { blkid -p -O "$2" -s TYPE -o value "$1" || true; }
 
-# assert_hibernated DEV IMG OFFSET: the boot handed DEV to the kernel (its earlymount found plain
-# swap), then hibernated into IMG, whose swap header at OFFSET now says swsuspend; sets
-# hib_boot_id and hib_value, what the resume must find.
+# assert_hibernated PART|DISK IMG OFFSET: the boot handed the swap disk's first partition (PART) or
+# the disk (DISK) to the kernel (its earlymount found plain swap), then hibernated into IMG, whose
+# swap header at OFFSET now says swsuspend; sets hib_boot_id and hib_value, what the resume must
+# find, and hib_root and hib_other, the names this boot gave the root disk and the swap disk.
 assert_hibernated() {
 	refute_log 'HIBERNATE=failed'
 	refute_log 'SWAPON=fail'
 	refute_log 'SWAPFS_MOUNT=fail'
 	refute_log 'earlymount: resume'
-	assert_report RESUME_DEV "$(report_get "DEV_${1#/dev/}" || true)"
+	em_disk_name "$EM_TMP/root.img"
+	hib_root=$EM_DISK
+	em_disk_name "$2"
+	hib_other=$EM_DISK
+	assert_report OTHER "$hib_other"
+	assert_report RESUME_DEV "$(report_get "DEV_$1" || true)"
 	hib_boot_id=$(report_get BOOT_ID || true) hib_value=$(report_get HIB_VALUE || true)
 	[ -n "$hib_boot_id" ] || em_fail "the hibernating boot reported no boot_id"
 	[ -n "$hib_value" ] || em_fail "the hibernating boot reported no tmpfs value"
@@ -112,11 +128,14 @@ assert_hibernated() {
 		em_fail "after hibernating, $(basename "$2") at $3 is '$(swap_type "$2" "$3")', not swsuspend (blkid -p)"
 }
 
-# assert_resumed DEV RESUME IMG OFFSET: the boot resumed the image in IMG (at OFFSET) from DEV by
-# resume=RESUME.
+# assert_resumed PART|DISK RESUME IMG OFFSET: the boot resumed the image in IMG (at OFFSET) from
+# the first partition of IMG's disk (PART) or the disk (DISK), by resume=RESUME.
 assert_resumed() {
-	local before
-	assert_log "$(printf "$EXPECT_RESUME_FROM" "$1" "$2")"
+	local before node
+	em_disk_name "$3"
+	node=/dev/$EM_DISK
+	[ "$1" = DISK ] || node=${node}1
+	assert_log "$(printf "$EXPECT_RESUME_FROM" "$node" "$2")"
 	assert_log "$EXPECT_KERNEL_RESUME_START"
 	assert_log "$EXPECT_KERNEL_IMAGE_LOADED"
 	refute_log 'did not resume'
@@ -127,31 +146,31 @@ assert_resumed() {
 	assert_report RESUMED_BOOT_ID "$hib_boot_id"
 	assert_report RESUMED_VALUE "$hib_value"
 	# the resumed system's root is the hibernated boot's mount, the tmpfs holding the value too
-	assert_mount / ext4 ro source:/dev/vda
+	assert_mount / ext4 ro "source:/dev/$hib_root"
 	assert_mount /run/em tmpfs source:emtmp
 	[ "$(swap_type "$3" "$4")" = swap ] ||
 		em_fail "after the resume, $(basename "$3") at $4 is '$(swap_type "$3" "$4")', not swap again (the kernel puts its signature back when it reads the image)"
 }
 
 # Boot 1: plain swap, handed to the kernel; the check hibernates.
-qemu_boot "$EM_TMP/console1.log" "$EM_TMP/initrd" "root=/dev/vda resume=UUID=$swap_uuid emtest.hibernate=part" \
+qemu_boot "$EM_TMP/console1.log" "$EM_TMP/initrd" "root=LABEL=emhibroot resume=UUID=$swap_uuid emtest.hibernate=part" \
 	"$EM_TMP/root.img" "$EM_TMP/swap.img"
-assert_hibernated /dev/vdb1 "$EM_TMP/swap.img" 1048576
+assert_hibernated PART "$EM_TMP/swap.img" 1048576
 cp --sparse=always "$EM_TMP/swap.img" "$EM_TMP/image.img"
 t1=$EM_BOOT_SECONDS
 
 # Boot 2: resume=UUID=.
-qemu_boot "$EM_TMP/console2.log" "$EM_TMP/initrd" "root=/dev/vda resume=UUID=$swap_uuid" \
+qemu_boot "$EM_TMP/console2.log" "$EM_TMP/initrd" "root=LABEL=emhibroot resume=UUID=$swap_uuid" \
 	"$EM_TMP/root.img" "$EM_TMP/swap.img"
-assert_resumed /dev/vdb1 "UUID=$swap_uuid" "$EM_TMP/swap.img" 1048576
+assert_resumed PART "UUID=$swap_uuid" "$EM_TMP/swap.img" 1048576
 t2=$EM_BOOT_SECONDS
 
 # Boot 3: the same image again, by the last of two resume=.
 cp --sparse=always "$EM_TMP/image.img" "$EM_TMP/swap.img"
 absent=$(em_uuid)
-qemu_boot "$EM_TMP/console3.log" "$EM_TMP/initrd" "root=/dev/vda resume=UUID=$absent hibernate=nocompress resume=PARTUUID=$swap_puuid" \
+qemu_boot "$EM_TMP/console3.log" "$EM_TMP/initrd" "root=LABEL=emhibroot resume=UUID=$absent hibernate=nocompress resume=PARTUUID=$swap_puuid" \
 	"$EM_TMP/root.img" "$EM_TMP/swap.img"
-assert_resumed /dev/vdb1 "PARTUUID=$swap_puuid" "$EM_TMP/swap.img" 1048576
+assert_resumed PART "PARTUUID=$swap_puuid" "$EM_TMP/swap.img" 1048576
 l=$(grep -a 'earlymount:' "$EM_LOG" | grep -F -- "$absent" || true)
 [ -z "$l" ] || em_fail "earlymount looked at the first resume=, which the second overrides: $l"
 t3=$EM_BOOT_SECONDS
@@ -159,13 +178,14 @@ t3=$EM_BOOT_SECONDS
 # Boot 4: noresume.
 cp --sparse=always "$EM_TMP/image.img" "$EM_TMP/swap.img"
 image_sum=$(sha256sum <"$EM_TMP/swap.img")
-qemu_boot "$EM_TMP/console4.log" "$EM_TMP/initrd" "root=/dev/vda resume=/dev/vdb1 noresume earlymount.debug emtest.swapon" \
+qemu_boot "$EM_TMP/console4.log" "$EM_TMP/initrd" "root=LABEL=emhibroot resume=PARTUUID=$swap_puuid noresume earlymount.debug emtest.swapon" \
 	"$EM_TMP/root.img" "$EM_TMP/swap.img"
-assert_log "$(printf "$EXPECT_RESUME_NORESUME" /dev/vdb1)"
+assert_log "$(printf "$EXPECT_RESUME_NORESUME" "PARTUUID=$swap_puuid")"
 refute_log '): resuming from it'
 refute_log "$EXPECT_KERNEL_IMAGE_LOADED"
 assert_booted
-assert_mount / ext4 ro source:/dev/vda
+em_disk_name "$EM_TMP/root.img"
+assert_mount / ext4 ro "source:/dev/$EM_DISK"
 assert_report RESUME_DEV 0:0
 assert_report SWAPON fail
 [ "$(report_get BOOT_ID)" != "$hib_boot_id" ] || em_fail "boot 4 has boot 1's boot_id: it resumed despite noresume"
@@ -180,21 +200,23 @@ mkdir -p "$EM_TMP/swapfs"
 head -c 64M /dev/urandom >"$EM_TMP/swapfs/swapfile"
 chmod 600 "$EM_TMP/swapfs/swapfile"
 mkswap -q -p "$page" "$EM_TMP/swapfs/swapfile" >/dev/null || em_die "mkswap on the swap file failed"
-DISK_SIZE=80M mkdisk_ext4 "$EM_TMP/swapfs.img" "$EM_TMP/swapfs" -b "$page"
+swapfs_uuid=$(em_uuid)
+DISK_SIZE=80M mkdisk_ext4 "$EM_TMP/swapfs.img" "$EM_TMP/swapfs" -b "$page" -U "$swapfs_uuid"
 rm -f "$EM_TMP/swapfs/swapfile"
 n=$(debugfs -R "bmap /swapfile 0" "$EM_TMP/swapfs.img" 2>/dev/null | tail -n 1)
 case $n in '' | *[!0-9]*) em_die "debugfs bmap /swapfile 0 on $EM_TMP/swapfs.img gave no block: '$n'" ;; esac
 [ "$(swap_type "$EM_TMP/swapfs.img" $((n * page)))" = swap ] || em_die "no swap header at block $n of $EM_TMP/swapfs.img"
-qemu_boot "$EM_TMP/console5.log" "$EM_TMP/initrd" "root=/dev/vda resume=/dev/vdb resume_offset=$n emtest.hibernate=file" \
+qemu_boot "$EM_TMP/console5.log" "$EM_TMP/initrd" "root=LABEL=emhibroot resume=UUID=$swapfs_uuid resume_offset=$n emtest.hibernate=file" \
 	"$EM_TMP/root.img" "$EM_TMP/swapfs.img"
-assert_hibernated /dev/vdb "$EM_TMP/swapfs.img" $((n * page))
+assert_hibernated DISK "$EM_TMP/swapfs.img" $((n * page))
 t5=$EM_BOOT_SECONDS
 # (boot 6's initramfs holds resume= and resume_offset= in its stored line, the kernel's has none:
 # the kernel knows the offset only from earlymount's write to /sys/power/resume_offset)
-mkinitrd "$EM_TMP/initrd-stored" --fs ext4 --resume /dev/vdb --cmdline "resume_offset=$n"
-qemu_boot "$EM_TMP/console6.log" "$EM_TMP/initrd-stored" "root=/dev/vda" "$EM_TMP/root.img" "$EM_TMP/swapfs.img"
-assert_resumed /dev/vdb /dev/vdb "$EM_TMP/swapfs.img" $((n * page))
-assert_mount /mnt ext4 rw source:/dev/vdb
+mkinitrd "$EM_TMP/initrd-stored" --fs ext4 --resume "UUID=$swapfs_uuid" --resume-offset "$n"
+qemu_boot "$EM_TMP/console6.log" "$EM_TMP/initrd-stored" "root=LABEL=emhibroot" "$EM_TMP/root.img" "$EM_TMP/swapfs.img"
+assert_resumed DISK "UUID=$swapfs_uuid" "$EM_TMP/swapfs.img" $((n * page))
+# (mounted by boot 5's check, with boot 5's name of the disk)
+assert_mount /mnt ext4 rw "source:/dev/$hib_other"
 t6=$EM_BOOT_SECONDS
 
 [ "$(sha256sum <"$EM_TMP/root.img")" = "$root_sum" ] || em_fail "the root disk changed (every boot mounted it read-only)"
