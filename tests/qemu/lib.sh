@@ -1399,7 +1399,9 @@ assert_powered_off() {
 # stays in EM_LOG_STAMPED.
 em_log_unstamp() {
 	EM_LOG_STAMPED=$EM_LOG
-	sed 's/earlymount: \[[0-9]*\.[0-9]*\] /earlymount: /' "$EM_LOG_STAMPED" >"$EM_LOG_STAMPED.plain"
+	# (every stamp of a line: with two CPUs a worker's line and PID 1's can share one console
+	# line, the kernel's printk cutting into a write, so a stamp may stand after another's text)
+	sed 's/earlymount: \[[0-9]*\.[0-9]*\] /earlymount: /g' "$EM_LOG_STAMPED" >"$EM_LOG_STAMPED.plain"
 	cp "$EM_LOG_STAMPED.report" "$EM_LOG_STAMPED.plain.report"
 	EM_LOG=$EM_LOG_STAMPED.plain
 }
