@@ -272,7 +272,7 @@ static const char *denied_hint(int err)
 /* A tag (UUID=, LABEL=, PARTUUID=, PARTLABEL=) is matched by reading the devices: when none
  * matched and some could not be read, whether one of them carries it is not known. 1 after saying
  * so, 0 when every device was read. */
-static int unreadable_devices(const char *what, const char *src, const struct devspec *d)
+static int unreadable_devices(const char *name, const struct devspec *d)
 {
 	char list[768];
 	struct sbuf sb;
@@ -283,8 +283,8 @@ static int unreadable_devices(const char *what, const char *src, const struct de
 	int n = dev_unreadable(&sb, &err);
 	if (!n)
 		return 0;
-	say("error", "%s=%s: no readable block device matches it, and %d cannot be read (%s: %s%s): whether "
-	    "one of them carries it is not known%s", what, src, n, errstr(err), list, sb.overflow ? ", ..." : "",
+	say("error", "%s: no readable block device matches it, and %d cannot be read (%s: %s%s): whether "
+	    "one of them carries it is not known%s", name, n, errstr(err), list, sb.overflow ? ", ..." : "",
 	    denied_hint(err));
 	return 1;
 }
@@ -293,7 +293,7 @@ static int unreadable_devices(const char *what, const char *src, const struct de
  * none of them up (it assembles nothing), so the boot would wait for the device and then, as
  * outcome says, fail (an error) or go on without it (a warning). Says what it is and which dracut
  * modules would bring it up. */
-static void check_stack_as(const char *level, const char *outcome, const char *what, const char *src, const char *dev)
+static void check_stack_as(const char *level, const char *outcome, const char *name, const char *dev)
 {
 	static struct stack_report rep;
 	char mods[128];
@@ -310,8 +310,8 @@ static void check_stack_as(const char *level, const char *outcome, const char *w
 	sb_init(&mb, mods, sizeof(mods));
 	for (unsigned i = 0; i < rep.needs.nmodules; i++)
 		sb_printf(&mb, "%s%s", i ? " " : "", rep.needs.modules[i]);
-	say(level, "%s=%s: %s is stacked (%s): an earlymount image assembles no device-mapper, md or loop "
-	    "device, so the boot would wait for it and %s%s%s%s%s%s%s", what, src, dev, rep.text, outcome,
+	say(level, "%s: %s is stacked (%s): an earlymount image assembles no device-mapper, md or loop "
+	    "device, so the boot would wait for it and %s%s%s%s%s%s%s", name, dev, rep.text, outcome,
 	    mb.len ? "; dracut brings it up with its module" : "", mb.len && rep.needs.nmodules > 1 ? "s" : "",
 	    mb.len ? " " : "", mods,
 	    rep.unknown ? "; no dracut module is known to set up a device-mapper device without a known dm uuid "
@@ -320,15 +320,15 @@ static void check_stack_as(const char *level, const char *outcome, const char *w
 	               "from a disk instead)" : "");
 }
 
-static void check_stack(const char *what, const char *src, const char *dev)
+static void check_stack(const char *name, const char *dev)
 {
-	check_stack_as("error", "fail", what, src, dev);
+	check_stack_as("error", "fail", name, dev);
 }
 
 /* The device's verdict and its probed type, decided as the boot decides (fstypes.c fst_decide):
  * the type the boot's mount ends with into type ("" when the boot tries the kernel's list). 0,
  * or -1 after an error that ends this entry's checks. */
-static int check_type(const char *what, const struct mount_entry *m, const char *src, const char *dev,
+static int check_type(const char *what, const char *name, const struct mount_entry *m, const char *dev,
                       char *type, size_t cap)
 {
 	struct fs_info fi;
@@ -336,27 +336,27 @@ static int check_type(const char *what, const struct mount_entry *m, const char 
 
 	type[0] = '\0';
 	if (r == 0 && probe_mountable(&fi))
-		say("ok", "%s=%s: %s (%s%s%s%s%s%s)", what, src, dev, fi.type, fi.uuid[0] ? ", UUID=" : "", fi.uuid,
+		say("ok", "%s: %s (%s%s%s%s%s%s)", name, dev, fi.type, fi.uuid[0] ? ", UUID=" : "", fi.uuid,
 		    fi.label[0] ? ", LABEL=\"" : "", fi.label, fi.label[0] ? "\"" : "");
 	switch (fst_decide(m->fstypes, r, &fi)) {
 	case FST_MEMBER:
-		say("error", "%s=%s: %s is %s (%s): the boot would refuse to mount it", what, src, dev,
+		say("error", "%s: %s is %s (%s): the boot would refuse to mount it", name, dev,
 		    probe_unmountable_why(&fi), fi.type);
 		return -1;
 	case FST_JOURNAL:
-		say("error", "%s=%s: %s is an ext journal device, not a filesystem", what, src, dev);
+		say("error", "%s: %s is an ext journal device, not a filesystem", name, dev);
 		return -1;
 	case FST_AMBIVALENT:
-		say("error", "%s=%s: %s holds two filesystem signatures, %s and %s, one of them stale: the boot "
+		say("error", "%s: %s holds two filesystem signatures, %s and %s, one of them stale: the boot "
 		    "would refuse to mount it without a type named (and udev links it by no UUID or LABEL); "
-		    "remove the stale one with wipefs", what, src, dev, fi.type, fi.also);
+		    "remove the stale one with wipefs", name, dev, fi.type, fi.also);
 		return -1;
 	case FST_UNREADABLE:
-		say("error", "%s=%s: %s cannot be read: %s%s", what, src, dev, errstr(-r), denied_hint(-r));
+		say("error", "%s: %s cannot be read: %s%s", name, dev, errstr(-r), denied_hint(-r));
 		return -1;
 	case FST_KERNEL:
-		say("warning", "%s=%s: %s holds no filesystem earlymount knows; the boot tries the kernel's "
-		    "filesystems in turn", what, src, dev);
+		say("warning", "%s: %s holds no filesystem earlymount knows; the boot tries the kernel's "
+		    "filesystems in turn", name, dev);
 		return 0;
 	case FST_PROBED:
 		em_strlcpy(type, fi.type, cap);
@@ -367,13 +367,13 @@ static int check_type(const char *what, const struct mount_entry *m, const char 
 	if (r == -ENOENT) {
 		const char *t = m->fstypes;
 		(void)fst_next(&t, type, cap);
-		say("ok", "%s=%s: %s holds no filesystem earlymount knows; its type comes from the list (%s "
-		    "first)", what, src, dev, type);
+		say("ok", "%s: %s holds no filesystem earlymount knows; its type comes from the list (%s "
+		    "first)", name, dev, type);
 	} else if (r < 0) {
-		say("error", "%s=%s: %s cannot be read: %s%s", what, src, dev, errstr(-r), denied_hint(-r));
+		say("error", "%s: %s cannot be read: %s%s", name, dev, errstr(-r), denied_hint(-r));
 		return -1;
 	} else if (str_eq(fi.type, "jbd")) {
-		say("error", "%s=%s: %s is an ext journal device, not a filesystem", what, src, dev);
+		say("error", "%s: %s is an ext journal device, not a filesystem", name, dev);
 		return -1;
 	} else if (fi.also[0]) {
 		/* the list decides which of the two the boot mounts */
@@ -397,14 +397,27 @@ static int check_type(const char *what, const struct mount_entry *m, const char 
 	return 0;
 }
 
-static void check_entry(const char *what, const struct mount_entry *m)
+/* How a message about an entry's device names it: as the command line does, what=source
+ * (root=LABEL=x); what itself when it holds the source (earlymount.mount=LABEL=x:/mnt); the source
+ * in brackets after what when what is no parameter (the /usr of the root's fstab). */
+enum entry_naming { NAME_PARAM, NAME_WHOLE, NAME_FSTAB };
+
+/* One entry of the plan, as the boot would mount it; what names the entry in the messages about
+ * its options and types (root, mount.usr, earlymount.mount=WHAT:WHERE). */
+static void check_entry(const char *what, const struct mount_entry *m, enum entry_naming naming)
 {
-	char dev[128], twin[128], src[320], mods[512], type[64];
+	char dev[128], twin[128], src[320], name[SPEC_VALUE_MAX + 640], mods[512], type[64];
 	const char *t = m->fstypes;
 	struct sbuf ml;
 
 	sb_init(&ml, mods, sizeof(mods));
 	plan_source_text(&m->src, src, sizeof(src));
+	if (naming == NAME_FSTAB)
+		fmt(name, sizeof(name), "%s (%s)", what, src);
+	else if (naming == NAME_WHOLE)
+		em_strlcpy(name, what, sizeof(name));
+	else
+		fmt(name, sizeof(name), "%s=%s", what, src);
 	if (m->bind) {
 		say("ok", "%s: a bind of %s inside the new root (checked at boot)", what, src);
 		return;
@@ -424,19 +437,19 @@ static void check_entry(const char *what, const struct mount_entry *m)
 		return;
 	}
 	if (!dev_find(&m->src, dev, sizeof(dev))) {
-		if (!unreadable_devices(what, src, &m->src))
-			say("error", "%s=%s: no block device on this machine matches it; the boot would wait %s%ld s "
-			    "and fail", what, src, m->wait_s < 0 ? "forever, not " : "", m->wait_s < 0 ? 0L : m->wait_s);
+		if (!unreadable_devices(name, &m->src))
+			say("error", "%s: no block device on this machine matches it; the boot would wait %s%ld s "
+			    "and fail", name, m->wait_s < 0 ? "forever, not " : "", m->wait_s < 0 ? 0L : m->wait_s);
 		/* what there is, as the boot lists it on its timeout (stderr) */
 		dev_report();
 		return;
 	}
 	if (dev_find_twin(&m->src, dev, twin, sizeof(twin)))
-		say("warning", "%s=%s: both %s and %s match it (a copy?); the boot takes the first it finds, "
+		say("warning", "%s: both %s and %s match it (a copy?); the boot takes the first it finds, "
 		    "which may be either: give the copy a new UUID and label (tune2fs -U/-L, xfs_admin -U/-L, "
-		    "btrfstune -u, sgdisk -G) or detach it", what, src, dev, twin);
-	check_stack(what, src, dev);
-	if (check_type(what, m, src, dev, type, sizeof(type)) < 0)
+		    "btrfstune -u, sgdisk -G) or detach it", name, dev, twin);
+	check_stack(name, dev);
+	if (check_type(what, name, m, dev, type, sizeof(type)) < 0)
 		return;
 	if (type[0])
 		check_options(what, m, type, dev);
@@ -708,15 +721,15 @@ static void check_rootimage(void)
  * upper device too), /usr, the extra mounts. */
 static void check_plan(void)
 {
-	check_entry("root", &plan.root);
+	check_entry("root", &plan.root, NAME_PARAM);
 	if (plan.rootimage)
 		check_rootimage();
 	if (plan.have_overlay)
-		check_entry("earlymount.overlay", &plan.overlay);
+		check_entry("earlymount.overlay", &plan.overlay, NAME_PARAM);
 	if (plan.have_overlay || plan.volatile_mode == VOL_OVERLAY)
 		need("overlay");
 	if (plan.have_usr) {
-		check_entry("mount.usr", &plan.usr);
+		check_entry("mount.usr", &plan.usr, NAME_PARAM);
 	} else if (plan.volatile_mode != VOL_YES) {
 		/* the boot's /usr from the root's fstab (mountplan.c): this machine's root is / here */
 		char msg[512];
@@ -727,13 +740,13 @@ static void check_plan(void)
 		if (r < 0)
 			say("error", "/usr in /etc/fstab: %s: the boot would refuse it", rootfd < 0 ? errstr(-r) : msg);
 		else if (r > 0)
-			check_entry("/usr in /etc/fstab", &plan.usr);
+			check_entry("/usr in /etc/fstab", &plan.usr, NAME_FSTAB);
 	}
 	for (unsigned i = 0; i < plan.nextra; i++) {
 		char src[SPEC_VALUE_MAX + 32], what[640];
 		plan_source_text(&plan.extra[i].src, src, sizeof(src));
 		fmt(what, sizeof(what), "earlymount.mount=%s:%s", src, plan.extra[i].target);
-		check_entry(what, &plan.extra[i]);
+		check_entry(what, &plan.extra[i], NAME_WHOLE);
 	}
 }
 
@@ -741,7 +754,7 @@ static void check_plan(void)
  * a host-only image too. What the boot would not resume from is a warning: it goes on without. */
 static void check_resume(void)
 {
-	char dev[128], src[320], mods[512];
+	char dev[128], src[320], name[330], mods[512];
 	struct fs_info fi;
 	struct sbuf ml;
 	int r;
@@ -758,7 +771,8 @@ static void check_resume(void)
 		    "it and go on without resuming", src, plan.resume_wait_s);
 		return;
 	}
-	check_stack_as("warning", "go on without resuming", "resume", src, dev);
+	fmt(name, sizeof(name), "resume=%s", src);
+	check_stack_as("warning", "go on without resuming", name, dev);
 	r = dev_probe_page(dev, plan.resume_offset, &fi);
 	if (r < 0 && r != -ENOENT)
 		say("warning", "resume=%s: %s cannot be read: %s%s", src, dev, errstr(-r), denied_hint(-r));
