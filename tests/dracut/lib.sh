@@ -75,8 +75,9 @@ fi
 
 # em_trixie_root: EM_TROOT, the Debian 13 root (scripts/fetch-trixie-root, offline: a skip that
 # names the command when it was never made), EM_DRACUT its dracut, and the kernel booted its own:
-# KVER, VMLINUZ, MODDIR from the root (the images carry that kernel's modules; the root and
-# scripts/fetch-kernel --kernel 6.12 take the same package, but the root's is the one dracut sees).
+# KVER, VMLINUZ (and VMLINUX, its ELF: em_boot_kernel), MODDIR from the root (the images carry
+# that kernel's modules; the root and scripts/fetch-kernel --kernel 6.12 take the same package,
+# but the root's is the one dracut sees).
 em_trixie_root() {
 	local out rc=0
 	out=$(EM_KERNEL_OFFLINE=1 "$EM_SRC/scripts/fetch-trixie-root" 2>&1) || rc=$?
@@ -86,9 +87,10 @@ em_trixie_root() {
 	KVER=$(sed -n 's/^KVER=//p' <<<"$out")
 	EM_DRACUT=$EM_TROOT/usr/lib/dracut
 	VMLINUZ=$EM_TROOT/boot/vmlinuz-$KVER
+	VMLINUX=$(sed -n 's/^VMLINUX=//p' <<<"$out")
 	MODDIR=$EM_TROOT/usr/lib/modules/$KVER
 	[ -f "$VMLINUZ" ] && [ -f "$MODDIR/modules.dep" ] || em_die "$EM_TROOT: no kernel $KVER (boot/vmlinuz, usr/lib/modules)"
-	export KVER VMLINUZ MODDIR EM_TROOT EM_DRACUT
+	export KVER VMLINUZ VMLINUX MODDIR EM_TROOT EM_DRACUT
 }
 
 # em_run_dracut ARG...: dracut with the module, as each generation runs it: 059 the host's dracut
