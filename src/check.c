@@ -196,6 +196,25 @@ static void fs_module(const char *type, struct sbuf *list)
 
 /* ---- options -------------------------------------------------------------------------------- */
 
+/* A nofail /usr or extra mount that fails does not stop the boot (mountplan.c: a warning, and the
+ * boot goes on without it; nofail on the root or a layer changes nothing, spec.c bound_waits): what
+ * would fail it is a warning here, and says so. */
+static int entry_optional(const struct mount_entry *m)
+{
+	return m->opts.nofail && (m->role == ROLE_USR || m->role == ROLE_EXTRA);
+}
+
+static const char *bad_level(const struct mount_entry *m)
+{
+	return entry_optional(m) ? "warning" : "error";
+}
+
+/* what the boot would do after such a finding: "the boot would %s" */
+static const char *bad_outcome(const struct mount_entry *m)
+{
+	return entry_optional(m) ? "go on without it (nofail)" : "fail";
+}
+
 /* Each fsconfig call the boot would make, on a context that is never created. A refused one is
  * reported with the kernel's own message. A filesystem still on the legacy mount context takes any
  * key here and parses them only at mount time: a made-up key tells them apart. */
@@ -223,12 +242,12 @@ static void check_options(const char *what, const struct mount_entry *m, const c
 	mnt_drain(fd, &e);
 	if (source && sys_fsconfig(fd, EM_FSCONFIG_SET_STRING, "source", source, 0) < 0) {
 		mnt_drain(fd, &e);
-		say("error", "%s: the running kernel's %s refuses the source '%s'%s%s", what, type, source,
+		say(bad_level(m), "%s: the running kernel's %s refuses the source '%s'%s%s", what, type, source,
 		    e.kmsg[0] ? ": " : "", e.kmsg);
 	}
 	if (m->opts.ro >= 0 && sys_fsconfig(fd, EM_FSCONFIG_SET_FLAG, m->opts.ro ? "ro" : "rw", NULL, 0) < 0) {
 		mnt_drain(fd, &e);
-		say("error", "%s: the running kernel's %s refuses %s%s%s", what, type, m->opts.ro ? "ro" : "rw",
+		say(bad_level(m), "%s: the running kernel's %s refuses %s%s%s", what, type, m->opts.ro ? "ro" : "rw",
 		    e.kmsg[0] ? ": " : "", e.kmsg);
 	}
 	unsigned bad = 0, long_ones = 0;
@@ -249,7 +268,7 @@ static void check_options(const char *what, const struct mount_entry *m, const c
 		int err = errno;
 		mnt_drain(fd, &e);
 		bad++;
-		say("error", "%s: the running kernel's %s refuses %s%s%s: %s%s%s", what, type, f->key,
+		say(bad_level(m), "%s: the running kernel's %s refuses %s%s%s: %s%s%s", what, type, f->key,
 		    f->value ? "=" : "", f->value ? f->value : "", errstr(err), e.kmsg[0] ? "; kernel: " : "", e.kmsg);
 	}
 	if (!bad && m->opts.nparams > long_ones)
@@ -272,7 +291,7 @@ static const char *denied_hint(int err)
 /* A tag (UUID=, LABEL=, PARTUUID=, PARTLABEL=) is matched by reading the devices: when none
  * matched and some could not be read, whether one of them carries it is not known. 1 after saying
  * so, 0 when every device was read. */
-static int unreadable_devices(const char *name, const struct devspec *d)
+static int unreadable_devices(const char *level, const char *name, const struct devspec *d)
 {
 	char list[768];
 	struct sbuf sb;
@@ -283,7 +302,7 @@ static int unreadable_devices(const char *name, const struct devspec *d)
 	int n = dev_unreadable(&sb, &err);
 	if (!n)
 		return 0;
-	say("error", "%s: no readable block device matches it, and %d cannot be read (%s: %s%s): whether "
+	say(level, "%s: no readable block device matches it, and %d cannot be read (%s: %s%s): whether "
 	    "one of them carries it is not known%s", name, n, errstr(err), list, sb.overflow ? ", ..." : "",
 	    denied_hint(err));
 	return 1;
@@ -320,9 +339,9 @@ static void check_stack_as(const char *level, const char *outcome, const char *n
 	               "from a disk instead)" : "");
 }
 
-static void check_stack(const char *name, const char *dev)
+static void check_stack(const struct mount_entry *m, const char *name, const char *dev)
 {
-	check_stack_as("error", "fail", name, dev);
+	check_stack_as(bad_level(m), bad_outcome(m), name, dev);
 }
 
 /* The device's verdict and its probed type, decided as the boot decides (fstypes.c fst_decide):
@@ -340,19 +359,19 @@ static int check_type(const char *what, const char *name, const struct mount_ent
 		    fi.label[0] ? ", LABEL=\"" : "", fi.label, fi.label[0] ? "\"" : "");
 	switch (fst_decide(m->fstypes, r, &fi)) {
 	case FST_MEMBER:
-		say("error", "%s: %s is %s (%s): the boot would refuse to mount it", name, dev,
+		say(bad_level(m), "%s: %s is %s (%s): the boot would refuse to mount it", name, dev,
 		    probe_unmountable_why(&fi), fi.type);
 		return -1;
 	case FST_JOURNAL:
-		say("error", "%s: %s is an ext journal device, not a filesystem", name, dev);
+		say(bad_level(m), "%s: %s is an ext journal device, not a filesystem", name, dev);
 		return -1;
 	case FST_AMBIVALENT:
-		say("error", "%s: %s holds two filesystem signatures, %s and %s, one of them stale: the boot "
+		say(bad_level(m), "%s: %s holds two filesystem signatures, %s and %s, one of them stale: the boot "
 		    "would refuse to mount it without a type named (and udev links it by no UUID or LABEL); "
 		    "remove the stale one with wipefs", name, dev, fi.type, fi.also);
 		return -1;
 	case FST_UNREADABLE:
-		say("error", "%s: %s cannot be read: %s%s", name, dev, errstr(-r), denied_hint(-r));
+		say(bad_level(m), "%s: %s cannot be read: %s%s", name, dev, errstr(-r), denied_hint(-r));
 		return -1;
 	case FST_KERNEL:
 		say("warning", "%s: %s holds no filesystem earlymount knows; the boot tries the kernel's "
@@ -370,16 +389,16 @@ static int check_type(const char *what, const char *name, const struct mount_ent
 		say("ok", "%s: %s holds no filesystem earlymount knows; its type comes from the list (%s "
 		    "first)", name, dev, type);
 	} else if (r < 0) {
-		say("error", "%s: %s cannot be read: %s%s", name, dev, errstr(-r), denied_hint(-r));
+		say(bad_level(m), "%s: %s cannot be read: %s%s", name, dev, errstr(-r), denied_hint(-r));
 		return -1;
 	} else if (str_eq(fi.type, "jbd")) {
-		say("error", "%s: %s is an ext journal device, not a filesystem", name, dev);
+		say(bad_level(m), "%s: %s is an ext journal device, not a filesystem", name, dev);
 		return -1;
 	} else if (fi.also[0]) {
 		/* the list decides which of the two the boot mounts */
 		if (!fst_pick(m->fstypes, fi.type, type, cap) && !fst_pick(m->fstypes, fi.also, type, cap)) {
-			say("error", "%s: the type list %s names no type that mounts %s or %s, the two signatures on "
-			    "%s: the boot would fail", what, m->fstypes, fi.type, fi.also, dev);
+			say(bad_level(m), "%s: the type list %s names no type that mounts %s or %s, the two signatures on "
+			    "%s: the boot would %s", what, m->fstypes, fi.type, fi.also, dev, bad_outcome(m));
 			return -1;
 		}
 		say("warning", "%s: %s holds two filesystem signatures, %s and %s, one of them stale; the boot "
@@ -387,8 +406,8 @@ static int check_type(const char *what, const char *name, const struct mount_ent
 		    fi.also, type);
 	} else if (!fst_pick(m->fstypes, fi.type, type, cap)) {
 		/* the boot tries each type of the list, and each refuses a filesystem it does not serve */
-		say("error", "%s: the type list %s names no type that mounts %s, the type on %s: the boot would fail",
-		    what, m->fstypes, fi.type, dev);
+		say(bad_level(m), "%s: the type list %s names no type that mounts %s, the type on %s: the boot would %s",
+		    what, m->fstypes, fi.type, dev, bad_outcome(m));
 		return -1;
 	} else if (!str_eq(type, fi.type) || strchr(m->fstypes, ',')) {
 		say("ok", "%s: the boot mounts %s as %s (the first type of the list %s that mounts %s)", what, dev,
@@ -437,9 +456,10 @@ static void check_entry(const char *what, const struct mount_entry *m, enum entr
 		return;
 	}
 	if (!dev_find(&m->src, dev, sizeof(dev))) {
-		if (!unreadable_devices(name, &m->src))
-			say("error", "%s: no block device on this machine matches it; the boot would wait %s%ld s "
-			    "and fail", name, m->wait_s < 0 ? "forever, not " : "", m->wait_s < 0 ? 0L : m->wait_s);
+		if (!unreadable_devices(bad_level(m), name, &m->src))
+			say(bad_level(m), "%s: no block device on this machine matches it; the boot would wait %s%ld s "
+			    "and %s", name, m->wait_s < 0 ? "forever, not " : "", m->wait_s < 0 ? 0L : m->wait_s,
+			    bad_outcome(m));
 		/* what there is, as the boot lists it on its timeout (stderr) */
 		dev_report();
 		return;
@@ -448,7 +468,7 @@ static void check_entry(const char *what, const struct mount_entry *m, enum entr
 		say("warning", "%s: both %s and %s match it (a copy?); the boot takes the first it finds, "
 		    "which may be either: give the copy a new UUID and label (tune2fs -U/-L, xfs_admin -U/-L, "
 		    "btrfstune -u, sgdisk -G) or detach it", name, dev, twin);
-	check_stack(name, dev);
+	check_stack(m, name, dev);
 	if (check_type(what, name, m, dev, type, sizeof(type)) < 0)
 		return;
 	if (type[0])
