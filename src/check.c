@@ -13,6 +13,7 @@
 #include "log.h"
 #include "mountapi.h"
 #include "mountplan.h"
+#include "options.h"
 #include "plan.h"
 #include "resolve.h"
 #include "run.h"
@@ -416,6 +417,28 @@ static int check_type(const char *what, const char *name, const struct mount_ent
 	return 0;
 }
 
+/* A btrfs over several devices: the boot waits for every member (devices.c dev_btrfs_members, as
+ * udev's "btrfs ready" holds systemd's mount back), then the kernel refuses it with one missing
+ * unless its options say degraded (fs/btrfs/volumes.c read_one_dev). */
+static void check_btrfs_members(const struct mount_entry *m, const char *name, const char *dev)
+{
+	char present[400], missing[200];
+	unsigned long long n;
+	unsigned miss = dev_btrfs_missing(dev, present, sizeof(present), missing, sizeof(missing), &n);
+
+	if (!miss)
+		return;
+	if (options_has_flag(&m->opts, "degraded"))
+		say("warning", "%s: %s holds a btrfs of %llu devices, and %s %s missing (found: %s): the boot would "
+		    "wait %ld s for %s, then mount it degraded, as its options say", name, dev, n, missing,
+		    miss == 1 ? "is" : "are", present, m->members_wait_s, miss == 1 ? "it" : "them");
+	else
+		say(bad_level(m), "%s: %s holds a btrfs of %llu devices, and %s %s missing (found: %s): the boot "
+		    "would wait %ld s for %s and %s (the kernel mounts a btrfs with a device missing only with "
+		    "the option degraded)", name, dev, n, missing, miss == 1 ? "is" : "are", present,
+		    m->members_wait_s, miss == 1 ? "it" : "them", bad_outcome(m));
+}
+
 /* How a message about an entry's device names it: as the command line does, what=source
  * (root=LABEL=x); what itself when it holds the source (earlymount.mount=LABEL=x:/mnt); the source
  * in brackets after what when what is no parameter (the /usr of the root's fstab). */
@@ -471,6 +494,7 @@ static void check_entry(const char *what, const struct mount_entry *m, enum entr
 	check_stack(m, name, dev);
 	if (check_type(what, name, m, dev, type, sizeof(type)) < 0)
 		return;
+	check_btrfs_members(m, name, dev);
 	if (type[0])
 		check_options(what, m, type, dev);
 	driver_chain(dev, &ml);

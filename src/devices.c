@@ -631,6 +631,28 @@ int dev_btrfs_members(const char *path, unsigned long start, long timeout_s, int
 	return -ENODEV;
 }
 
+unsigned dev_btrfs_missing(const char *path, char *present, size_t pcap, char *missing, size_t mcap,
+                           unsigned long long *ndevices)
+{
+	struct fs_info root;
+	struct sbuf sb, ms;
+	int capped = 0;
+
+	*ndevices = 0;
+	sb_init(&sb, present, pcap);
+	sb_init(&ms, missing, mcap);
+	if (dev_probe(path, &root) < 0 || root.ndevices < 2)
+		return 0;
+	*ndevices = root.ndevices;
+	unsigned have = count_members(&root, &sb, &capped);
+	sb_mark_cut(&sb);
+	if (capped || have >= root.ndevices)
+		return 0;
+	list_missing(have, root.ndevices, &ms);
+	sb_mark_cut(&ms);
+	return (unsigned)(root.ndevices - have);
+}
+
 int dev_wait(const struct devspec *d, const char *desc, long timeout_s, const char *what, int optional, char *path,
              size_t cap)
 {

@@ -54,6 +54,14 @@ int dev_wait(const struct devspec *d, const char *desc, long timeout_s, const ch
 int dev_btrfs_members(const char *path, unsigned long start, long timeout_s, int degraded, const char *tgt,
                       const char *hint);
 
+/* dev_btrfs_members' count, once and silent (earlymount check): how many members of the btrfs on
+ * path are missing now, 0 when path holds no btrfs over several devices, or every member is
+ * there (or more than earlymount counts); with the members found ("/dev/vda (devid 1), ...") in
+ * present, the missing ones ("devid 2") in missing, and how many the superblock names in
+ * *ndevices. */
+unsigned dev_btrfs_missing(const char *path, char *present, size_t pcap, char *missing, size_t mcap,
+                           unsigned long long *ndevices);
+
 /* One look, no wait: 1 with the node of the first device that matches d in path, 0 when none
  * does (earlymount check). */
 int dev_find(const struct devspec *d, char *path, size_t cap);

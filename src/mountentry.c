@@ -63,16 +63,6 @@ static const struct {
 	[ROLE_LAYER] = { "overlay device", "WHAT:WHERE:FSTYPE", "its FSTYPE", "degraded to its options" },
 };
 
-/* Do the options hold the flag "degraded"? btrfs takes it as BTRFS_MOUNT_DEGRADED ("allowing
- * degraded mounts", fs/btrfs/super.c), which read_one_dev tests before it lets a device be missing. */
-static int opt_degraded(const struct optset *o)
-{
-	for (unsigned i = 0; i < o->nparams; i++)
-		if (!o->params[i].value && str_eq(o->params[i].key, "degraded"))
-			return 1;
-	return 0;
-}
-
 /* The device of m, awaited: dev_wait, then the other members of a multi-device btrfs
  * (dev_btrfs_members). A nofail mount's device that does not come is a warning that names the
  * mount and the device, and -ETIMEDOUT: the caller goes on without it (mountplan.c). */
@@ -89,7 +79,7 @@ static int await_device(const struct mount_entry *m, const char *src, const char
 	 * together; after a wait without one (rootwait) theirs starts now. */
 	if (m->wait_s < 0)
 		start = log_ms();
-	return dev_btrfs_members(last_dev, start, m->members_wait_s, opt_degraded(&m->opts), tgt,
+	return dev_btrfs_members(last_dev, start, m->members_wait_s, options_has_flag(&m->opts, "degraded"), tgt,
 	                         roles[m->role].degraded);
 }
 

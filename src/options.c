@@ -384,6 +384,14 @@ const struct fsparam *options_fsconfig_misfit(const struct optset *o)
 	return NULL;
 }
 
+int options_has_flag(const struct optset *o, const char *key)
+{
+	for (unsigned i = 0; i < o->nparams; i++)
+		if (!o->params[i].value && str_eq(o->params[i].key, key))
+			return 1;
+	return 0;
+}
+
 void options_copy(struct optset *dst, const struct optset *src)
 {
 	*dst = *src;

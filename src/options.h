@@ -59,6 +59,9 @@ const struct fsparam *options_fsconfig_misfit(const struct optset *o);
 /* Copies src to dst with dst's parameters pointing into dst's own buffer (a plain struct copy
  * would leave them pointing into src's). dst and src must not overlap. */
 void options_copy(struct optset *dst, const struct optset *src);
+/* Whether the filesystem's options hold the flag key (no value): "degraded", which btrfs takes as
+ * BTRFS_MOUNT_DEGRADED (fs/btrfs/super.c), read_one_dev's leave for a device to be missing. */
+int options_has_flag(const struct optset *o, const char *key);
 /* MOUNT_ATTR_* flags -> "MOUNT_ATTR_RDONLY|MOUNT_ATTR_NOATIME" ("0" when none). An atime mode is
  * named when clr has MOUNT_ATTR__ATIME (relatime is the value 0, so it needs that to show). */
 void options_attr_names(uint64_t set, uint64_t clr, char *buf, size_t cap);
