@@ -143,7 +143,7 @@ endif()
 # taking its layers by file descriptor, which src/layers.c uses from 6.13 on). Only with
 # EARLYMOUNT_KERNEL_NEXT (scripts/test sets it): qemunext_NAME boots Debian 13's backports kernel,
 # whatever series it carries (tests/qemu/run --kernel next, scripts/fetch-kernel --kernel next),
-# on amd64, for the scenarios a kernel's version or build decides, for CI time:
+# on amd64 and arm64, for the scenarios a kernel's version or build decides, for CI time:
 #   - the layered roots: layer_* (overlayfs's form of the layers by version, virtiofs's tags);
 #   - fail_error_paths (the kernel's own messages in earlymount's);
 #   - the scenarios that read the kernel's version or build: em_kernel_since, em_kconfig, or one of
@@ -174,6 +174,26 @@ foreach(name ${EM_QEMU_NEXT_SCENARIOS})
   add_test(NAME qemunext_${name} COMMAND ${EM_QEMU_RUN} ${EM_QEMUNEXT_ARGS} ${name})
   set_tests_properties(qemunext_${name} PROPERTIES
     LABELS qemu-next TIMEOUT 300 SKIP_RETURN_CODE 77 PROCESSORS 1 FIXTURES_REQUIRED qemunext_kernel)
+endforeach()
+# The same set on arm64 (qemunext_arm64_NAME, labels qemu-next and qemu-next-arm64), for the
+# scenarios that boot there: the error paths on every architecture and kernel.
+if(EM_AARCH64_MUSL_GCC)
+  set(EM_QEMUNEXT_ARM64 ${EM_QEMU_RUN} --arch arm64 --kernel next --binary ${EM_ARM64_BUILD}/earlymount-init
+                        --work ${CMAKE_BINARY_DIR}/qemunext-arm64 --src ${CMAKE_SOURCE_DIR})
+else()
+  set(EM_QEMUNEXT_ARM64 ${EM_QEMU_ARM64})
+endif()
+add_test(NAME qemunext_arm64_setup COMMAND ${EM_QEMUNEXT_ARM64} setup)
+set_tests_properties(qemunext_arm64_setup PROPERTIES
+  LABELS "qemu-next;qemu-next-arm64" TIMEOUT 900 SKIP_RETURN_CODE 77 FIXTURES_SETUP qemunext_arm64_kernel)
+foreach(name ${EM_QEMU_NEXT_SCENARIOS})
+  if(NOT name IN_LIST EM_QEMU_ARM64_SCENARIOS)
+    continue()
+  endif()
+  add_test(NAME qemunext_arm64_${name} COMMAND ${EM_QEMUNEXT_ARM64} ${name})
+  set_tests_properties(qemunext_arm64_${name} PROPERTIES
+    LABELS "qemu-next;qemu-next-arm64" TIMEOUT 300 SKIP_RETURN_CODE 77 PROCESSORS 1
+    FIXTURES_REQUIRED qemunext_arm64_kernel)
 endforeach()
 endif()
 
