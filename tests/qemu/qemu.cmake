@@ -8,18 +8,30 @@ set(EM_QEMU_RUN ${CMAKE_SOURCE_DIR}/tests/qemu/run)
 set(EM_QEMU_ARGS --binary ${CMAKE_BINARY_DIR}/earlymount-init --work ${CMAKE_BINARY_DIR}/qemu
                  --src ${CMAKE_SOURCE_DIR})
 
-add_test(NAME qemu_setup COMMAND ${EM_QEMU_RUN} ${EM_QEMU_ARGS} setup)
-# The first fetch downloads the kernel package.
-set_tests_properties(qemu_setup PROPERTIES LABELS qemu TIMEOUT 900 FIXTURES_SETUP qemu_kernel)
+# em_qemu_set(PREFIX LABELS COMMAND cmd... SCENARIOS name...): one set of boots: PREFIX_setup, the
+# fixture PREFIX_kernel (it finds the kernel once; the first fetch may download it, hence its
+# timeout), and PREFIX_NAME for each scenario, each booting on one core. A test that cannot run
+# here exits 77: skipped, with the reason.
+function(em_qemu_set prefix labels)
+  cmake_parse_arguments(PARSE_ARGV 2 set "" "" "COMMAND;SCENARIOS")
+  add_test(NAME ${prefix}_setup COMMAND ${set_COMMAND} setup)
+  set_tests_properties(${prefix}_setup PROPERTIES
+    LABELS "${labels}" TIMEOUT 900 SKIP_RETURN_CODE 77 FIXTURES_SETUP ${prefix}_kernel)
+  foreach(name ${set_SCENARIOS})
+    add_test(NAME ${prefix}_${name} COMMAND ${set_COMMAND} ${name})
+    set_tests_properties(${prefix}_${name} PROPERTIES
+      LABELS "${labels}" TIMEOUT 300 SKIP_RETURN_CODE 77 PROCESSORS 1 FIXTURES_REQUIRED ${prefix}_kernel)
+  endforeach()
+endfunction()
 
 file(GLOB EM_QEMU_SCENARIOS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/qemu/scenarios/*.sh)
 list(SORT EM_QEMU_SCENARIOS)
+set(EM_QEMU_NAMES)
 foreach(scenario ${EM_QEMU_SCENARIOS})
   get_filename_component(name ${scenario} NAME_WE)
-  add_test(NAME qemu_${name} COMMAND ${EM_QEMU_RUN} ${EM_QEMU_ARGS} ${name})
-  set_tests_properties(qemu_${name} PROPERTIES
-    LABELS qemu TIMEOUT 300 SKIP_RETURN_CODE 77 PROCESSORS 1 FIXTURES_REQUIRED qemu_kernel)
+  list(APPEND EM_QEMU_NAMES ${name})
 endforeach()
+em_qemu_set(qemu qemu COMMAND ${EM_QEMU_RUN} ${EM_QEMU_ARGS} SCENARIOS ${EM_QEMU_NAMES})
 
 # ---- the arm64 sets (labels "qemu-arm64", "qemu-6.12-arm64") ----------------------------------------
 # The same scenario files booted on qemu-system-aarch64 -M virt -cpu cortex-a57 with Debian's arm64
@@ -82,14 +94,7 @@ else()
   # Every arm64 test says why it cannot run (exit 77: skipped).
   set(EM_QEMU_ARM64 sh -c "echo 'SKIPPED: aarch64-linux-musl-gcc was not found when this build was configured: install musl-dev:arm64 (scripts/deps), then configure again'; exit 77" --)
 endif()
-add_test(NAME qemu_arm64_setup COMMAND ${EM_QEMU_ARM64} setup)
-set_tests_properties(qemu_arm64_setup PROPERTIES
-  LABELS qemu-arm64 TIMEOUT 900 SKIP_RETURN_CODE 77 FIXTURES_SETUP qemu_arm64_kernel)
-foreach(name ${EM_QEMU_ARM64_61_SCENARIOS})
-  add_test(NAME qemu_arm64_${name} COMMAND ${EM_QEMU_ARM64} ${name})
-  set_tests_properties(qemu_arm64_${name} PROPERTIES
-    LABELS qemu-arm64 TIMEOUT 300 SKIP_RETURN_CODE 77 PROCESSORS 1 FIXTURES_REQUIRED qemu_arm64_kernel)
-endforeach()
+em_qemu_set(qemu_arm64 qemu-arm64 COMMAND ${EM_QEMU_ARM64} SCENARIOS ${EM_QEMU_ARM64_61_SCENARIOS})
 
 # The 6.12 sets only with EARLYMOUNT_KERNEL_612 (scripts/test, so CI, sets it; off by default so a
 # packager's or a quick build need not fetch a second kernel; DEVELOPERS.md, "Two kernels").
@@ -106,19 +111,10 @@ if(EARLYMOUNT_KERNEL_612)
 # ctest -L qemu -LE 6.12 the 6.1 ones.
 set(EM_QEMU612_ARGS --kernel 6.12 --binary ${CMAKE_BINARY_DIR}/earlymount-init
                     --work ${CMAKE_BINARY_DIR}/qemu612 --src ${CMAKE_SOURCE_DIR})
-add_test(NAME qemu612_setup COMMAND ${EM_QEMU_RUN} ${EM_QEMU612_ARGS} setup)
-set_tests_properties(qemu612_setup PROPERTIES
-  LABELS qemu-6.12 TIMEOUT 900 SKIP_RETURN_CODE 77 FIXTURES_SETUP qemu612_kernel)
-foreach(scenario ${EM_QEMU_SCENARIOS})
-  get_filename_component(name ${scenario} NAME_WE)
-  # (harness_*: tests of tests/qemu itself, which no kernel changes; they run in the 6.1 set)
-  if(name MATCHES "^harness_")
-    continue()
-  endif()
-  add_test(NAME qemu612_${name} COMMAND ${EM_QEMU_RUN} ${EM_QEMU612_ARGS} ${name})
-  set_tests_properties(qemu612_${name} PROPERTIES
-    LABELS qemu-6.12 TIMEOUT 300 SKIP_RETURN_CODE 77 PROCESSORS 1 FIXTURES_REQUIRED qemu612_kernel)
-endforeach()
+# (harness_*: tests of tests/qemu itself, which no kernel changes; they run in the 6.1 set)
+set(EM_QEMU612_NAMES ${EM_QEMU_NAMES})
+list(FILTER EM_QEMU612_NAMES EXCLUDE REGEX "^harness_")
+em_qemu_set(qemu612 qemu-6.12 COMMAND ${EM_QEMU_RUN} ${EM_QEMU612_ARGS} SCENARIOS ${EM_QEMU612_NAMES})
 
 if(EM_AARCH64_MUSL_GCC)
   set(EM_QEMU612_ARM64 ${EM_QEMU_RUN} --arch arm64 --kernel 6.12 --binary ${EM_ARM64_BUILD}/earlymount-init
@@ -126,15 +122,8 @@ if(EM_AARCH64_MUSL_GCC)
 else()
   set(EM_QEMU612_ARM64 ${EM_QEMU_ARM64})
 endif()
-add_test(NAME qemu612_arm64_setup COMMAND ${EM_QEMU612_ARM64} setup)
-set_tests_properties(qemu612_arm64_setup PROPERTIES
-  LABELS "qemu-6.12;qemu-6.12-arm64" TIMEOUT 900 SKIP_RETURN_CODE 77 FIXTURES_SETUP qemu612_arm64_kernel)
-foreach(name ${EM_QEMU_ARM64_SCENARIOS})
-  add_test(NAME qemu612_arm64_${name} COMMAND ${EM_QEMU612_ARM64} ${name})
-  set_tests_properties(qemu612_arm64_${name} PROPERTIES
-    LABELS "qemu-6.12;qemu-6.12-arm64" TIMEOUT 300 SKIP_RETURN_CODE 77 PROCESSORS 1
-    FIXTURES_REQUIRED qemu612_arm64_kernel)
-endforeach()
+em_qemu_set(qemu612_arm64 "qemu-6.12;qemu-6.12-arm64" COMMAND ${EM_QEMU612_ARM64}
+            SCENARIOS ${EM_QEMU_ARM64_SCENARIOS})
 endif()
 
 # ---- Debian's newest kernel: trixie-backports (label "qemu-next") --------------------------------
@@ -167,14 +156,7 @@ list(LENGTH EM_QEMU_NEXT_SCENARIOS nnext)
 message(STATUS "QEMU next set: ${nnext} scenarios on Debian 13's backports kernel")
 set(EM_QEMUNEXT_ARGS --kernel next --binary ${CMAKE_BINARY_DIR}/earlymount-init
                      --work ${CMAKE_BINARY_DIR}/qemunext --src ${CMAKE_SOURCE_DIR})
-add_test(NAME qemunext_setup COMMAND ${EM_QEMU_RUN} ${EM_QEMUNEXT_ARGS} setup)
-set_tests_properties(qemunext_setup PROPERTIES
-  LABELS qemu-next TIMEOUT 900 SKIP_RETURN_CODE 77 FIXTURES_SETUP qemunext_kernel)
-foreach(name ${EM_QEMU_NEXT_SCENARIOS})
-  add_test(NAME qemunext_${name} COMMAND ${EM_QEMU_RUN} ${EM_QEMUNEXT_ARGS} ${name})
-  set_tests_properties(qemunext_${name} PROPERTIES
-    LABELS qemu-next TIMEOUT 300 SKIP_RETURN_CODE 77 PROCESSORS 1 FIXTURES_REQUIRED qemunext_kernel)
-endforeach()
+em_qemu_set(qemunext qemu-next COMMAND ${EM_QEMU_RUN} ${EM_QEMUNEXT_ARGS} SCENARIOS ${EM_QEMU_NEXT_SCENARIOS})
 # The same set on arm64 (qemunext_arm64_NAME, labels qemu-next and qemu-next-arm64), for the
 # scenarios that boot there: the error paths on every architecture and kernel.
 if(EM_AARCH64_MUSL_GCC)
@@ -183,18 +165,14 @@ if(EM_AARCH64_MUSL_GCC)
 else()
   set(EM_QEMUNEXT_ARM64 ${EM_QEMU_ARM64})
 endif()
-add_test(NAME qemunext_arm64_setup COMMAND ${EM_QEMUNEXT_ARM64} setup)
-set_tests_properties(qemunext_arm64_setup PROPERTIES
-  LABELS "qemu-next;qemu-next-arm64" TIMEOUT 900 SKIP_RETURN_CODE 77 FIXTURES_SETUP qemunext_arm64_kernel)
+set(EM_QEMUNEXT_ARM64_NAMES)
 foreach(name ${EM_QEMU_NEXT_SCENARIOS})
-  if(NOT name IN_LIST EM_QEMU_ARM64_SCENARIOS)
-    continue()
+  if(name IN_LIST EM_QEMU_ARM64_SCENARIOS)
+    list(APPEND EM_QEMUNEXT_ARM64_NAMES ${name})
   endif()
-  add_test(NAME qemunext_arm64_${name} COMMAND ${EM_QEMUNEXT_ARM64} ${name})
-  set_tests_properties(qemunext_arm64_${name} PROPERTIES
-    LABELS "qemu-next;qemu-next-arm64" TIMEOUT 300 SKIP_RETURN_CODE 77 PROCESSORS 1
-    FIXTURES_REQUIRED qemunext_arm64_kernel)
 endforeach()
+em_qemu_set(qemunext_arm64 "qemu-next;qemu-next-arm64" COMMAND ${EM_QEMUNEXT_ARM64}
+            SCENARIOS ${EM_QEMUNEXT_ARM64_NAMES})
 endif()
 
 # The README's table of tested versions against the kernels, QEMU, virtiofsd, dracut and systemd
